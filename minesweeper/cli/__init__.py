@@ -1,0 +1,18 @@
+"""The `minesweeper` command line: a thin layer over the core and the solver."""
+
+from __future__ import annotations
+
+import click
+
+from minesweeper.cli.server import server
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="minesweeper")
+def main() -> None:
+    """Minesweeper judge, solver, benchmarks and game."""
+
+
+main.add_command(server)
+
+__all__ = ["main"]

@@ -1,0 +1,24 @@
+"""`minesweeper server`: the judge over stdin/stdout."""
+
+from __future__ import annotations
+
+import click
+
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.server import serve
+
+
+@click.command()
+@click.argument("file", type=click.File("r"), default="-")
+@topology_option
+@reports_errors
+def server(file: click.utils.LazyFile, topology: str) -> None:
+    """Judge one game: read the board and moves from FILE (default stdin), print the maps."""
+    stdout = click.get_text_stream("stdout")
+    result = serve(file, stdout, topology)
+    if not result.finished:
+        click.echo(
+            f"minesweeper: input ended after {result.game.step_count} move(s), "
+            "before the game was decided",
+            err=True,
+        )

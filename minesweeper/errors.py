@@ -1,0 +1,21 @@
+"""Error classes shared by the whole package."""
+
+from __future__ import annotations
+
+
+class MinesweeperError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class InputError(MinesweeperError):
+    """Malformed text input; knows the 1-based line it was found on."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        self.line = line
+        self.message = message
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(f"{where}{message}")
+
+
+class TopologyError(MinesweeperError):
+    """A topology that cannot be built from the given description."""

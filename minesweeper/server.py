@@ -1,0 +1,49 @@
+"""The judge server: reads a board and moves, prints a map after each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TextIO
+
+from minesweeper.game import Game
+from minesweeper.protocol import (
+    LineReader,
+    format_map,
+    format_result,
+    layout,
+    parse_move,
+    read_board,
+)
+
+
+@dataclass
+class ServeResult:
+    """How a served game ended: ``finished`` is False when the moves ran out first."""
+
+    game: Game
+    finished: bool
+
+
+def serve(stdin: TextIO, stdout: TextIO, topology: str = "square") -> ServeResult:
+    """Play one game from ``stdin`` to ``stdout``, flushing after every map.
+
+    Raises `InputError` on malformed input; what was printed before stays printed.
+    Nothing after the deciding move is read.
+    """
+    reader = LineReader(stdin)
+    board = read_board(reader, topology)
+    game = Game(board)
+    rows = layout(board.topology)
+    stdout.write(format_map(game, rows))
+    stdout.flush()
+    while not game.over:
+        line = reader.next()
+        if line is None:
+            return ServeResult(game, finished=False)
+        line_no, text = line
+        game.visit(parse_move(line_no, text, board.topology))
+        stdout.write(format_map(game, rows))
+        stdout.flush()
+    stdout.write(format_result(game))
+    stdout.flush()
+    return ServeResult(game, finished=True)

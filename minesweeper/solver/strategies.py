@@ -1,0 +1,1 @@
+"""Imports every strategy module so that each registers itself."""

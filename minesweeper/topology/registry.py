@@ -1,0 +1,19 @@
+"""Registry of topologies by name, in the manner of python-chess's ``VARIANTS``."""
+
+from __future__ import annotations
+
+from minesweeper.errors import TopologyError
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
+
+#: Every topology class, by its ``--topology`` name.
+TOPOLOGIES: dict[str, type[Topology]] = {cls.name: cls for cls in (SquareTopology,)}
+
+
+def find_topology(name: str) -> type[Topology]:
+    """The topology class called ``name``; raises `TopologyError` listing the known names."""
+    try:
+        return TOPOLOGIES[name.lower()]
+    except KeyError:
+        known = ", ".join(sorted(TOPOLOGIES))
+        raise TopologyError(f"unknown topology {name!r} (known: {known})") from None
