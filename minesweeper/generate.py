@@ -1,0 +1,97 @@
+"""Seeded random boards on any topology, and the standard presets.
+
+A board is drawn uniformly among the layouts that the first-click rule allows:
+the mines are a ``rng.sample`` of the cells the rule leaves free.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+
+from minesweeper.board import Board
+from minesweeper.errors import MinesweeperError
+from minesweeper.topology.base import Topology
+
+
+class FirstClick(enum.Enum):
+    """What the first click is guaranteed.
+
+    ``ANY``: nothing; ``SAFE``: it is not a mine; ``OPENING``: neither it nor
+    any neighbour is a mine; ``ZERO``: placed as ``OPENING``, named for what
+    the player sees (the first cell shows 0 and opens an area).
+    """
+
+    ANY = "none"
+    SAFE = "safe"
+    OPENING = "opening"
+    ZERO = "zero"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named board size and mine count, with the conventional first click ``start``."""
+
+    name: str
+    rows: int
+    cols: int
+    mines: int
+    start: tuple[int, int]
+
+    @property
+    def density(self) -> float:
+        return self.mines / (self.rows * self.cols)
+
+
+#: The classic difficulty levels; starts are those of the reference solver (David Hill's).
+PRESETS: dict[str, Preset] = {
+    preset.name: preset
+    for preset in (
+        Preset("beginner", 9, 9, 10, (2, 2)),
+        Preset("intermediate", 16, 16, 40, (2, 2)),
+        Preset("expert", 16, 30, 99, (3, 3)),
+    )
+}
+
+
+def excluded_cells(topology: Topology, first: int | None, rule: FirstClick) -> set[int]:
+    """The cells ``rule`` keeps free of mines when the first click is ``first``."""
+    if rule is FirstClick.ANY:
+        return set()
+    if first is None:
+        raise MinesweeperError(f"the first-click rule {rule.value!r} needs a first cell")
+    if not 0 <= first < topology.size:
+        raise MinesweeperError(f"the first cell {first} is not on the board")
+    if rule is FirstClick.SAFE:
+        return {first}
+    return {first, *topology.neighbours(first)}
+
+
+def random_board(
+    topology: Topology,
+    mines: int,
+    rng: random.Random,
+    first: int | None = None,
+    rule: FirstClick | str = FirstClick.ANY,
+) -> Board:
+    """A board with ``mines`` mines, uniform among the layouts ``rule`` allows for ``first``.
+
+    Raises `MinesweeperError` when the mines do not fit: too many for the cells
+    the rule leaves free, or so many that no safe cell would remain.
+    """
+    rule = FirstClick(rule)
+    if mines < 0:
+        raise MinesweeperError(f"the mine count must not be negative, got {mines}")
+    if mines >= topology.size:
+        raise MinesweeperError(
+            f"{mines} mine(s) leave no safe cell on a board of {topology.size} cells"
+        )
+    excluded = excluded_cells(topology, first, rule)
+    free = [cell for cell in topology.cells() if cell not in excluded]
+    if mines > len(free):
+        raise MinesweeperError(
+            f"{mines} mine(s) do not fit: the first-click rule {rule.value!r} "
+            f"leaves only {len(free)} cell(s) free"
+        )
+    return Board(topology, rng.sample(free, mines))
