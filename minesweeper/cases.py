@@ -1,0 +1,79 @@
+"""Advanced test cases: a board and the first click made on the client's behalf.
+
+The text format is the ACM assignment's advanced ``.in``: the server's board
+input (``n m`` then the ``.``/``X`` rows) followed by one move line, the first
+click. Several cases may follow one another in one file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from minesweeper.board import Board
+from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.protocol import LineReader, layout, parse_move, read_board
+
+
+@dataclass(frozen=True)
+class AdvancedCase:
+    """A board and its first click (a cell id)."""
+
+    board: Board
+    first: int
+    name: str = ""
+
+
+def format_case(board: Board, first: int) -> str:
+    """The advanced ``.in`` text of ``board`` with first click ``first``, newline-terminated."""
+    topology = board.topology
+    rows, cols = topology.shape
+    lines = [f"{rows} {cols}"]
+    lines.extend(
+        "".join("X" if board.is_mine(cell) else "." for cell in row) for row in layout(topology)
+    )
+    lines.append(" ".join(str(value) for value in topology.move_of(first)))
+    return "\n".join(lines) + "\n"
+
+
+def read_case(reader: LineReader, topology: str = "square", name: str = "") -> AdvancedCase:
+    """Read one case: the board, then the first-click line."""
+    board = read_board(reader, topology)
+    line_no, text = reader.require("the first click")
+    return AdvancedCase(board, parse_move(line_no, text, board.topology), name)
+
+
+def parse_cases(text: str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
+    """Every case in ``text``, one after another; at least one.
+
+    Cases after the first are named ``name#2``, ``name#3``, ...
+    """
+    lines = text.splitlines()
+    reader = LineReader(lines)
+    cases: list[AdvancedCase] = []
+    while True:
+        label = name if not cases else f"{name}#{len(cases) + 1}"
+        cases.append(read_case(reader, topology, label))
+        # The reader has consumed exactly ``line_no`` lines of the list.
+        if not any(line.strip() for line in lines[reader.line_no :]):
+            return cases
+
+
+def read_cases_file(path: Path, topology: str = "square") -> list[AdvancedCase]:
+    """The cases in one file; errors name the file."""
+    try:
+        return parse_cases(path.read_text(), topology, path.name)
+    except InputError as error:
+        raise InputError(error.line, f"{path}: {error.message}") from None
+    except OSError as error:
+        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+
+
+def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
+    """The cases of a file, or of every ``.in`` file under a directory (sorted by path)."""
+    if path.is_dir():
+        files = sorted(path.rglob("*.in"))
+        if not files:
+            raise MinesweeperError(f"no .in files under {path}")
+        return [case for file in files for case in read_cases_file(file, topology)]
+    return read_cases_file(path, topology)

@@ -1,0 +1,134 @@
+"""Random boards: first-click rules hold, draws are reproducible and uniform in support."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minesweeper.board import Board
+from minesweeper.cases import format_case, load_cases, parse_cases
+from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.topology import SquareTopology
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[SquareTopology, int, int, FirstClick, int]:
+    rows = draw(st.integers(1, 8))
+    cols = draw(st.integers(1, 8))
+    topology = SquareTopology(rows, cols)
+    first = draw(st.integers(0, topology.size - 1))
+    rule = draw(st.sampled_from(FirstClick))
+    free = topology.size
+    if rule is FirstClick.SAFE:
+        free -= 1
+    elif rule in (FirstClick.OPENING, FirstClick.ZERO):
+        free -= 1 + len(topology.neighbours(first))
+    mines = draw(st.integers(0, min(free, topology.size - 1)))
+    return topology, mines, first, rule, draw(st.integers(0, 2**32))
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards())
+def test_rules_hold(args: tuple[SquareTopology, int, int, FirstClick, int]) -> None:
+    topology, mines, first, rule, seed = args
+    board = random_board(topology, mines, random.Random(seed), first, rule)
+    assert board.mine_count == mines
+    if rule is not FirstClick.ANY:
+        assert not board.is_mine(first)
+    if rule in (FirstClick.OPENING, FirstClick.ZERO):
+        assert board.count(first) == 0
+        assert not any(board.is_mine(cell) for cell in topology.neighbours(first))
+
+
+@settings(max_examples=50, deadline=None)
+@given(boards())
+def test_reproducible(args: tuple[SquareTopology, int, int, FirstClick, int]) -> None:
+    topology, mines, first, rule, seed = args
+    one = random_board(topology, mines, random.Random(seed), first, rule)
+    two = random_board(topology, mines, random.Random(seed), first, rule)
+    assert one == two
+
+
+def test_every_allowed_layout_occurs() -> None:
+    # 3x3 with the centre an opening leaves no room; a 2x3 with a safe corner
+    # leaves 5 free cells: C(5, 2) = 10 layouts, all of which must appear.
+    topology = SquareTopology(2, 3)
+    rng = random.Random(7)
+    seen = {random_board(topology, 2, rng, 0, FirstClick.SAFE).mines for _ in range(2000)}
+    assert len(seen) == 10
+    assert all(0 not in mines for mines in seen)
+
+
+@pytest.mark.parametrize(
+    ("mines", "rule", "message"),
+    [
+        (9, FirstClick.ANY, "no safe cell"),
+        (1, FirstClick.OPENING, "leaves only 0 cell"),
+        (9, FirstClick.SAFE, "no safe cell"),
+        (-1, FirstClick.ANY, "negative"),
+    ],
+)
+def test_impossible_requests_are_clear_errors(mines: int, rule: FirstClick, message: str) -> None:
+    with pytest.raises(MinesweeperError, match=message):
+        random_board(SquareTopology(3, 3), mines, random.Random(0), 4, rule)
+
+
+def test_rule_needs_a_first_cell() -> None:
+    with pytest.raises(MinesweeperError, match="needs a first cell"):
+        random_board(SquareTopology(3, 3), 1, random.Random(0), None, "safe")
+
+
+def test_rule_names() -> None:
+    assert FirstClick("zero") is FirstClick.ZERO
+    assert FirstClick("none") is FirstClick.ANY
+
+
+def test_presets() -> None:
+    assert [(p.rows, p.cols, p.mines, p.start) for p in PRESETS.values()] == [
+        (9, 9, 10, (2, 2)),
+        (16, 16, 40, (2, 2)),
+        (16, 30, 99, (3, 3)),
+    ]
+    assert PRESETS["expert"].density == pytest.approx(99 / 480)
+
+
+def test_case_text_round_trip() -> None:
+    topology = SquareTopology(4, 6)
+    board = random_board(topology, 5, random.Random(3), topology.cell_at(1, 2), "zero")
+    text = format_case(board, topology.cell_at(1, 2))
+    assert text.splitlines()[0] == "4 6"
+    assert text.splitlines()[-1] == "1 2"
+    [case] = parse_cases(text)
+    assert case.board == board
+    assert case.first == topology.cell_at(1, 2)
+
+
+def test_several_cases_in_one_text() -> None:
+    one = Board(SquareTopology(2, 2), [3])
+    two = Board(SquareTopology(3, 2), [0, 5])
+    text = format_case(one, 0) + "\n" + format_case(two, 2)
+    cases = parse_cases(text, name="pair.in")
+    assert [(c.board, c.first, c.name) for c in cases] == [
+        (one, 0, "pair.in"),
+        (two, 2, "pair.in#2"),
+    ]
+
+
+def test_missing_first_click_is_an_input_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.in"
+    path.write_text("2 2\n..\n.X\n")
+    with pytest.raises(InputError, match=r"bad\.in: input ended where the first click"):
+        load_cases(path)
+
+
+def test_load_directory(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.in").write_text("1 2\n.X\n0 0\n")
+    (tmp_path / "a.in").write_text("1 2\nX.\n0 1\n")
+    cases = load_cases(tmp_path)
+    assert [(c.name, c.first) for c in cases] == [("a.in", 1), ("b.in", 0)]
