@@ -12,7 +12,7 @@ from pathlib import Path
 
 from minesweeper.board import Board
 from minesweeper.errors import InputError, MinesweeperError
-from minesweeper.protocol import LineReader, layout, parse_move, read_board
+from minesweeper.protocol import LineReader, parse_move, read_board
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,8 @@ def format_case(board: Board, first: int) -> str:
     rows, cols = topology.shape
     lines = [f"{rows} {cols}"]
     lines.extend(
-        "".join("X" if board.is_mine(cell) else "." for cell in row) for row in layout(topology)
+        "".join("X" if board.is_mine(topology.cell_at(row, col)) else "." for col in range(cols))
+        for row in range(rows)
     )
     lines.append(" ".join(str(value) for value in topology.move_of(first)))
     return "\n".join(lines) + "\n"

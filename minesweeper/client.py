@@ -1,0 +1,317 @@
+"""The client: plays a game knowing only the board's size and what the server prints.
+
+`Player` holds what a player sees and the decision loop; it asks a strategy
+for moves and never visits a cell twice, never visits a proved mine, and stops
+after ``max_moves`` moves. Two front ends share it:
+
+- `Client`, the assignment's compatibility layer (``InitGame``, ``Execute``,
+  ``ReadMap``, ``Decide``): each move goes through a `Connection` and the map
+  text it returns is the only channel back, as in the original ``advanced.cpp``;
+- `play`, the benchmark's fast loop, which reads the revealed counts straight
+  from a `Game` (what the player sees, never the mines) instead of printing
+  and parsing text.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from minesweeper.board import Board
+from minesweeper.errors import MinesweeperError
+from minesweeper.game import Game, State
+from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, format_map, parse_count
+from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
+
+#: The assignment's limit on a client's moves.
+MAX_MOVES = 1000
+
+#: Sends one move (the protocol's integers) to the server; returns the map printed after it.
+Connection = Callable[[Sequence[int]], str]
+
+
+class MapError(MinesweeperError):
+    """Map text that does not fit the board: wrong shape, unknown character, impossible count."""
+
+
+class StrategyError(MinesweeperError):
+    """A strategy asked for something no sound strategy asks for."""
+
+
+class Outcome(enum.Enum):
+    """How a client's game stands, as far as the maps tell."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class SeenMap:
+    """What one printed map shows: revealed counts, known mines, and the outcome."""
+
+    revealed: dict[int, int]
+    mines: frozenset[int]
+    outcome: Outcome
+
+
+def parse_map(text: str, topology: Topology) -> SeenMap:
+    """Read the judge's map text for ``topology``; raises `MapError` when it is malformed."""
+    rows, cols = topology.shape
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    if len(lines) != rows:
+        raise MapError(f"the map has {len(lines)} row(s), expected {rows}")
+    revealed: dict[int, int] = {}
+    mines: set[int] = set()
+    exploded = won = False
+    for row, line in enumerate(lines):
+        if len(line) != cols:
+            raise MapError(f"map row {row + 1} has {len(line)} character(s), expected {cols}")
+        for col, char in enumerate(line):
+            cell = topology.cell_at(row, col)
+            if char == UNKNOWN:
+                continue
+            if char in (EXPLODED, MINE_AT_WIN):
+                exploded |= char == EXPLODED
+                won |= char == MINE_AT_WIN
+                mines.add(cell)
+                continue
+            count = parse_count(char)
+            if count is None:
+                raise MapError(f"unexpected character {char!r} in map row {row + 1}")
+            if count > len(topology.neighbours(cell)):
+                raise MapError(
+                    f"map row {row + 1}, column {col + 1} shows {count}, "
+                    f"more than the cell's {len(topology.neighbours(cell))} neighbours"
+                )
+            if revealed.setdefault(cell, count) != count:
+                raise MapError(f"map row {row + 1} shows cell {cell} with two different counts")
+    if exploded and won:
+        raise MapError("the map shows both an exploded mine 'X' and a won game '@'")
+    if exploded:
+        outcome = Outcome.LOST
+    elif won or len(revealed) + len(mines) == topology.size:
+        outcome = Outcome.WON
+    else:
+        outcome = Outcome.PLAYING
+    return SeenMap(revealed, frozenset(mines), outcome)
+
+
+class Player:
+    """What a player sees of one game, and the loop that asks a strategy for moves.
+
+    ``revealed`` maps opened cells to their counts; ``mines`` holds the cells the
+    strategy proved to be mines (never visited). ``mine_count`` is told to the
+    strategy only when the rules tell it.
+    """
+
+    def __init__(
+        self,
+        topology: Topology,
+        strategy: Strategy,
+        mine_count: int | None = None,
+        max_moves: int = MAX_MOVES,
+    ) -> None:
+        self.topology = topology
+        self.strategy = strategy
+        self.mine_count = mine_count
+        self.max_moves = max_moves
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything seen: a new game on the same board size."""
+        self.revealed: dict[int, int] = {}
+        self.mines: set[int] = set()
+        self.visited: set[int] = set()
+        self.outcome = Outcome.PLAYING
+        self.moves = 0
+        self.guesses = 0
+
+    @property
+    def over(self) -> bool:
+        """True once the game is decided or the move limit is reached."""
+        return self.outcome is not Outcome.PLAYING or self.moves >= self.max_moves
+
+    def view(self) -> View:
+        """The position as the strategy sees it (a snapshot: later moves do not change it)."""
+        return View(self.topology, dict(self.revealed), frozenset(self.mines), self.mine_count)
+
+    def decide(self) -> list[int]:
+        """Ask the strategy once; remember the mines it proved; the cells it wants opened.
+
+        A guess opens only its first cell, since the others were not proved safe.
+        """
+        decision = self.strategy.decide(self.view())
+        for mine in decision.mines:
+            if mine in self.revealed or mine in self.visited:
+                raise StrategyError(
+                    f"strategy {self.strategy.name!r} declared the opened cell "
+                    f"{self.topology.move_of(mine)} a mine"
+                )
+        self.mines.update(decision.mines)
+        opens = decision.opens[:1] if decision.guess else decision.opens
+        cells = [cell for cell in opens if self._may_open(cell)]
+        if not cells:
+            raise StrategyError(
+                f"strategy {self.strategy.name!r} proposed no unvisited cell "
+                f"(it proposed {[self.topology.move_of(cell) for cell in decision.opens]})"
+            )
+        self.guesses += decision.guess
+        return cells
+
+    def turn(self, open_cell: Callable[[int], None]) -> None:
+        """One decision: open its cells through ``open_cell`` until the game ends.
+
+        Cells revealed meanwhile (a zero's area) are skipped: no cell is visited twice.
+        """
+        for cell in self.decide():
+            if self.over:
+                return
+            if self._may_open(cell):
+                self.move(cell, open_cell)
+
+    def move(self, cell: int, open_cell: Callable[[int], None]) -> None:
+        """Open ``cell`` through ``open_cell``, counting the move."""
+        self.visited.add(cell)
+        self.moves += 1
+        open_cell(cell)
+
+    def _may_open(self, cell: int) -> bool:
+        return cell not in self.revealed and cell not in self.mines and cell not in self.visited
+
+
+class Client(Player):
+    """The assignment's client: moves go out through ``connection``, maps come back as text.
+
+    It knows the board's topology (its size and shape) and nothing else about it.
+    """
+
+    def __init__(
+        self,
+        topology: Topology,
+        connection: Connection,
+        strategy: Strategy,
+        max_moves: int = MAX_MOVES,
+    ) -> None:
+        super().__init__(topology, strategy, None, max_moves)
+        self.connection = connection
+
+    def InitGame(self, first: Sequence[int] | None = None) -> None:
+        """Start a game; ``first`` is the first click, made on the client's behalf."""
+        self.reset()
+        if first is not None:
+            cell = self.topology.cell_from_move(first)
+            self.move(cell, lambda _: self.Execute(*first))
+
+    def Execute(self, *move: int) -> None:
+        """Make ``move`` (``row, col`` on grids) on the server and read the map it prints."""
+        self.ReadMap(self.connection(move))
+
+    def ReadMap(self, text: str) -> None:
+        """Take in the map the server printed; raises `MapError` when it is malformed."""
+        seen = parse_map(text, self.topology)
+        self.revealed = seen.revealed
+        self.outcome = seen.outcome
+        if seen.outcome is Outcome.LOST:
+            self.mines.update(seen.mines)
+
+    def Decide(self) -> None:
+        """Ask the strategy and execute the move(s) it chose."""
+        self.turn(lambda cell: self.Execute(*self.topology.move_of(cell)))
+
+    def run(self) -> Outcome:
+        """Decide until the game is decided or the move limit is reached."""
+        while not self.over:
+            self.Decide()
+        return self.outcome
+
+
+def judge_connection(game: Game) -> Connection:
+    """A connection to an in-process judge: visits on ``game``, returns the printed map."""
+    topology = game.board.topology
+
+    def send(move: Sequence[int]) -> str:
+        game.visit(topology.cell_from_move(move))
+        return format_map(game)
+
+    return send
+
+
+def traced(connection: Connection, stream: TextIO) -> Connection:
+    """``connection``, writing each move line and the map printed after it to ``stream``."""
+
+    def send(move: Sequence[int]) -> str:
+        text = connection(move)
+        stream.write(" ".join(str(value) for value in move) + "\n" + text)
+        stream.flush()
+        return text
+
+    return send
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """How one game went: ``steps`` counts every visit; ``seconds`` is CPU time."""
+
+    won: bool
+    finished: bool
+    visit_count: int
+    steps: int
+    safe_cells: int
+    guesses: int
+    seconds: float
+
+    @property
+    def safe_share(self) -> float:
+        """The share of the board's safe cells the player revealed."""
+        return self.visit_count / self.safe_cells if self.safe_cells else 1.0
+
+
+def play(
+    board: Board,
+    first: int,
+    strategy: Strategy,
+    tell_mine_count: bool = False,
+    max_moves: int = MAX_MOVES,
+) -> GameRecord:
+    """Play ``board`` from the first click ``first`` with ``strategy``, without map text.
+
+    The strategy sees what the client would see: revealed counts, never the mines.
+    """
+    start = time.process_time()
+    game = Game(board)
+    player = Player(
+        board.topology, strategy, board.mine_count if tell_mine_count else None, max_moves
+    )
+    count = board.count
+    revealed = player.revealed
+
+    def open_cell(cell: int) -> None:
+        opened = game.visit(cell)
+        if game.state is State.LOST:
+            player.outcome = Outcome.LOST
+            return
+        for other in opened:
+            revealed[other] = count(other)
+        if game.state is State.WON:
+            player.outcome = Outcome.WON
+
+    player.move(first, open_cell)
+    while not player.over:
+        player.turn(open_cell)
+    return GameRecord(
+        won=game.state is State.WON,
+        finished=game.over,
+        visit_count=game.visit_count,
+        steps=game.step_count,
+        safe_cells=board.safe_count,
+        guesses=player.guesses,
+        seconds=time.process_time() - start,
+    )
