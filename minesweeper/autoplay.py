@@ -1,0 +1,126 @@
+"""The bridge between a person's `GameSession` and the solver.
+
+The session is core and knows nothing of the solver; this module, a layer above
+both, turns a session into the solver's `View` (only what a player sees), lets a
+`Strategy` play a session move by move, and builds sessions whose settings ask
+for no-guess boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from minesweeper.errors import MinesweeperError
+from minesweeper.session import GameSession, Settings
+from minesweeper.solver.strategy import Strategy, find_strategy
+from minesweeper.solver.view import View
+
+#: The name results of the computer player enter the records under.
+COMPUTER = "Computer"
+
+
+def view_of(session: GameSession, mine_count: bool = True) -> View:
+    """What a player sees of ``session``: the opened cells' numbers (flags are not trusted).
+
+    With ``mine_count`` the view tells the total number of mines, as the game does.
+    """
+    return View(
+        session.topology,
+        session.opened(),
+        mine_count=session.mine_count if mine_count else None,
+    )
+
+
+def new_session(
+    settings: Settings,
+    *,
+    seed: int | None = None,
+    clock: Callable[[], float] | None = None,
+) -> GameSession:
+    """A session for ``settings``, with the no-guess board maker when they ask for one."""
+    extra: dict[str, object] = {}
+    if clock is not None:
+        extra["clock"] = clock
+    if settings.no_guess:
+        from minesweeper.noguess import board_maker
+
+        extra["board_maker"] = board_maker(settings.prover)
+    return GameSession(settings, seed=seed, **extra)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of the computer player: ``kind`` is ``open``, ``flag`` or ``unflag``.
+
+    ``guess`` is True for an open the strategy could not prove safe.
+    """
+
+    kind: str
+    cell: int
+    guess: bool = False
+
+
+def first_cell(session: GameSession) -> int:
+    """Where the computer clicks first: the cell in the middle of the printed map."""
+    rows, cols = session.topology.shape
+    return session.topology.cell_at(rows // 2, cols // 2)
+
+
+class AutoPlayer:
+    """A strategy playing a session, seeing only `view_of(session)`.
+
+    Each `step` makes one decision's moves: it flags the mines the strategy proved,
+    then opens its cells (lifting a flag the player left in the way), stopping
+    when the game ends. The first open of a fresh layout is `first_cell`.
+    """
+
+    def __init__(self, session: GameSession, strategy: Strategy) -> None:
+        self.session = session
+        self.strategy = strategy
+
+    @classmethod
+    def named(cls, session: GameSession, name: str = "best", seed: int = 0) -> AutoPlayer:
+        """An auto-player with the registered strategy ``name``."""
+        return cls(session, find_strategy(name)(seed=seed))
+
+    def step(self) -> list[Move]:
+        """Make the next decision's moves and return them; ``[]`` once the game is over."""
+        session = self.session
+        if session.over:
+            return []
+        if not session.opened():
+            cell = first_cell(session)
+            moves = self._unflag(cell)
+            session.open(cell)
+            return [*moves, Move("open", cell)]
+        decision = self.strategy.decide(view_of(session))
+        moves = []
+        for mine in sorted(decision.mines):
+            if mine not in session.flags and not session.is_opened(mine):
+                session.toggle_flag(mine)
+                moves.append(Move("flag", mine))
+        for cell in decision.opens:
+            if session.over:
+                break
+            if session.is_opened(cell):
+                continue
+            moves.extend(self._unflag(cell))
+            session.open(cell)
+            moves.append(Move("open", cell, decision.guess))
+        if not any(move.kind == "open" for move in moves):
+            raise MinesweeperError(
+                f"strategy {self.strategy.name!r} chose no cell to open: {decision.opens}"
+            )
+        return moves
+
+    def play(self) -> Iterator[list[Move]]:
+        """Step until the game is over, yielding each step's moves."""
+        while not self.session.over:
+            yield self.step()
+
+    def _unflag(self, cell: int) -> list[Move]:
+        if cell in self.session.flags:
+            self.session.toggle_flag(cell)
+            return [Move("unflag", cell)]
+        return []

@@ -1,0 +1,455 @@
+"""`GameSession`: a person's game of minesweeper, with flags, chords, a timer and points.
+
+The judge's `Game` only visits cells; a session wraps one and adds what a person
+plays with. Nothing here draws anything: the terminal UI, the computer player
+and the tests all drive the same session.
+
+>>> session = GameSession(Settings.preset("beginner"), seed=1)
+>>> opened = session.open(session.topology.cell_at(4, 4))   # mines are laid now
+>>> session.cell_state(session.topology.cell_at(4, 4))
+<CellState.OPENED: 'opened'>
+>>> session.count(session.topology.cell_at(4, 4))            # an opening: no mine around
+0
+
+Rules:
+
+- ``open(cell)`` opens a closed, unflagged cell; a zero opens its area. The
+  first open of a layout is always safe: the mines are laid only then, away
+  from the cell (`FirstClick.SAFE`), or away from it and its neighbours
+  (`FirstClick.OPENING`, the default; when the mines do not fit around an
+  opening the session falls back to a safe first click).
+- ``toggle_flag(cell)`` puts or removes a flag on a closed cell. Flags only
+  protect a cell from ``open`` and feed ``chord``; a flagged cell that a
+  zero's flood reaches is opened and loses its (wrong) flag.
+- ``chord(cell)`` on an opened number N with exactly N flags around it opens
+  every other closed neighbour. If a flag there is wrong, the chord opens mines:
+  the game is lost, those mines show as exploded, and nothing else opens.
+- The timer starts at the first open and stops when the game ends.
+- Points: see `minesweeper.scoring`.
+
+Cells are topology cell ids (graph nodes), so every topology plays the same way.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from minesweeper.board import Board
+from minesweeper.errors import MinesweeperError
+from minesweeper.game import Game, State
+from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.records import Category, Entry
+from minesweeper.scoring import open_points, win_bonus
+from minesweeper.topology.base import Topology
+from minesweeper.topology.registry import find_topology
+
+__all__ = [
+    "BoardMaker",
+    "CellState",
+    "FirstClick",
+    "GameSession",
+    "Settings",
+    "SettingsError",
+    "State",
+    "lay_mines",
+]
+
+#: Lays the mines once the first click is known:
+#: ``maker(topology, mines, first_cell, rule, rng) -> Board``. The board must keep
+#: ``first_cell`` free of mines as ``rule`` says. `minesweeper.noguess` provides
+#: makers of no-guess boards.
+BoardMaker = Callable[[Topology, int, int, FirstClick, random.Random], Board]
+
+#: The first-click rules a person's game offers.
+SESSION_RULES = (FirstClick.SAFE, FirstClick.OPENING)
+
+
+class SettingsError(MinesweeperError):
+    """Settings that cannot make a game (bad size, too many mines, unknown preset...)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What kind of game to play: an immutable value, compared by value.
+
+    ``rows``/``cols`` size the topology (``find_topology(topology)(rows, cols)``);
+    ``first_click`` is `FirstClick.SAFE` or `FirstClick.OPENING` (strings accepted);
+    ``no_guess`` asks for boards a ``prover`` (``"subset"`` or ``"exact"``) solves
+    from the first click without guessing.
+    """
+
+    rows: int = 9
+    cols: int = 9
+    mines: int = 10
+    topology: str = "square"
+    first_click: FirstClick = FirstClick.OPENING
+    no_guess: bool = False
+    prover: str = "subset"
+
+    def __post_init__(self) -> None:
+        try:
+            rule = FirstClick(self.first_click)
+        except ValueError:
+            rule = None
+        if rule not in SESSION_RULES:
+            names = ", ".join(r.value for r in SESSION_RULES)
+            raise SettingsError(f"unknown first-click rule {self.first_click!r} (known: {names})")
+        object.__setattr__(self, "first_click", rule)
+        object.__setattr__(self, "topology", self.topology.lower())
+        if self.rows < 1 or self.cols < 1:
+            raise SettingsError(f"a board needs at least 1x1 cells, got {self.rows}x{self.cols}")
+        if self.mines < 0:
+            raise SettingsError(f"the mine count must not be negative, got {self.mines}")
+
+    @classmethod
+    def preset(cls, name: str, **changes: object) -> Settings:
+        """Preset ``name`` (see `minesweeper.generate.PRESETS`) with ``changes`` applied."""
+        try:
+            preset = PRESETS[name.lower()]
+        except KeyError:
+            known = ", ".join(PRESETS)
+            raise SettingsError(f"unknown preset {name!r} (known: {known})") from None
+        return cls(rows=preset.rows, cols=preset.cols, mines=preset.mines, **changes)  # type: ignore[arg-type]
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset with this size and mine count, if any."""
+        for preset in PRESETS.values():
+            if (preset.rows, preset.cols, preset.mines) == (self.rows, self.cols, self.mines):
+                return preset.name
+        return None
+
+    def replace(self, **changes: object) -> Settings:
+        """A copy with ``changes`` applied."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def make_topology(self) -> Topology:
+        """A fresh topology of this size; raises `SettingsError` when the mines cannot fit."""
+        topology = find_topology(self.topology)(self.rows, self.cols)  # type: ignore[call-arg]
+        if self.mines >= topology.size:
+            raise SettingsError(
+                f"{self.mines} mine(s) leave no safe cell on a board of {topology.size} cells"
+            )
+        return topology
+
+    def category(self) -> Category:
+        """The records table games with these settings enter."""
+        return Category(
+            topology=self.topology,
+            rows=self.rows,
+            cols=self.cols,
+            mines=self.mines,
+            first_click=self.first_click.value,
+            no_guess=self.no_guess,
+        )
+
+
+class CellState(enum.Enum):
+    """What a cell shows.
+
+    During play: ``CLOSED``, ``FLAGGED``, ``OPENED`` (see `GameSession.count`).
+    Once lost: ``EXPLODED`` (the mine(s) opened), ``MINE`` (every other mine
+    without a flag), ``WRONG_FLAG`` (a flag on a safe cell); correct flags stay
+    ``FLAGGED``. Once won: unflagged mines show ``MINE``.
+    """
+
+    CLOSED = "closed"
+    OPENED = "opened"
+    FLAGGED = "flagged"
+    EXPLODED = "exploded"
+    MINE = "mine"
+    WRONG_FLAG = "wrong_flag"
+
+
+def lay_mines(
+    topology: Topology, mines: int, first: int, rule: FirstClick, rng: random.Random
+) -> Board:
+    """The default `BoardMaker`: uniform random mines away from the first click.
+
+    An opening that the mines do not fit around falls back to a safe first click.
+    """
+    if rule is FirstClick.OPENING and mines > topology.size - 1 - len(topology.neighbours(first)):
+        rule = FirstClick.SAFE
+    return random_board(topology, mines, rng, first, rule)
+
+
+class GameSession:
+    """One person's game: a layout (laid at the first open), flags, timer and points.
+
+    ``seed`` makes the layouts reproducible (each `new_game` draws the next one
+    from the same random stream). ``clock`` returns seconds (``time.monotonic``
+    by default; tests inject a fake). ``board_maker`` lays the mines at the first
+    open (`lay_mines` by default; required for ``settings.no_guess``, see
+    `minesweeper.autoplay.new_session` which picks the no-guess maker).
+    ``board`` fixes the layout from the start (the first open is then not protected).
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        board_maker: BoardMaker | None = None,
+        board: Board | None = None,
+    ) -> None:
+        self.settings = settings if settings is not None else Settings()
+        if board_maker is None:
+            if self.settings.no_guess:
+                raise SettingsError(
+                    "a no-guess game needs a no-guess board maker "
+                    "(use minesweeper.autoplay.new_session)"
+                )
+            board_maker = lay_mines
+        self.board_maker = board_maker
+        self.rng = random.Random(seed)
+        self.clock = clock
+        if board is not None:
+            self.topology = board.topology
+            rows, cols = board.topology.shape
+            self.settings = replace(
+                self.settings,
+                rows=rows,
+                cols=cols,
+                mines=board.mine_count,
+                topology=board.topology.name,
+            )
+        else:
+            self.topology = self.settings.make_topology()
+        self._reset(board)
+
+    @classmethod
+    def from_board(
+        cls,
+        board: Board,
+        settings: Settings | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> GameSession:
+        """A session on a fixed layout (tests, replays); the mine count is taken from it."""
+        return cls(settings, clock=clock, board=board)
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _reset(self, board: Board | None) -> None:
+        self.board: Board | None = board
+        self._game: Game | None = Game(board) if board is not None else None
+        self._flags: set[int] = set()
+        self._exploded: set[int] = set()
+        self._lost = False
+        self.points = 0
+        self._started_at: float | None = None
+        self._stopped_at: float | None = None
+
+    @property
+    def state(self) -> State:
+        """`State.PLAYING` until the game is won or lost (also before the first open)."""
+        if self._lost:
+            return State.LOST
+        return self._game.state if self._game is not None else State.PLAYING
+
+    @property
+    def over(self) -> bool:
+        return self.state is not State.PLAYING
+
+    @property
+    def won(self) -> bool:
+        return self.state is State.WON
+
+    @property
+    def lost(self) -> bool:
+        return self.state is State.LOST
+
+    @property
+    def started(self) -> bool:
+        """True once the first cell has been opened (the timer runs from then)."""
+        return self._started_at is not None
+
+    @property
+    def mine_count(self) -> int:
+        return self.settings.mines
+
+    @property
+    def flags(self) -> frozenset[int]:
+        return frozenset(self._flags)
+
+    @property
+    def mines_left(self) -> int:
+        """Mines minus flags, as the classic counter shows it (may go negative)."""
+        return self.mine_count - len(self._flags)
+
+    @property
+    def exploded(self) -> frozenset[int]:
+        """The mine(s) whose opening lost the game."""
+        return frozenset(self._exploded)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the first open, frozen when the game ends; 0 before."""
+        if self._started_at is None:
+            return 0.0
+        end = self._stopped_at if self._stopped_at is not None else self.clock()
+        return end - self._started_at
+
+    @property
+    def seconds(self) -> int:
+        """Whole seconds played: what the timer shows and the time bonus uses."""
+        return int(self.elapsed)
+
+    def is_opened(self, cell: int) -> bool:
+        return (
+            self._game is not None and self._game.is_revealed(cell) and cell not in self._exploded
+        )
+
+    def count(self, cell: int) -> int | None:
+        """The number an opened cell shows, or None if it is not opened."""
+        if self.is_opened(cell):
+            assert self.board is not None
+            return self.board.count(cell)
+        return None
+
+    def opened(self) -> dict[int, int]:
+        """Every opened cell and its number: exactly what a player sees (flags aside)."""
+        if self._game is None:
+            return {}
+        board, revealed = self.board, self._game.revealed
+        assert board is not None
+        return {
+            cell: board.count(cell)
+            for cell in range(board.size)
+            if revealed[cell] and cell not in self._exploded
+        }
+
+    def cell_state(self, cell: int) -> CellState:
+        """What ``cell`` shows now (see `CellState`)."""
+        if cell in self._exploded:
+            return CellState.EXPLODED
+        if self.is_opened(cell):
+            return CellState.OPENED
+        flagged = cell in self._flags
+        if self.over:
+            assert self.board is not None
+            mine = self.board.is_mine(cell)
+            if flagged:
+                return CellState.FLAGGED if mine else CellState.WRONG_FLAG
+            return CellState.MINE if mine else CellState.CLOSED
+        return CellState.FLAGGED if flagged else CellState.CLOSED
+
+    # -- actions --------------------------------------------------------------------------
+
+    def open(self, cell: int) -> list[int]:
+        """Open ``cell``; return the cells newly opened (or the exploded mine).
+
+        Does nothing (returns ``[]``) on an opened or flagged cell or once the game
+        is over. The first open lays the mines and starts the timer; it raises what
+        the board maker raises (e.g. a no-guess maker giving up), leaving the
+        session unstarted.
+        """
+        self._check(cell)
+        if self.over or cell in self._flags or self.is_opened(cell):
+            return []
+        if self._game is None:
+            self._lay(cell)
+        if self._started_at is None:
+            self._started_at = self.clock()
+        return self._open_by_hand([cell])
+
+    def toggle_flag(self, cell: int) -> bool:
+        """Put or remove a flag on a closed cell; return whether it is flagged now.
+
+        Opened cells and finished games are left alone.
+        """
+        self._check(cell)
+        if self.over or self.is_opened(cell):
+            return cell in self._flags
+        if cell in self._flags:
+            self._flags.remove(cell)
+            return False
+        self._flags.add(cell)
+        return True
+
+    def chord(self, cell: int) -> list[int]:
+        """On an opened number with as many flags around it, open its other closed neighbours.
+
+        Returns the cells opened (or the exploded mines); ``[]`` when the chord does
+        not apply (not an opened number, flags not matching, game over).
+        """
+        self._check(cell)
+        count = self.count(cell)
+        if self.over or not count:
+            return []
+        neighbours = self.topology.neighbours(cell)
+        if sum(1 for other in neighbours if other in self._flags) != count:
+            return []
+        targets = [o for o in neighbours if o not in self._flags and not self.is_opened(o)]
+        return self._open_by_hand(targets)
+
+    def restart(self) -> None:
+        """Play the same layout again from the start (if it was laid already)."""
+        self._reset(self.board)
+
+    def new_game(self) -> None:
+        """A new layout, laid at the next first open."""
+        self._reset(None)
+
+    # -- records --------------------------------------------------------------------------
+
+    def entry(self, name: str, date: datetime | None = None) -> Entry:
+        """This finished game as a records entry for ``name``."""
+        if not self.over:
+            raise MinesweeperError("the game is not over yet")
+        return Entry.make(name, self.points, self.elapsed, self.won, date)
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _check(self, cell: int) -> None:
+        if not 0 <= cell < self.topology.size:
+            raise MinesweeperError(f"cell {cell} is not on the board")
+
+    def _lay(self, first: int) -> None:
+        settings = self.settings
+        board = self.board_maker(
+            self.topology, settings.mines, first, settings.first_click, self.rng
+        )
+        self.board, self._game = board, Game(board)  # flags placed before stay
+
+    def _open_by_hand(self, targets: list[int]) -> list[int]:
+        """Open ``targets`` as the player's own action; score them; end the game if due."""
+        game, board = self._game, self.board
+        assert game is not None and board is not None
+        mines = [cell for cell in targets if board.is_mine(cell)]
+        if mines:
+            game.visit(mines[0])  # the judge's game ends the same way
+            self._exploded.update(mines)
+            self._lost = True
+            self._stop()
+            return mines
+        opened: list[int] = []
+        for cell in targets:
+            if game.is_revealed(cell):  # an earlier target's flood reached it
+                continue
+            newly = game.visit(cell)
+            self.points += open_points(board.count(cell))
+            opened.extend(newly)
+        self._flags.difference_update(opened)
+        if game.state is State.WON:
+            self._stop()
+            correct = sum(1 for flag in self._flags if board.is_mine(flag))
+            self.points += win_bonus(self.mine_count, correct, self.seconds)
+        return opened
+
+    def _stop(self) -> None:
+        if self._stopped_at is None:
+            self._stopped_at = self.clock()
+
+    def __repr__(self) -> str:
+        rows, cols = self.topology.shape
+        return (
+            f"<GameSession {self.settings.topology} {rows}x{cols}, {self.mine_count} mines, "
+            f"{self.state.value}, {self.points} points>"
+        )
