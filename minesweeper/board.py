@@ -14,7 +14,7 @@ class Board:
     ``count(cell)`` is the number of mines adjacent to ``cell``.
     """
 
-    __slots__ = ("_counts", "mines", "topology")
+    __slots__ = ("counts", "mines", "topology")
 
     def __init__(self, topology: Topology, mines: Iterable[int]) -> None:
         self.topology = topology
@@ -27,7 +27,8 @@ class Board:
         for mine in self.mines:
             for cell in topology.neighbours(mine):
                 counts[cell] += 1
-        self._counts = counts
+        #: ``counts[cell]``: mines adjacent to ``cell`` (read-only by convention).
+        self.counts: list[int] = counts
 
     @property
     def size(self) -> int:
@@ -46,7 +47,7 @@ class Board:
 
     def count(self, cell: int) -> int:
         """Mines adjacent to ``cell``."""
-        return self._counts[cell]
+        return self.counts[cell]
 
     def __eq__(self, other: object) -> bool:
         return (

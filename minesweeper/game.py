@@ -63,17 +63,17 @@ class Game:
 
     def _flood(self, start: int) -> list[int]:
         """Reveal ``start`` and, iteratively, everything its zeros reach."""
-        board, revealed = self.board, self.revealed
-        neighbours = board.topology.neighbours
+        revealed, counts = self.revealed, self.board.counts
+        neighbours = self.board.topology.neighbours
         revealed[start] = 1
         opened = [start]
-        stack = [start] if board.count(start) == 0 else []
+        stack = [start] if counts[start] == 0 else []
         while stack:
             for cell in neighbours(stack.pop()):
                 if not revealed[cell]:
                     # A zero's neighbours are never mines, so no check is needed.
                     revealed[cell] = 1
                     opened.append(cell)
-                    if board.count(cell) == 0:
+                    if counts[cell] == 0:
                         stack.append(cell)
         return opened

@@ -9,7 +9,7 @@ map after the winning move) or its count (``0``-``9``, then ``a`` = 10, ...).
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
 from minesweeper.board import Board
@@ -24,6 +24,10 @@ MINE_AT_WIN = "@"
 #: Count digits: 0-9, then lowercase letters for 10 and more.
 COUNT_DIGITS = string.digits + string.ascii_lowercase
 WIN_LINE = "YOU WIN!"
+_UNKNOWN, _EXPLODED, _MINE_AT_WIN = (ord(char) for char in (UNKNOWN, EXPLODED, MINE_AT_WIN))
+_COUNT_BYTES = COUNT_DIGITS.encode("ascii")
+#: Deletes the two legal characters of a mine row, leaving any stray ones.
+_MINE_ROW_CHARS = str.maketrans("", "", ".X")
 LOSS_LINE = "GAME OVER!"
 
 
@@ -102,13 +106,16 @@ def read_mine_rows(reader: LineReader, topology: Topology) -> list[int]:
         line_no, text = reader.require(f"row {row + 1} of {rows}")
         if len(text) != cols:
             raise InputError(line_no, f"row {row + 1} has {len(text)} characters, expected {cols}")
-        for col, char in enumerate(text):
-            if char == "X":
-                mines.append(topology.cell_at(row, col))
-            elif char != ".":
-                raise InputError(
-                    line_no, f"unexpected character {char!r} in row {row + 1} (expected '.' or 'X')"
-                )
+        stray = text.translate(_MINE_ROW_CHARS)
+        if stray:
+            raise InputError(
+                line_no,
+                f"unexpected character {stray[0]!r} in row {row + 1} (expected '.' or 'X')",
+            )
+        col = text.find("X")
+        while col >= 0:
+            mines.append(topology.cell_at(row, col))
+            col = text.find("X", col + 1)
     return mines
 
 
@@ -123,40 +130,58 @@ def parse_move(line_no: int, text: str, topology: Topology) -> int:
         raise InputError(line_no, f"move {text!r}: {error}") from None
 
 
+class MapText:
+    """The map the judge prints for a game, kept up to date move by move.
+
+    Only the cells a move changed are redrawn, so big boards print fast.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        topology = game.board.topology
+        rows, cols = topology.shape
+        self._cols = cols
+        self._buffer = bytearray((b"?" * cols + b"\n") * rows)
+        self._positions = topology.printed_positions
+        if any(game.revealed):
+            self.redraw(topology.cells())
+
+    def redraw(self, cells: Iterable[int]) -> None:
+        """Recompute the characters of ``cells``."""
+        buffer, cols, positions = self._buffer, self._cols, self._positions
+        game = self.game
+        revealed, mines, counts = game.revealed, game.board.mines, game.board.counts
+        won = game.state is State.WON
+        for cell in cells:
+            if cell in mines:
+                char = _MINE_AT_WIN if won else _EXPLODED if revealed[cell] else _UNKNOWN
+            else:
+                char = _COUNT_BYTES[counts[cell]] if revealed[cell] else _UNKNOWN
+            for index in positions(cell):
+                buffer[index + index // cols] = char  # one newline per row precedes it
+
+    def after_visit(self, opened: Iterable[int]) -> None:
+        """Redraw what a visit changed: the opened cells, and every mine once the game is won."""
+        self.redraw(opened)
+        if self.game.state is State.WON:
+            self.redraw(self.game.board.mines)
+
+    def __str__(self) -> str:
+        return self._buffer.decode("ascii")
+
+
 def layout(topology: Topology) -> list[list[int]]:
     """The cell shown at each printed position, row by row."""
     rows, cols = topology.shape
     return [[topology.cell_at(row, col) for col in range(cols)] for row in range(rows)]
 
 
-def cell_symbols(game: Game) -> list[str]:
-    """Each cell's map character in the judge's alphabet."""
-    board = game.board
-    revealed = game.revealed
-    won = game.state is State.WON
-    symbols = []
-    for cell in range(board.size):
-        if board.is_mine(cell):
-            if won:
-                symbols.append(MINE_AT_WIN)
-            else:
-                symbols.append(EXPLODED if revealed[cell] else UNKNOWN)
-        elif revealed[cell]:
-            symbols.append(COUNT_DIGITS[board.count(cell)])
-        else:
-            symbols.append(UNKNOWN)
-    return symbols
-
-
-def format_map(game: Game, rows: list[list[int]] | None = None) -> str:
+def format_map(game: Game, rows: object = None) -> str:
     """The map the judge prints for ``game``, one line per row, newline-terminated.
 
-    ``rows`` is ``layout(topology)``, passed in by callers that print often.
+    ``rows`` is accepted for older callers and ignored.
     """
-    symbols = cell_symbols(game)
-    if rows is None:
-        rows = layout(game.board.topology)
-    return "".join("".join([symbols[cell] for cell in row]) + "\n" for row in rows)
+    return str(MapText(game))
 
 
 def format_result(game: Game) -> str:

@@ -6,14 +6,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from minesweeper.game import Game
-from minesweeper.protocol import (
-    LineReader,
-    format_map,
-    format_result,
-    layout,
-    parse_move,
-    read_board,
-)
+from minesweeper.protocol import LineReader, MapText, format_result, parse_move, read_board
 
 
 @dataclass
@@ -33,16 +26,16 @@ def serve(stdin: TextIO, stdout: TextIO, topology: str = "square") -> ServeResul
     reader = LineReader(stdin)
     board = read_board(reader, topology)
     game = Game(board)
-    rows = layout(board.topology)
-    stdout.write(format_map(game, rows))
+    text = MapText(game)
+    stdout.write(str(text))
     stdout.flush()
     while not game.over:
         line = reader.next()
         if line is None:
             return ServeResult(game, finished=False)
-        line_no, text = line
-        game.visit(parse_move(line_no, text, board.topology))
-        stdout.write(format_map(game, rows))
+        line_no, line_text = line
+        text.after_visit(game.visit(parse_move(line_no, line_text, board.topology)))
+        stdout.write(str(text))
         stdout.flush()
     stdout.write(format_result(game))
     stdout.flush()

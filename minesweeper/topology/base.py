@@ -6,6 +6,8 @@ so a new shape of board plugs in by subclassing it.
 
 from __future__ import annotations
 
+import functools
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
@@ -26,6 +28,18 @@ class Topology(ABC):
     name: ClassVar[str]
     #: How many integers a protocol move has (``r c`` for grids, ``id`` for graphs).
     move_arity: ClassVar[int] = 2
+    #: The text format of its boards (see `minesweeper.protocol`): ``"grid"`` (mine rows),
+    #: ``"tiling"`` (mine rows, then piece ids) or ``"graph"`` (node and edge list).
+    text_format: ClassVar[str] = "grid"
+
+    @classmethod
+    def random(cls, rows: int, cols: int, rng: random.Random) -> Topology:
+        """A board of this shape spanning ``rows x cols``, drawn with ``rng`` where it varies.
+
+        Grids ignore ``rng``; tilings lay random pieces; graphs scatter nodes.
+        Raises `TopologyError` when no such board exists.
+        """
+        raise TopologyError(f"{cls.name} boards cannot be generated")
 
     @property
     @abstractmethod
@@ -53,6 +67,10 @@ class Topology(ABC):
         """All cell ids."""
         return range(self.size)
 
+    def edges(self) -> list[tuple[int, int]]:
+        """Every adjacent pair ``(u, v)`` with ``u < v``, sorted."""
+        return [(u, v) for u in self.cells() for v in sorted(self.neighbours(u)) if u < v]
+
     def cell_from_move(self, values: Sequence[int]) -> int:
         """The cell a protocol move names; raises `TopologyError` when it is off the board."""
         rows, cols = self.shape
@@ -70,6 +88,17 @@ class Topology(ABC):
                     return row, col
         raise TopologyError(f"cell {cell} is not on the board")
 
+    def printed_positions(self, cell: int) -> Sequence[int]:
+        """Flat indices ``r * cols + c`` of every printed position showing ``cell``."""
+        inverse = self.__dict__.get("_printed")
+        if inverse is None:
+            rows, cols = self.shape
+            inverse = [[] for _ in range(self.size)]
+            for index in range(rows * cols):
+                inverse[self.cell_at(*divmod(index, cols))].append(index)
+            self.__dict__["_printed"] = inverse
+        return inverse[cell]
+
     def move_of(self, cell: int) -> tuple[int, ...]:
         """The protocol move that names ``cell``; the inverse of ``cell_from_move``."""
         return self.position(cell)
@@ -77,6 +106,20 @@ class Topology(ABC):
     def __repr__(self) -> str:
         rows, cols = self.shape
         return f"<{type(self).__name__} {rows}x{cols}, {self.size} cells>"
+
+
+#: Largest grid whose neighbour lists are memoised.
+_MEMO_LIMIT = 1 << 16
+
+
+@functools.cache
+def _flat_offsets(
+    offsets: tuple[tuple[int, int], ...], cols: int
+) -> tuple[int, int, tuple[int, ...]]:
+    """How far ``offsets`` reach in rows and columns, and their flat index deltas."""
+    reach_r = max(abs(dr) for dr, _ in offsets)
+    reach_c = max(abs(dc) for _, dc in offsets)
+    return reach_r, reach_c, tuple(dr * cols + dc for dr, dc in offsets)
 
 
 class GridTopology(Topology):
@@ -90,7 +133,17 @@ class GridTopology(Topology):
             raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
         self.rows = rows
         self.cols = cols
-        self._cache: dict[int, tuple[int, ...]] = {}
+        # Neighbour lists are memoised on boards a solver plays over and over; on huge
+        # boards a million cached tuples cost more (memory, garbage-collector passes)
+        # than recomputing the few visits need.
+        self._table: list[tuple[int, ...] | None] | None = (
+            [None] * (rows * cols) if rows * cols <= _MEMO_LIMIT else None
+        )
+        self._flat: dict[int, tuple] = {}
+
+    @classmethod
+    def random(cls, rows: int, cols: int, rng: random.Random) -> GridTopology:
+        return cls(rows, cols)
 
     @property
     def size(self) -> int:
@@ -106,6 +159,9 @@ class GridTopology(Topology):
     def position(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.cols)
 
+    def printed_positions(self, cell: int) -> tuple[int]:
+        return (cell,)
+
     @abstractmethod
     def offsets(self, row: int, col: int) -> Sequence[tuple[int, int]]:
         """Neighbour offsets ``(dr, dc)`` of position ``(row, col)``."""
@@ -115,8 +171,18 @@ class GridTopology(Topology):
         return self.offsets(row, col)
 
     def _resolve(self, cell: int, offsets: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-        row, col = divmod(cell, self.cols)
-        rows, cols = self.rows, self.cols
+        cols = self.cols
+        # Keyed by identity: subclasses return the same constant tuples, and hashing
+        # them on every call would dominate a million-cell flood fill.
+        entry = self._flat.get(id(offsets))
+        if entry is None or entry[0] is not offsets:
+            entry = self._flat[id(offsets)] = (offsets, *_flat_offsets(tuple(offsets), cols))
+        _, reach_r, reach_c, deltas = entry
+        row, col = divmod(cell, cols)
+        if reach_r <= row < self.rows - reach_r and reach_c <= col < cols - reach_c:
+            # Far from the border every offset lands on the board: plain index arithmetic.
+            return tuple([cell + delta for delta in deltas])
+        rows = self.rows
         return tuple(
             (row + dr) * cols + col + dc
             for dr, dc in offsets
@@ -124,10 +190,12 @@ class GridTopology(Topology):
         )
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
-        found = self._cache.get(cell)
+        table = self._table
+        if table is None:
+            return self._resolve(cell, self.offsets(*divmod(cell, self.cols)))
+        found = table[cell]
         if found is None:
-            row, col = divmod(cell, self.cols)
-            found = self._cache[cell] = self._resolve(cell, self.offsets(row, col))
+            found = table[cell] = self._resolve(cell, self.offsets(*divmod(cell, self.cols)))
         return found
 
     def edge_neighbours(self, cell: int) -> tuple[int, ...]:
