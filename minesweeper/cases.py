@@ -44,6 +44,16 @@ def read_case(reader: LineReader, topology: str = "square", name: str = "") -> A
     return AdvancedCase(board, parse_move(line_no, text, board.topology), name)
 
 
+def parse_case(text: str, topology: str = "square", name: str = "") -> AdvancedCase:
+    """The one case in ``text``; anything after its first-click line is an `InputError`."""
+    reader = LineReader(text.splitlines())
+    case = read_case(reader, topology, name)
+    extra = reader.next()
+    if extra is not None:
+        raise InputError(extra[0], f"unexpected text after the first click: {extra[1]!r}")
+    return case
+
+
 def parse_cases(text: str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
     """Every case in ``text``, one after another; at least one.
 

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from doubles import FirstUnknown, Scripted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,36 +24,8 @@ from minesweeper.client import (
 )
 from minesweeper.game import Game
 from minesweeper.generate import random_board
-from minesweeper.solver.strategy import Decision, Strategy
-from minesweeper.solver.view import View
+from minesweeper.solver.strategy import Decision
 from minesweeper.topology import SquareTopology
-
-
-class FirstUnknown(Strategy):
-    """Test double: guesses the first unknown cell in id order."""
-
-    name = "first-unknown"
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.views: list[View] = []
-
-    def decide(self, view: View) -> Decision:
-        self.views.append(view)
-        return Decision((view.unknown()[0],), guess=True)
-
-
-class Scripted(Strategy):
-    """Test double: replays a fixed list of decisions."""
-
-    name = "scripted"
-
-    def __init__(self, decisions: list[Decision]) -> None:
-        super().__init__(0)
-        self.decisions = iter(decisions)
-
-    def decide(self, view: View) -> Decision:
-        return next(self.decisions)
 
 
 class Server:

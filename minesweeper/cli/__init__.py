@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from minesweeper.cli.advanced import advanced
 from minesweeper.cli.server import server
 
 
@@ -14,5 +15,6 @@ def main() -> None:
 
 
 main.add_command(server)
+main.add_command(advanced)
 
 __all__ = ["main"]

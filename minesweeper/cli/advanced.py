@@ -1,0 +1,45 @@
+"""`minesweeper advanced`: the judge and the client play one advanced case."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from minesweeper.advanced import DEFAULT_STRATEGY, run_case
+from minesweeper.cases import parse_case
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.solver.strategy import find_strategy
+
+
+@click.command()
+@click.argument("file", type=click.File("r"), default="-")
+@click.option(
+    "--strategy",
+    default=DEFAULT_STRATEGY,
+    show_default=True,
+    help="The client's strategy (see `minesweeper bench --help` for the names).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the strategy's RNG.")
+@click.option("--trace", is_flag=True, help="Write every move and the map after it to stderr.")
+@topology_option
+@reports_errors
+def advanced(
+    file: click.utils.LazyFile, strategy: str, seed: int, trace: bool, topology: str
+) -> None:
+    """Play the advanced case in FILE (default stdin): the map, then the first click `r c`.
+
+    Prints what the original prints: `YOU WIN!` or `GAME OVER!`, then the visit
+    and step counts. The client sees only the maps the judge prints.
+    """
+    case = parse_case(file.read(), topology, file.name)
+    player = find_strategy(strategy)(seed)
+    result = run_case(case, player, sys.stderr if trace else None)
+    click.echo(result.result_lines, nl=False)
+    if not result.finished:
+        click.echo(
+            f"minesweeper: the client stopped after {result.game.step_count} move(s), "
+            "before the game was decided",
+            err=True,
+        )
+        raise SystemExit(1)

@@ -1,0 +1,58 @@
+"""Test doubles shared by the client, runner and benchmark tests (not real strategies)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from minesweeper.solver.strategy import STRATEGIES, Decision, Strategy
+from minesweeper.solver.view import View
+
+
+class FirstUnknown(Strategy):
+    """Guesses the first unknown cell in id order; remembers the views it saw."""
+
+    name = "first-unknown"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.views: list[View] = []
+
+    def decide(self, view: View) -> Decision:
+        self.views.append(view)
+        return Decision((view.unknown()[0],), guess=True)
+
+
+class SeededGuess(Strategy):
+    """Guesses a random unknown cell with its seeded RNG: results depend on the seed."""
+
+    name = "seeded-guess"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(seed)
+
+    def decide(self, view: View) -> Decision:
+        return Decision((self.rng.choice(view.unknown()),), guess=True)
+
+
+class Scripted(Strategy):
+    """Replays a fixed list of decisions."""
+
+    name = "scripted"
+
+    def __init__(self, decisions: list[Decision]) -> None:
+        super().__init__(0)
+        self.decisions = iter(decisions)
+
+    def decide(self, view: View) -> Decision:
+        return next(self.decisions)
+
+
+def register_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the doubles by name (for the commands) for the length of a test."""
+    import minesweeper.solver.strategies  # noqa: F401  (fill the registry first)
+
+    for double in (FirstUnknown, SeededGuess):
+        monkeypatch.setitem(STRATEGIES, double.name, double)
