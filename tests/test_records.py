@@ -1,0 +1,193 @@
+"""The records file: top-10 tables per category, HMAC signature, locking, key permissions."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from minesweeper.records import (
+    TABLE_SIZE,
+    Category,
+    Entry,
+    Records,
+    RecordsTampered,
+    default_key_path,
+    default_records_path,
+)
+
+BEGINNER = Category("square", 9, 9, 10, "opening")
+EXPERT = Category("square", 16, 30, 99, "opening")
+
+
+def entry(points: int, name: str = "Ann", seconds: float = 10, won: bool = True) -> Entry:
+    return Entry.make(name, points, seconds, won, datetime(2026, 1, 1, tzinfo=UTC))
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Records:
+    return Records(tmp_path / "data" / "records.json", tmp_path / "config" / "records.key")
+
+
+def test_empty_when_missing(records: Records) -> None:
+    assert records.load() == {}
+    assert records.verify() == 0
+    assert not records.key_path.exists()  # nothing is created by reading
+
+
+def test_top_ten_by_points(records: Records) -> None:
+    places = [records.add(BEGINNER, entry(points, f"p{points}")) for points in range(12)]
+    # Each new result is the best so far, so each enters at place 1.
+    assert places == [1] * 12
+    table = records.table(BEGINNER)
+    assert len(table) == TABLE_SIZE
+    assert [e.points for e in table] == list(range(11, 1, -1))
+    assert records.add(BEGINNER, entry(1)) is None  # too low: dropped
+    assert records.add(BEGINNER, entry(5, "Bob", won=False)) == 8  # losses enter too
+    table = records.table(BEGINNER)
+    assert [e.points for e in table] == [11, 10, 9, 8, 7, 6, 5, 5, 4, 3]
+    assert table[6].name == "p5" and table[7].name == "Bob"  # a win ahead of a loss
+
+
+def test_ties_break_on_win_then_time(records: Records) -> None:
+    records.add(BEGINNER, entry(50, "slow", seconds=90))
+    records.add(BEGINNER, entry(50, "lost", seconds=5, won=False))
+    records.add(BEGINNER, entry(50, "fast", seconds=30))
+    assert [e.name for e in records.table(BEGINNER)] == ["fast", "slow", "lost"]
+    assert records.place_for(BEGINNER, entry(50, seconds=1)) == 1
+    assert records.place_for(BEGINNER, entry(49)) == 4
+
+
+def test_categories_are_separate(records: Records) -> None:
+    noguess = Category("square", 9, 9, 10, "opening", no_guess=True)
+    safe = Category("square", 9, 9, 10, "safe")
+    hexagons = Category("hex", 9, 9, 10, "opening")
+    for points, category in enumerate((BEGINNER, noguess, safe, hexagons, EXPERT)):
+        records.add(category, entry(points))
+    tables = records.load()
+    assert len(tables) == 5
+    assert [e.points for e in tables[noguess]] == [1]
+    assert [e.points for e in records.table(EXPERT)] == [4]
+    assert "no-guess" in noguess.label and "no-guess" not in BEGINNER.label
+
+
+def test_file_is_readable_json(records: Records) -> None:
+    records.add(BEGINNER, entry(42, "Ann"))
+    document = json.loads(records.path.read_text())
+    [table] = document["tables"]
+    assert table["category"]["rows"] == 9
+    assert table["entries"][0] == {
+        "place": 1,
+        "name": "Ann",
+        "points": 42,
+        "seconds": 10,
+        "won": True,
+        "date": "2026-01-01T00:00:00+00:00",
+    }
+    assert len(document["signature"]) == 64
+
+
+def test_key_is_private(records: Records) -> None:
+    records.add(BEGINNER, entry(1))
+    assert stat.S_IMODE(records.key_path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(records.key_path.parent.stat().st_mode) == 0o700
+    key = records.key_path.read_text()
+    other = Records(records.path.parent / "other.json", records.key_path.parent / "other.key")
+    other.add(BEGINNER, entry(1))
+    assert other.key_path.read_text() != key  # generated, never a constant
+
+
+def edit_one_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    where = data.index(b'"points": 42') + len(b'"points": ')
+    data[where] = ord("9")
+    path.write_bytes(bytes(data))
+
+
+def truncate(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def drop_signature(path: Path) -> None:
+    document = json.loads(path.read_text())
+    del document["signature"]
+    path.write_text(json.dumps(document, indent=2))
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+@pytest.mark.parametrize("damage", [edit_one_byte, truncate, drop_signature, empty])
+def test_tampering_is_detected_and_never_overwritten(records: Records, damage) -> None:
+    records.add(BEGINNER, entry(42))
+    damage(records.path)
+    damaged = records.path.read_bytes()
+    for action in (records.load, records.verify, lambda: records.add(BEGINNER, entry(99))):
+        with pytest.raises(RecordsTampered) as raised:
+            action()
+        message = str(raised.value)
+        assert str(records.path) in message
+        assert "failed its check" in message
+        assert "delete" in message and "restore" in message.lower()
+    assert records.path.read_bytes() == damaged
+
+
+def test_a_lost_key_fails_the_check(records: Records) -> None:
+    records.add(BEGINNER, entry(42))
+    records.key_path.unlink()
+    with pytest.raises(RecordsTampered, match="key"):
+        records.load()
+
+
+SHARED = Category("square", 5, 5, 3, "safe")
+
+
+def own_category(name: str) -> Category:
+    return Category("square", 5, 5, 4 if name == "A" else 5, "safe")
+
+
+def _add_many(path: str, key: str, name: str, count: int) -> None:
+    """Odd results to the category both processes share, even ones to this one's own."""
+    records = Records(path, key)
+    for i in range(count):
+        records.add(SHARED if i % 2 else own_category(name), Entry.make(name, i, i, True))
+
+
+def test_two_processes_at_once_lose_nothing(records: Records) -> None:
+    records.add(BEGINNER, entry(1))  # the key exists: both processes share it
+    context = multiprocessing.get_context("spawn")
+    workers = [
+        context.Process(target=_add_many, args=(str(records.path), str(records.key_path), n, 10))
+        for n in "AB"
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    tables = records.load()
+    assert sorted((e.name, e.points) for e in tables[SHARED]) == [
+        (name, i) for name in "AB" for i in range(1, 10, 2)
+    ]
+    for name in "AB":
+        assert [e.points for e in tables[own_category(name)]] == [8, 6, 4, 2, 0]
+    assert len(tables) == 4
+
+
+def test_default_paths_follow_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("MINESWEEPER_CONFIG_DIR", str(tmp_path / "c"))
+    assert default_records_path() == tmp_path / "d" / "records.json"
+    assert default_key_path() == tmp_path / "c" / "records.key"
+    records = Records()
+    records.add(BEGINNER, entry(3))
+    assert (tmp_path / "d" / "records.json").exists()
+    assert (tmp_path / "c" / "records.key").exists()
