@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from minesweeper.cli.common import reports_errors, topology_option
@@ -14,8 +16,7 @@ from minesweeper.server import serve
 @reports_errors
 def server(file: click.utils.LazyFile, topology: str) -> None:
     """Judge one game: read the board and moves from FILE (default stdin), print the maps."""
-    stdout = click.get_text_stream("stdout")
-    result = serve(file, stdout, topology)
+    result = serve(file, sys.stdout, topology)
     if not result.finished:
         click.echo(
             f"minesweeper: input ended after {result.game.step_count} move(s), "
