@@ -191,11 +191,13 @@ class GridTopology(Topology):
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
         table = self._table
-        if table is None:
-            return self._resolve(cell, self.offsets(*divmod(cell, self.cols)))
-        found = table[cell]
-        if found is None:
-            found = table[cell] = self._resolve(cell, self.offsets(*divmod(cell, self.cols)))
+        if table is not None:
+            found = table[cell]
+            if found is not None:
+                return found
+        found = self._resolve(cell, self.offsets(*divmod(cell, self.cols)))
+        if table is not None:
+            table[cell] = found
         return found
 
     def edge_neighbours(self, cell: int) -> tuple[int, ...]:
