@@ -23,7 +23,7 @@ from typing import TextIO
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game, State
-from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, format_map, parse_count
+from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
 from minesweeper.solver.strategy import Strategy
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
@@ -236,10 +236,11 @@ class Client(Player):
 def judge_connection(game: Game) -> Connection:
     """A connection to an in-process judge: visits on ``game``, returns the printed map."""
     topology = game.board.topology
+    text = MapText(game)
 
     def send(move: Sequence[int]) -> str:
-        game.visit(topology.cell_from_move(move))
-        return format_map(game)
+        text.after_visit(game.visit(topology.cell_from_move(move)))
+        return str(text)
 
     return send
 
