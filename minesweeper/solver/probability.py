@@ -1,0 +1,517 @@
+"""Exact mine probabilities of a position, by counting every layout that fits it.
+
+The frontier (unknown cells next to a revealed number) splits into independent
+components; cells with exactly the same constraints merge into one supercell
+whose mine count ``x`` stands for ``C(size, x)`` layouts. Each component is
+counted by a dynamic programme along an ordering of its supercells, whose state
+is the partial sums of the constraints still open at that point and the mines
+placed so far: a long thin frontier stays cheap however many layouts it has,
+and nothing is ever 2^n over the frontier. A backward pass over the same
+states gives every supercell's exact share. Components and the unconstrained
+cells combine with exact integer weights over the total mine count.
+
+Mine count known: every layout of the unknown cells with the right number of
+mines is equally likely. Mine count unknown: each cell of the board is a mine
+with an unknown density ``p`` under a ``Beta(a, b)`` prior (`DensityPrior`;
+``Beta(1, 1)``, uniform, by default), so a whole-board layout with ``k`` mines
+has weight ``B(k + a, n - k + b)``: the density is learnt from every cell seen,
+and summing over the unconstrained cells has a closed form. Every number stays
+an exact integer; probabilities are `Fraction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Protocol
+
+from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.view import View
+
+Cell = Hashable
+
+#: Past this many states at one point of a component's programme, a constraint
+#: is dropped (see `Probabilities.approximate`) so that no position hangs.
+MAX_STATES = 4_000
+
+
+class ConstraintLike(Protocol):
+    """Exactly ``mines`` of ``cells`` are mines (`Constraint` is one)."""
+
+    @property
+    def cells(self) -> Iterable[Cell]: ...
+
+    @property
+    def mines(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class DensityPrior:
+    """``Beta(a, b)`` prior on the mine density when the mine count is unknown.
+
+    Positive integers keep the arithmetic exact; ``Beta(1, 1)`` (the default)
+    is uniform: every density, hence every total mine count, equally likely
+    before anything is seen.
+    """
+
+    a: int = 1
+    b: int = 1
+
+    def __post_init__(self) -> None:
+        if self.a < 1 or self.b < 1:
+            raise ValueError("the Beta prior needs positive integer parameters")
+
+
+UNIFORM = DensityPrior()
+
+
+class Probabilities:
+    """The exact mine probability of every unknown cell of a position.
+
+    ``layouts`` is the number of mine layouts of the unknown cells that fit the
+    position (and the mine count when it is known). ``approximate`` is True
+    only when the position was too large to count exactly and some constraints
+    were left out: the probabilities are then those of the relaxed position,
+    and ``safe`` and ``mines`` still hold (they are certain in a larger set of
+    layouts), but inconsistency may go unnoticed.
+    """
+
+    __slots__ = ("_cell_group", "_groups", "approximate", "layouts", "mines", "safe")
+
+    def __init__(
+        self,
+        groups: list[tuple[int, int]],
+        cell_group: dict[Cell, int],
+        layouts: int,
+        approximate: bool,
+    ) -> None:
+        self._groups = groups  # (numerator, denominator) per group of equal cells
+        self._cell_group = cell_group
+        self.layouts = layouts
+        self.approximate = approximate
+        self.safe = frozenset(c for c, g in cell_group.items() if groups[g][0] == 0)
+        self.mines = frozenset(c for c, g in cell_group.items() if groups[g][0] == groups[g][1])
+
+    def __getitem__(self, cell: Cell) -> Fraction:
+        """The exact probability that ``cell`` is a mine."""
+        num, den = self._groups[self._cell_group[cell]]
+        return Fraction(num, den)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._cell_group
+
+    def __iter__(self):
+        return iter(self._cell_group)
+
+    def __len__(self) -> int:
+        return len(self._cell_group)
+
+    def chance(self, cell: Cell) -> float:
+        """The probability that ``cell`` is a mine, as a float (correctly rounded)."""
+        num, den = self._groups[self._cell_group[cell]]
+        return num / den
+
+    def floats(self) -> dict[Cell, float]:
+        """Every unknown cell's probability as a float."""
+        values = [num / den for num, den in self._groups]
+        return {cell: values[g] for cell, g in self._cell_group.items()}
+
+    def safest(self) -> list[Cell]:
+        """The unknown cells of lowest probability."""
+        groups = self._groups
+        best = min(range(len(groups)), key=lambda g: Fraction(*groups[g]), default=None)
+        if best is None:
+            return []
+        low = Fraction(*groups[best])
+        return [c for c, g in self._cell_group.items() if Fraction(*groups[g]) == low]
+
+
+def probabilities(
+    view: View, prior: DensityPrior = UNIFORM, max_states: int = MAX_STATES
+) -> Probabilities:
+    """The probabilities of ``view``'s unknown cells (the count from ``view.mine_count``)."""
+    left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    return solve(
+        constraints(view),
+        view.unknown(),
+        left,
+        prior=prior,
+        known_mines=len(view.mines),
+        known_safe=len(view.revealed),
+        max_states=max_states,
+    )
+
+
+def solve(
+    rules: Iterable[ConstraintLike],
+    unknown: Iterable[Cell],
+    mines: int | None = None,
+    *,
+    prior: DensityPrior = UNIFORM,
+    known_mines: int = 0,
+    known_safe: int = 0,
+    max_states: int = MAX_STATES,
+) -> Probabilities:
+    """Probabilities of the ``unknown`` cells under ``rules``, for any hashable cells.
+
+    ``mines`` is the number of mines among the unknown cells, or None when not
+    known; then ``prior`` weighs each layout, and ``known_mines`` and
+    ``known_safe`` (cells of the board already known to be mines / safe)
+    inform the density. Raises `InconsistentView` when no layout fits.
+    """
+    cells = list(dict.fromkeys(unknown))
+    rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
+    return _solve(cells, rules, mines, prior, known_mines, known_safe, max_states)
+
+
+class _TooLarge(Exception):
+    def __init__(self, rules: set[int]) -> None:
+        self.rules = rules
+
+
+def _solve(
+    cells: list[Cell],
+    rules: list[tuple[frozenset, int]],
+    mines: int | None,
+    prior: DensityPrior,
+    known_mines: int,
+    known_safe: int,
+    max_states: int,
+) -> Probabilities:
+    present = set(cells)
+    signature: dict[Cell, list[int]] = {}
+    for index, (members, need) in enumerate(rules):
+        if not members <= present:
+            raise ValueError("a constraint names a cell that is not unknown")
+        if not 0 <= need <= len(members):
+            raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
+        for cell in members:
+            signature.setdefault(cell, []).append(index)
+    free = [c for c in cells if c not in signature]
+
+    # Supercells: frontier cells with exactly the same constraints.
+    by_signature: dict[tuple[int, ...], list[Cell]] = {}
+    for cell, sig in signature.items():
+        by_signature.setdefault(tuple(sig), []).append(cell)
+    supers = list(by_signature.items())  # (constraint indices, cells)
+    components = _components(supers)
+
+    front_size = len(signature)
+    weight, mine_weight, free_den = _total_weights(
+        mines, prior, len(free), front_size, known_mines, known_safe
+    )
+    polys = []
+    programmes = []
+    for component in components:
+        programme = _Programme([supers[i] for i in component], rules, max_states)
+        programmes.append(programme)
+        polys.append(programme.poly)
+
+    # Layouts of the whole frontier by mine count; then the total weight.
+    front = [1]
+    for poly in polys:
+        front = _convolve(front, poly)
+    total = sum(n * weight(s) for s, n in enumerate(front) if n)
+    approximate = any(programme.dropped for programme in programmes)
+    if total == 0:
+        what = "the position" if mines is None else f"the position with {mines} more mine(s)"
+        raise InconsistentView(f"no mine layout fits {what}")
+    layouts = sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n)
+
+    groups: list[tuple[int, int]] = []
+    cell_group: dict[Cell, int] = {}
+    # Each component's share: the other components and the free cells as one weight.
+    prefix = [[1]]
+    for poly in polys:
+        prefix.append(_convolve(prefix[-1], poly))
+    suffix = [[1]]
+    for poly in reversed(polys):
+        suffix.append(_convolve(suffix[-1], poly))
+    suffix.reverse()
+    for index, programme in enumerate(programmes):
+        others = _convolve(prefix[index], suffix[index + 1])
+        rest = [
+            sum(n * weight(m + t) for t, n in enumerate(others) if n)
+            for m in range(len(programme.poly))
+        ]
+        for members, share in programme.shares(rest):
+            groups.append((share, len(members) * total))
+            for cell in members:
+                cell_group[cell] = len(groups) - 1
+    if free:
+        share = sum(n * mine_weight(s) for s, n in enumerate(front) if n)
+        groups.append((share, total * free_den))
+        for cell in free:
+            cell_group[cell] = len(groups) - 1
+    groups = [_reduce(num, den) for num, den in groups]
+    return Probabilities(groups, cell_group, layouts, approximate)
+
+
+def _reduce(num: int, den: int) -> tuple[int, int]:
+    fraction = Fraction(num, den)
+    return fraction.numerator, fraction.denominator
+
+
+def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
+    if mines is None:
+        return 1 << free
+    rest = mines - front_mines
+    return comb(free, rest) if 0 <= rest <= free else 0
+
+
+def _total_weights(mines, prior, free, front, known_mines, known_safe):
+    """Weight of a frontier layout with ``s`` mines, summed over the free cells.
+
+    Returns ``(weight(s), mine_weight(s), den)``: ``mine_weight(s) / den`` is
+    the same sum restricted to layouts where one given free cell is a mine.
+    """
+    if mines is not None:
+
+        def weight(s: int) -> int:
+            rest = mines - s
+            return comb(free, rest) if 0 <= rest <= free else 0
+
+        def mine_weight(s: int) -> int:
+            rest = mines - s
+            return comb(free - 1, rest - 1) if 1 <= rest <= free else 0
+
+        return weight, mine_weight, 1
+
+    # Beta(a, b): a board layout with k mines of n cells weighs B(k + a, n - k + b).
+    # Summing over the free cells leaves B(K + s + a, S + front - s + b), K and S
+    # the known mines and safe cells; divided by a constant, two rising factorials.
+    up = _rising_table(known_mines + prior.a, front + 1)
+    down = _rising_table(known_safe + prior.b, front + 1)
+    seen = known_mines + known_safe + front + prior.a + prior.b
+
+    def weight(s: int) -> int:
+        return up[s] * down[front - s] if 0 <= s <= front else 0
+
+    def mine_weight(s: int) -> int:
+        # A free cell is a mine with the posterior mean density (K + s + a) / seen.
+        return weight(s) * (known_mines + s + prior.a)
+
+    return weight, mine_weight, seen
+
+
+def _rising_table(start: int, count: int) -> list[int]:
+    """``[start^(0), start^(1), ...]``: rising factorials."""
+    table = [1]
+    for i in range(count - 1):
+        table.append(table[-1] * (start + i))
+    return table
+
+
+def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
+def _components(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[list[int]]:
+    """Supercell indices grouped by shared constraints (union-find)."""
+    parent = list(range(len(supers)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[int, int] = {}
+    for i, (sig, _) in enumerate(supers):
+        for rule in sig:
+            j = owner.setdefault(rule, i)
+            parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(supers)):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+class _Programme:
+    """The counting programme of one component.
+
+    Supercells are placed one at a time in an order that keeps few constraints
+    open at once. A state after ``k`` placements is the tuple of partial sums
+    of the open constraints; its value maps the mines placed so far to the
+    number of partial layouts reaching it.
+    """
+
+    def __init__(
+        self,
+        supers: list[tuple[tuple[int, ...], list[Cell]]],
+        rules: list[tuple[frozenset, int]],
+        max_states: int,
+    ) -> None:
+        self.dropped: set[int] = set()
+        while True:
+            try:
+                self._build(supers, rules, max_states)
+                return
+            except _TooLarge as error:
+                # Too wide to count: relax the constraints open at the widest point.
+                self.dropped |= error.rules
+
+    def _build(self, supers, rules, max_states: int) -> None:
+        dropped = self.dropped
+        if dropped:
+            supers = [(tuple(r for r in sig if r not in dropped), cells) for sig, cells in supers]
+        self.supers = supers
+        order = _order(supers)
+        self.order = order
+        sizes = [len(supers[i][1]) for i in order]
+        first: dict[int, int] = {}
+        last: dict[int, int] = {}
+        for k, i in enumerate(order):
+            for rule in supers[i][0]:
+                first.setdefault(rule, k)
+                last[rule] = k
+        capacity = dict.fromkeys(first, 0)
+        after: list[dict[int, int]] = [{} for _ in order]
+        for k in range(len(order) - 1, -1, -1):
+            after[k] = dict(capacity)  # room left in each rule after position k
+            for rule in supers[order[k]][0]:
+                capacity[rule] += sizes[k]
+
+        layers: list[dict[tuple, dict[int, int]]] = [{(): {0: 1}}]
+        moves: list[list[tuple[tuple, int, int, tuple]]] = []
+        open_rules: list[int] = []
+        for k, i in enumerate(order):
+            touched = set(supers[i][0])
+            now_open = [r for r in open_rules if last[r] > k] + [
+                r for r in supers[i][0] if first[r] == k and last[r] > k
+            ]
+            plan = []
+            for rule in now_open:
+                src = open_rules.index(rule) if rule in open_rules else -1
+                plan.append((src, rule in touched, rules[rule][1], after[k][rule]))
+            closing = [
+                (open_rules.index(r) if r in open_rules else -1, rules[r][1])
+                for r in supers[i][0]
+                if last[r] == k
+            ]
+            size = sizes[k]
+            step: list[tuple[tuple, int, int, tuple]] = []
+            layer: dict[tuple, dict[int, int]] = {}
+            for state, poly in layers[-1].items():
+                for x in range(size + 1):
+                    ok = True
+                    for src, need in closing:
+                        if (state[src] if src >= 0 else 0) + x != need:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    new = []
+                    for src, hit, need, room in plan:
+                        total = (state[src] if src >= 0 else 0) + (x if hit else 0)
+                        if total > need or need - total > room:
+                            ok = False
+                            break
+                        new.append(total)
+                    if not ok:
+                        continue
+                    key = tuple(new)
+                    ways = comb(size, x)
+                    target = layer.get(key)
+                    if target is None:
+                        target = layer[key] = {}
+                    for m, count in poly.items():
+                        m += x
+                        target[m] = target.get(m, 0) + count * ways
+                    step.append((state, x, ways, key))
+            if len(layer) > max_states and now_open:
+                # Drop the half of the open constraints that stay open longest.
+                spans = sorted(now_open, key=lambda r: last[r], reverse=True)
+                raise _TooLarge(set(spans[: max(1, len(spans) // 2)]))
+            layers.append(layer)
+            moves.append(step)
+            open_rules = now_open
+        self.layers = layers
+        self.moves = moves
+        poly = [0] * (sum(sizes) + 1)
+        for m, count in layers[-1].get((), {}).items():
+            poly[m] += count
+        while len(poly) > 1 and poly[-1] == 0:
+            poly.pop()
+        self.poly = poly  # layouts of this component by mine count
+
+    def shares(self, rest: list[int]) -> list[tuple[list[Cell], int]]:
+        """Each supercell's cells and their summed weight of mines.
+
+        ``rest[m]`` is the weight of everything outside this component given
+        that it holds ``m`` mines; a supercell's share divided by its size and
+        the total weight is the probability of each of its cells.
+        """
+        # back[state][m]: weight of completing ``state``, reached with m mines.
+        back: dict[tuple, dict[int, int]] = {(): {m: w for m, w in enumerate(rest) if w}}
+        shares = []
+        for k in range(len(self.order) - 1, -1, -1):
+            layer = self.layers[k]
+            new_back: dict[tuple, dict[int, int]] = {}
+            mines = 0
+            for state, x, ways, key in self.moves[k]:
+                later = back.get(key)
+                if not later:
+                    continue
+                target = new_back.get(state)
+                if target is None:
+                    target = new_back[state] = {}
+                weight = 0
+                for m, count in layer[state].items():
+                    w = later.get(m + x)
+                    if w:
+                        w *= ways
+                        target[m] = target.get(m, 0) + w
+                        weight += count * w
+                if x:
+                    mines += x * weight
+            back = new_back
+            shares.append((self.supers[self.order[k]][1], mines))
+        return shares
+
+
+def _order(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[int]:
+    """A placement order that keeps the set of open constraints small.
+
+    Greedy: start at a supercell with the fewest constraints, then always
+    place the supercell that opens the fewest new constraints, closing the
+    most, among those touching an open one.
+    """
+    remaining_uses: dict[int, int] = {}
+    users: dict[int, list[int]] = {}
+    for i, (sig, _) in enumerate(supers):
+        for rule in sig:
+            remaining_uses[rule] = remaining_uses.get(rule, 0) + 1
+            users.setdefault(rule, []).append(i)
+    placed = [False] * len(supers)
+    opened: set[int] = set()
+    order: list[int] = []
+    candidates: set[int] = set()
+    while len(order) < len(supers):
+        pool = candidates or {i for i in range(len(supers)) if not placed[i]}
+
+        def cost(i: int) -> tuple[int, int, int]:
+            sig = supers[i][0]
+            new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
+            closed = sum(1 for r in sig if remaining_uses[r] == 1)
+            return (new - closed, len(sig), i)
+
+        best = min(pool, key=cost)
+        placed[best] = True
+        order.append(best)
+        candidates.discard(best)
+        for rule in supers[best][0]:
+            remaining_uses[rule] -= 1
+            opened.add(rule)
+            for other in users[rule]:
+                if not placed[other]:
+                    candidates.add(other)
+    return order

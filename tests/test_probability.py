@@ -1,0 +1,258 @@
+"""The probability engine against brute-force enumeration, exactly."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from math import factorial
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minesweeper.solver import InconsistentView, View, frontier
+from minesweeper.solver.constraints import Constraint, constraints
+from minesweeper.solver.probability import UNIFORM, DensityPrior, probabilities, solve
+from minesweeper.topology import TOPOLOGIES, Topology
+from minesweeper.topology.square import SquareTopology
+
+
+class GraphTopology(Topology):
+    """A test-only topology: any undirected graph, printed as one row."""
+
+    name = "test-graph"
+    move_arity = 1
+
+    def __init__(self, edges: dict[int, set[int]], size: int) -> None:
+        self._size = size
+        self._neighbours = {c: tuple(sorted(edges.get(c, ()))) for c in range(size)}
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return 1, self._size
+
+    def neighbours(self, cell: int) -> tuple[int, ...]:
+        return self._neighbours[cell]
+
+    def cell_at(self, row: int, col: int) -> int:
+        return col
+
+
+def random_graph(rng: random.Random, size: int) -> GraphTopology:
+    edges: dict[int, set[int]] = {c: set() for c in range(size)}
+    for a, b in itertools.combinations(range(size), 2):
+        if rng.random() < 0.3:
+            edges[a].add(b)
+            edges[b].add(a)
+    return GraphTopology(edges, size)
+
+
+def grid_topologies() -> list[type[Topology]]:
+    """Registered topologies that build as ``cls(rows, cols)``."""
+    found = []
+    for cls in TOPOLOGIES.values():
+        try:
+            cls(3, 3)  # type: ignore[call-arg]
+        except Exception:
+            continue
+        found.append(cls)
+    return found
+
+
+def brute_force(view: View, prior: DensityPrior = UNIFORM):
+    """Each unknown cell's mine probability, the layout count, by trying every layout."""
+    unknown = view.unknown()
+    try:
+        rules = constraints(view)
+    except InconsistentView:
+        return None, 0
+    n = view.topology.size
+    left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    total = Fraction(0)
+    mine_weight = dict.fromkeys(unknown, Fraction(0))
+    layouts = 0
+    for bits in range(1 << len(unknown)):
+        mines = {c for i, c in enumerate(unknown) if bits >> i & 1}
+        if left is not None and len(mines) != left:
+            continue
+        if any(len(rule.cells & mines) != rule.mines for rule in rules):
+            continue
+        layouts += 1
+        if left is None:
+            k = len(view.mines) + len(mines)
+            # Beta(a, b) weight of a whole-board layout with k mines of n cells.
+            weight = Fraction(
+                factorial(k + prior.a - 1) * factorial(n - k + prior.b - 1),
+                factorial(n + prior.a + prior.b - 1),
+            )
+        else:
+            weight = Fraction(1)
+        total += weight
+        for cell in mines:
+            mine_weight[cell] += weight
+    if total == 0:
+        return None, 0
+    return {c: w / total for c, w in mine_weight.items()}, layouts
+
+
+@st.composite
+def positions(draw, known_count: bool):
+    """A random position on a random small topology: from a real board, or with noisy numbers."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    kinds = [*grid_topologies(), GraphTopology]
+    kind = draw(st.sampled_from(kinds))
+    if kind is GraphTopology:
+        topology: Topology = random_graph(rng, draw(st.integers(1, 12)))
+    else:
+        rows = draw(st.integers(1, 4))
+        cols = draw(st.integers(1, 4))
+        topology = kind(rows, cols)  # type: ignore[call-arg]
+    size = topology.size
+    mines = {c for c in range(size) if rng.random() < draw(st.floats(0.05, 0.5))}
+    revealed = {}
+    for cell in range(size):
+        if cell not in mines and rng.random() < 0.45:
+            count = sum(1 for o in topology.neighbours(cell) if o in mines)
+            if draw(st.booleans()) and rng.random() < 0.15:
+                count = max(0, count + rng.choice((-1, 1)))  # maybe inconsistent
+            revealed[cell] = count
+    flagged = frozenset(c for c in mines if rng.random() < 0.3)
+    unknown = size - len(revealed) - len(flagged)
+    if unknown > 12:
+        # Keep brute force quick: reveal more.
+        for cell in range(size):
+            if cell not in mines and cell not in revealed and unknown > 12:
+                revealed[cell] = sum(1 for o in topology.neighbours(cell) if o in mines)
+                unknown -= 1
+    count = len(mines) if known_count else None
+    if known_count and draw(st.booleans()) and rng.random() < 0.2:
+        count = len(mines) + rng.choice((-1, 1))
+    return View(topology, revealed, flagged, count)
+
+
+def check(view: View, prior: DensityPrior = UNIFORM) -> None:
+    expected, layouts = brute_force(view, prior)
+    if expected is None:
+        with pytest.raises(InconsistentView):
+            probabilities(view, prior)
+        return
+    result = probabilities(view, prior)
+    assert not result.approximate
+    assert {c: result[c] for c in result} == expected
+    assert result.layouts == layouts
+    assert result.safe == {c for c, p in expected.items() if p == 0}
+    assert result.mines == {c for c, p in expected.items() if p == 1}
+    for cell, p in expected.items():
+        assert result.chance(cell) == float(p)
+
+
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(positions(known_count=True))
+def test_known_count_matches_brute_force(view: View) -> None:
+    check(view)
+
+
+@FAST
+@given(positions(known_count=False))
+def test_unknown_count_matches_brute_force(view: View) -> None:
+    check(view)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(known_count=False), st.integers(1, 4), st.integers(1, 12))
+def test_any_beta_prior_matches_brute_force(view: View, a: int, b: int) -> None:
+    check(view, DensityPrior(a, b))
+
+
+def test_supercells_count_binomially() -> None:
+    # A 1 touching five unknown cells: each is a mine with chance 1/5 and 5 layouts.
+    rules = [Constraint(frozenset(range(5)), 1, -1)]
+    result = solve(rules, range(5), 1)
+    assert all(result[c] == Fraction(1, 5) for c in range(5))
+    assert result.layouts == 5
+
+
+def test_hashable_cells_and_free_cells() -> None:
+    rules = [Constraint(frozenset({"a", "b"}), 1, -1)]
+    result = solve(rules, ["a", "b", "c", "d"], 2)
+    # Layouts: one of a/b, one of c/d -> 4; all cells at 1/2.
+    assert result.layouts == 4
+    assert {result[c] for c in "abcd"} == {Fraction(1, 2)}
+
+
+def test_certain_cells() -> None:
+    # 1 2 1 above three unknown cells: the outer two are mines, the middle safe.
+    topology = SquareTopology(2, 3)
+    view = View(topology, {0: 1, 1: 2, 2: 1})
+    result = probabilities(view)
+    assert result.mines == {3, 5}
+    assert result.safe == {4}
+
+
+def test_inconsistent_position() -> None:
+    topology = SquareTopology(1, 3)
+    view = View(topology, {0: 1, 2: 0})
+    with pytest.raises(InconsistentView):
+        probabilities(view)
+    with pytest.raises(InconsistentView):
+        probabilities(View(topology, {0: 1}, mine_count=3))
+
+
+def wall(cols: int) -> View:
+    """A 3-row strip: the top row revealed with alternating numbers, the rest unknown."""
+    topology = SquareTopology(3, cols)
+    rng = random.Random(cols)
+    mines = {c for c in range(cols, 2 * cols) if rng.random() < 0.3}
+    revealed = {c: sum(1 for o in topology.neighbours(c) if o in mines) for c in range(cols)}
+    return View(topology, revealed, mine_count=len(mines) + cols // 5)
+
+
+def test_long_frontier_is_exact_and_agrees_with_a_split() -> None:
+    # 100 connected frontier cells: far beyond brute force, still exact.
+    view = wall(100)
+    result = probabilities(view)
+    assert not result.approximate
+    assert result.layouts > 2**20
+    total = sum(result[c] for c in view.unknown())
+    assert total == view.mine_count
+
+
+def mesh(rows: int, cols: int, seed: int = 1) -> View:
+    """An expert board with every other cell of every other row revealed: a 2-D frontier."""
+    topology = SquareTopology(16, 30)
+    rng = random.Random(seed)
+    mines = {c for c in range(topology.size) if rng.random() < 0.2}
+    revealed = {}
+    for r in range(0, rows, 2):
+        for c in range(0, cols, 2):
+            cell = topology.cell_at(r, c)
+            if cell not in mines:
+                revealed[cell] = sum(1 for o in topology.neighbours(cell) if o in mines)
+    return View(topology, revealed, mine_count=len(mines))
+
+
+def test_state_cap_gives_a_flagged_approximation() -> None:
+    view = mesh(6, 16)
+    exact = probabilities(view)
+    rough = probabilities(view, max_states=3)
+    assert rough.approximate and not exact.approximate
+    # Relaxing constraints keeps certain cells sound.
+    assert rough.safe <= exact.safe and rough.mines <= exact.mines
+    assert rough.safe or rough.mines or exact.safe == exact.mines == frozenset()
+
+
+def test_wide_connected_frontier_returns() -> None:
+    view = mesh(16, 30)
+    assert len(frontier(view)) > 300
+    result = probabilities(view)
+    assert len(result) == len(view.unknown())
+    assert result.layouts > 0
