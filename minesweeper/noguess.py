@@ -1,0 +1,100 @@
+"""No-guess boards: layouts a prover solves from the first click without a guess.
+
+After the first click, candidate boards are laid (uniformly, as the first-click
+rule allows) until a prover, seeing only what a player would see, opens every
+safe cell from that click by proof alone. After ``attempts`` candidates it
+gives up with `NoGuessFailed`: an unchecked board is never returned.
+
+This module sits above the core and the solver: it replays a candidate on the
+judge's `Game` and asks a prover from `minesweeper.solver.prover`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from minesweeper.board import Board
+from minesweeper.errors import MinesweeperError
+from minesweeper.game import Game, State
+from minesweeper.generate import FirstClick, random_board
+from minesweeper.session import BoardMaker
+from minesweeper.solver.prover import PROVERS, find_prover
+from minesweeper.topology.base import Topology
+
+#: Candidates tried before giving up.
+DEFAULT_ATTEMPTS = 5000
+
+__all__ = [
+    "DEFAULT_ATTEMPTS",
+    "PROVERS",
+    "NoGuessFailed",
+    "board_maker",
+    "no_guess_board",
+    "solvable",
+]
+
+
+class NoGuessFailed(MinesweeperError):
+    """No candidate board passed the prover within the attempt limit."""
+
+
+def solvable(board: Board, first: int, prover: str = "subset") -> bool:
+    """Whether ``prover`` opens every safe cell of ``board`` from ``first`` without a guess.
+
+    The prover is told the mine count and every number revealed, nothing else.
+    """
+    if board.is_mine(first):
+        return False
+    game = Game(board)
+    deducer = find_prover(prover)(board.topology, board.mine_count)
+    count = board.count
+    for cell in game.visit(first):
+        deducer.reveal(cell, count(cell))
+    while game.state is State.PLAYING:
+        safe = deducer.prove().safe
+        if not safe:
+            return False
+        for cell in safe:
+            if not game.is_revealed(cell):
+                for opened in game.visit(cell):
+                    deducer.reveal(opened, count(opened))
+    return game.state is State.WON
+
+
+def no_guess_board(
+    topology: Topology,
+    mines: int,
+    first: int,
+    rule: FirstClick | str = FirstClick.OPENING,
+    rng: random.Random | None = None,
+    prover: str = "subset",
+    attempts: int = DEFAULT_ATTEMPTS,
+) -> Board:
+    """A board with ``mines`` mines that ``prover`` solves from ``first`` without guessing.
+
+    Candidates are drawn with `random_board` under the first-click ``rule``.
+    Raises `NoGuessFailed` after ``attempts`` candidates.
+    """
+    find_prover(prover)  # an unknown name fails before any work
+    rng = rng if rng is not None else random.Random()
+    for _ in range(attempts):
+        board = random_board(topology, mines, rng, first, rule)
+        if solvable(board, first, prover):
+            return board
+    raise NoGuessFailed(
+        f"no board that the {prover!r} prover solves without guessing was found in "
+        f"{attempts} attempts ({mines} mines on {topology.size} cells): start again, "
+        "perhaps with fewer mines or another first click"
+    )
+
+
+def board_maker(prover: str = "subset", attempts: int = DEFAULT_ATTEMPTS) -> BoardMaker:
+    """A `minesweeper.session.BoardMaker` laying no-guess boards with ``prover``."""
+    find_prover(prover)
+
+    def make(
+        topology: Topology, mines: int, first: int, rule: FirstClick, rng: random.Random
+    ) -> Board:
+        return no_guess_board(topology, mines, first, rule, rng, prover, attempts)
+
+    return make

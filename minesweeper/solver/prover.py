@@ -1,0 +1,59 @@
+"""Provers by name: ``subset`` (local rules) and ``exact`` (every layout considered).
+
+A prover is fed the revealed cells one at a time (``reveal(cell, count)``) and
+answers ``prove()`` with the cells that are certain; see `SubsetProver`.
+"""
+
+from __future__ import annotations
+
+from minesweeper.errors import MinesweeperError
+from minesweeper.solver.constraints import Constraint
+from minesweeper.solver.probability import solve
+from minesweeper.solver.subset import Proof, SubsetProver
+
+
+class ExactProver(SubsetProver):
+    """A cell is proved when it is safe (or a mine) in every layout that fits what is seen.
+
+    The subset rules run first, being cheap; when they are stuck the exact
+    probability engine decides, with the mine count when known. Both are sound
+    and knowledge only grows, so the cells proved in the end are exactly those
+    the engine alone would prove.
+    """
+
+    name = "exact"
+
+    def prove(self) -> Proof:
+        mines_before = set(self.mines)
+        while True:
+            if super().prove().safe:
+                break
+            unknown = self.unknown()
+            if not unknown:
+                break
+            rules = [Constraint(cells, need, -1) for cells, need in self.constraints()]
+            left = None if self.mine_count is None else self.mine_count - len(self.mines)
+            result = solve(
+                rules,
+                unknown,
+                left,
+                known_mines=len(self.mines),
+                known_safe=len(self.revealed) + len(self.safe),
+            )
+            if not result.safe and not result.mines:
+                break
+            self.learn(safe=result.safe, mines=result.mines)
+        return Proof(frozenset(self.safe), frozenset(self.mines - mines_before))
+
+
+#: Every prover class by its ``--prover`` name.
+PROVERS: dict[str, type[SubsetProver]] = {cls.name: cls for cls in (SubsetProver, ExactProver)}
+
+
+def find_prover(name: str) -> type[SubsetProver]:
+    """The prover class called ``name``."""
+    try:
+        return PROVERS[name.lower()]
+    except KeyError:
+        known = ", ".join(PROVERS)
+        raise MinesweeperError(f"unknown prover {name!r} (known: {known})") from None

@@ -1,0 +1,214 @@
+"""The subset prover: what a player proves with simple local rules, fed one cell at a time.
+
+Three rules, applied until nothing new follows:
+
+- a single number: no mine left to place around it means its unknown
+  neighbours are safe; as many as its unknown neighbours means they are mines;
+- two overlapping numbers A and B (``a``, ``b`` mines still to place among
+  their unknown cells): when ``a - b`` equals the number of cells of A outside
+  B, those cells are mines and B's cells outside A are safe (a number whose
+  cells lie inside another's is the special case);
+- the total mine count, when known: it is one more "number" over every unknown
+  cell, paired with each number as above.
+
+The prover keeps its state between calls, so replaying a whole game costs work
+only where something changed. It reads only what a player sees: the numbers of
+revealed cells (and the mine count), never a board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from minesweeper.solver.constraints import InconsistentView
+from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Cells proved safe (not yet revealed) and cells proved mines."""
+
+    safe: frozenset[int] = field(default_factory=frozenset)
+    mines: frozenset[int] = field(default_factory=frozenset)
+
+    def __bool__(self) -> bool:
+        return bool(self.safe or self.mines)
+
+
+class SubsetProver:
+    """Proves cells safe or mined from revealed numbers, incrementally.
+
+    Feed it every revealed cell with `reveal`; `prove` returns what follows.
+    ``mine_count`` is the board's total number of mines, or None when unknown.
+    """
+
+    name = "subset"
+
+    def __init__(self, topology: Topology, mine_count: int | None = None) -> None:
+        self.topology = topology
+        self.mine_count = mine_count
+        self.revealed: dict[int, int] = {}
+        self.mines: set[int] = set()
+        #: Proved safe, not revealed yet.
+        self.safe: set[int] = set()
+        # Per revealed cell: its unknown neighbours and the mines still to place among them.
+        self._unknown: dict[int, set[int]] = {}
+        self._need: dict[int, int] = {}
+        self._dirty: set[int] = set()
+
+    @classmethod
+    def from_view(cls, view: View) -> SubsetProver:
+        """A prover that has seen ``view``."""
+        prover = cls(view.topology, view.mine_count)
+        for mine in view.mines:
+            prover._mark_mine(mine)
+        for cell, count in view.revealed.items():
+            prover.reveal(cell, count)
+        return prover
+
+    # -- observations ---------------------------------------------------------------------
+
+    def reveal(self, cell: int, count: int) -> None:
+        """A cell was revealed showing ``count``."""
+        if cell in self.revealed:
+            return
+        self.safe.discard(cell)
+        self.revealed[cell] = count
+        unknown = set()
+        need = count
+        for other in self.topology.neighbours(cell):
+            if other in self.mines:
+                need -= 1
+            elif other not in self.revealed and other not in self.safe:
+                unknown.add(other)
+            if other in self._unknown:
+                self._unknown[other].discard(cell)
+                self._dirty.add(other)
+        self._unknown[cell] = unknown
+        self._need[cell] = need
+        self._dirty.add(cell)
+
+    def unknown(self) -> list[int]:
+        """Cells neither revealed nor proved safe or mined."""
+        revealed, mines, safe = self.revealed, self.mines, self.safe
+        return [
+            c
+            for c in self.topology.cells()
+            if c not in revealed and c not in mines and c not in safe
+        ]
+
+    def constraints(self) -> list[tuple[frozenset[int], int]]:
+        """The numbers still open: ``(unknown cells around it, mines among them)``."""
+        return [(frozenset(cells), self._need[c]) for c, cells in self._unknown.items() if cells]
+
+    # -- deduction ------------------------------------------------------------------------
+
+    def prove(self) -> Proof:
+        """Everything the rules prove now: all safe cells not yet revealed, and new mines.
+
+        Raises `InconsistentView` when the numbers contradict each other.
+        """
+        mines_before = set(self.mines)
+        while True:
+            self._settle()
+            if not self._global_rule():
+                break
+        return Proof(frozenset(self.safe), frozenset(self.mines - mines_before))
+
+    def learn(self, safe: Iterable[int] = (), mines: Iterable[int] = ()) -> None:
+        """Take cells proved elsewhere (e.g. by a stronger prover) as known."""
+        for cell in safe:
+            self._mark_safe(cell)
+        for cell in mines:
+            self._mark_mine(cell)
+
+    def _settle(self) -> None:
+        """Apply the single-number and pair rules until nothing changes."""
+        unknown_of, need_of, dirty = self._unknown, self._need, self._dirty
+        neighbours = self.topology.neighbours
+        while dirty:
+            cell = dirty.pop()
+            cells = unknown_of.get(cell)
+            if not cells:
+                continue
+            need = need_of[cell]
+            if not 0 <= need <= len(cells):
+                raise InconsistentView(f"cell {cell} shows a number its neighbours cannot meet")
+            if need == 0:
+                self.learn(safe=list(cells))
+                continue
+            if need == len(cells):
+                self.learn(mines=list(cells))
+                continue
+            partners = {
+                other for c in cells for other in neighbours(c) if unknown_of.get(other)
+            } - {cell}
+            for other in partners:
+                if self._pair(cells, need, unknown_of[other], need_of[other]):
+                    break  # this cell changed; it is dirty again
+
+    def _pair(self, a_cells: set[int], a: int, b_cells: set[int], b: int) -> bool:
+        """The overlap rule on two numbers, both ways round; True when it proved something."""
+        a_only = a_cells - b_cells
+        b_only = b_cells - a_cells
+        if a - b == len(a_only) and (a_only or b_only):
+            self.learn(safe=list(b_only), mines=list(a_only))
+            return True
+        if b - a == len(b_only) and (a_only or b_only):
+            self.learn(safe=list(a_only), mines=list(b_only))
+            return True
+        return False
+
+    def _global_rule(self) -> bool:
+        """The mine count as a number over every unknown cell; True when it proved something."""
+        if self.mine_count is None:
+            return False
+        everything = set(self.unknown())
+        if not everything:
+            return False
+        left = self.mine_count - len(self.mines)
+        if not 0 <= left <= len(everything):
+            raise InconsistentView("the mine count does not fit the position")
+        if left == 0:
+            self.learn(safe=everything)
+            return True
+        if left == len(everything):
+            self.learn(mines=everything)
+            return True
+        for cell, cells in list(self._unknown.items()):
+            if cells and self._pair(cells, self._need[cell], everything, left):
+                return True
+        return False
+
+    def _mark_safe(self, cell: int) -> None:
+        if cell in self.safe or cell in self.revealed:
+            return
+        if cell in self.mines:
+            raise InconsistentView(f"cell {cell} proved both safe and a mine")
+        self.safe.add(cell)
+        self._forget(cell, mine=False)
+
+    def _mark_mine(self, cell: int) -> None:
+        if cell in self.mines:
+            return
+        if cell in self.safe or cell in self.revealed:
+            raise InconsistentView(f"cell {cell} proved both safe and a mine")
+        self.mines.add(cell)
+        self._forget(cell, mine=True)
+
+    def _forget(self, cell: int, mine: bool) -> None:
+        """``cell`` is no longer unknown to the numbers around it."""
+        for other in self.topology.neighbours(cell):
+            cells = self._unknown.get(other)
+            if cells is not None and cell in cells:
+                cells.discard(cell)
+                if mine:
+                    self._need[other] -= 1
+                self._dirty.add(other)
+
+
+def prove(view: View) -> Proof:
+    """What the subset rules prove from ``view`` (safe cells, and mines beyond ``view.mines``)."""
+    return SubsetProver.from_view(view).prove()

@@ -1,0 +1,147 @@
+"""No-guess boards and their provers: sound against brute force, boards replayed without a guess."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from brute import Position, determined, positions
+from hypothesis import given, settings
+
+from minesweeper.autoplay import new_session
+from minesweeper.board import Board
+from minesweeper.game import Game, State
+from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.noguess import NoGuessFailed, board_maker, no_guess_board, solvable
+from minesweeper.session import Settings
+from minesweeper.solver.probability import probabilities
+from minesweeper.solver.prover import ExactProver, find_prover
+from minesweeper.solver.subset import SubsetProver, prove
+from minesweeper.solver.view import View
+from minesweeper.topology import SquareTopology
+
+
+def certain_with_count(view: View) -> tuple[set[int], set[int]]:
+    """Unknown cells safe / mined in every layout with exactly ``view.mine_count`` mines."""
+    assert view.mine_count is not None
+    unknown = view.unknown()
+    left = view.mine_count - len(view.mines)
+    topology = view.topology
+    fits = []
+    for chosen in itertools.combinations(unknown, left):
+        mines = set(chosen) | view.mines
+        if all(
+            sum(o in mines for o in topology.neighbours(c)) == n for c, n in view.revealed.items()
+        ):
+            fits.append(mines)
+    safe = {c for c in unknown if all(c not in m for m in fits)}
+    sure = {c for c in unknown if all(c in m for m in fits)}
+    return safe, sure
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_side=4))
+def test_subset_is_sound_without_the_count(position: Position) -> None:
+    view = position.view
+    proof = prove(view)
+    safe, mines = determined(view)  # type: ignore[misc]
+    assert proof.safe <= safe
+    assert proof.mines <= mines
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(max_side=4))
+def test_provers_with_the_count(position: Position) -> None:
+    """Subset proves a part of what every layout agrees on; exact proves all of it."""
+    board = position.board
+    view = View(board.topology, position.view.revealed, position.view.mines, board.mine_count)
+    safe, mines = certain_with_count(view)
+    subset = prove(view)
+    assert subset.safe <= safe and subset.mines <= mines
+    exact = ExactProver.from_view(view).prove()
+    assert exact.safe == safe and exact.mines == mines
+
+
+def test_subset_rules_on_a_one_two_pattern() -> None:
+    # 1 2 1    row 0 revealed; row 1 unknown, mines at (1, 0) and (1, 2):
+    # ? ? ?    the 2 against either 1 proves the far corner a mine, then the rest follows.
+    topology = SquareTopology(2, 3)
+    board = Board(topology, [3, 5])
+    view = View(topology, {c: board.count(c) for c in (0, 1, 2)})
+    proof = prove(view)
+    assert proof.mines == {3, 5} and proof.safe == {4}
+
+
+def replay_without_guess(board: Board, first: int, certain) -> bool:
+    """Replay with a stateless oracle ``certain(view) -> safe cells``: never guess."""
+    game = Game(board)
+    game.visit(first)
+    while not game.over:
+        view = View(
+            board.topology,
+            {c: board.count(c) for c in board.topology.cells() if game.revealed[c]},
+            mine_count=board.mine_count,
+        )
+        safe = certain(view)
+        if not safe:
+            return False
+        for cell in safe:
+            assert not board.is_mine(cell)
+            if not game.is_revealed(cell):
+                game.visit(cell)
+    return game.state is State.WON
+
+
+def exact_safe(view: View) -> set[int]:
+    return set(probabilities(view).safe)
+
+
+@pytest.mark.parametrize("prover", ["subset", "exact"])
+def test_boards_replay_from_the_first_click_without_a_guess(prover: str) -> None:
+    preset = PRESETS["intermediate"]
+    topology = SquareTopology(preset.rows, preset.cols)
+    rng = random.Random(7)
+    for _ in range(3):
+        first = rng.randrange(topology.size)
+        board = no_guess_board(topology, preset.mines, first, "opening", rng, prover)
+        assert replay_without_guess(board, first, exact_safe)
+        if prover == "subset":
+            assert replay_without_guess(board, first, lambda v: prove(v).safe)
+
+
+def test_exact_accepts_every_board_subset_accepts_and_more() -> None:
+    preset = PRESETS["intermediate"]
+    topology = SquareTopology(preset.rows, preset.cols)
+    first = topology.cell_at(*preset.start)
+    rng = random.Random(3)
+    boards = [random_board(topology, preset.mines, rng, first, "opening") for _ in range(60)]
+    by_subset = {i for i, b in enumerate(boards) if solvable(b, first, "subset")}
+    by_exact = {i for i, b in enumerate(boards) if solvable(b, first, "exact")}
+    assert by_subset <= by_exact
+    assert len(by_exact) > len(by_subset)
+
+
+def test_giving_up_says_to_start_again() -> None:
+    # 2x2 with 2 mines around a safe first click: the other two cells can never be told apart.
+    with pytest.raises(NoGuessFailed, match="start again"):
+        no_guess_board(SquareTopology(2, 2), 2, 0, FirstClick.SAFE, random.Random(0), attempts=20)
+
+
+def test_unknown_prover() -> None:
+    with pytest.raises(Exception, match="unknown prover"):
+        find_prover("oracle")
+    assert find_prover("SUBSET") is SubsetProver
+
+
+def test_no_guess_sessions() -> None:
+    options = Settings.preset("beginner", no_guess=True, prover="exact")
+    session = new_session(options, seed=4)
+    first = session.topology.cell_at(0, 8)
+    session.open(first)
+    assert session.board is not None
+    assert replay_without_guess(session.board, first, exact_safe)
+    assert options.category().no_guess
+    maker = board_maker("subset", attempts=5)
+    with pytest.raises(NoGuessFailed):
+        maker(SquareTopology(2, 2), 2, 0, FirstClick.SAFE, random.Random(0))
