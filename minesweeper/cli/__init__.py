@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from minesweeper.cli.advanced import advanced
+from minesweeper.cli.grade import grade
 from minesweeper.cli.server import server
 
 
@@ -16,5 +17,6 @@ def main() -> None:
 
 main.add_command(server)
 main.add_command(advanced)
+main.add_command(grade)
 
 __all__ = ["main"]

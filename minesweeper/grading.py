@@ -1,0 +1,125 @@
+"""Grading directories of test cases: basic judge cases and advanced client games.
+
+A basic case is ``x.in`` with ``x.out``: the judge's stdout for ``x.in`` must
+equal ``x.out`` byte for byte. An advanced case is an ``.in`` without ``.out``:
+a board and first click (or several) that the client plays. Cases under a
+subdirectory named after a topology use that topology.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from minesweeper.advanced import run_case
+from minesweeper.cases import parse_cases
+from minesweeper.errors import MinesweeperError
+from minesweeper.server import serve
+from minesweeper.solver.strategy import find_strategy
+from minesweeper.topology import TOPOLOGIES
+
+
+@dataclass(frozen=True)
+class Found:
+    """A case file, its topology, and whether it is basic (has an ``.out``)."""
+
+    path: Path
+    name: str
+    topology: str
+    basic: bool
+
+
+@dataclass(frozen=True)
+class BasicGrade:
+    """A basic case's verdict; ``detail`` says where the output first differs."""
+
+    name: str
+    passed: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class AdvancedGrade:
+    """How the client did on one advanced case; ``error`` when it could not be played."""
+
+    name: str
+    won: bool = False
+    finished: bool = False
+    visit_count: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    error: str = ""
+
+
+def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Found]:
+    """Every ``.in`` under ``paths`` (directories searched recursively), sorted, once each."""
+    found: dict[Path, Found] = {}
+    for root in paths:
+        files = sorted(root.rglob("*.in")) if root.is_dir() else [root]
+        for path in files:
+            key = path.resolve()
+            if key in found:
+                continue
+            relative = path.relative_to(root) if root.is_dir() else Path(path.name)
+            folders = [part for part in relative.parts[:-1] if part in TOPOLOGIES]
+            topology = folders[0] if folders else default_topology
+            found[key] = Found(path, str(path), topology, path.with_suffix(".out").exists())
+    return list(found.values())
+
+
+def grade_basic(case: Found) -> BasicGrade:
+    """Run the judge on ``case`` and compare its stdout with the ``.out`` byte for byte."""
+    stdout = io.StringIO()
+    error = ""
+    try:
+        expected = case.path.with_suffix(".out").read_bytes()
+        with case.path.open() as stdin:
+            serve(stdin, stdout, case.topology)
+    except OSError as problem:
+        return BasicGrade(case.name, False, f"cannot read: {problem}")
+    except MinesweeperError as problem:
+        error = f" (the judge stopped: {problem})"
+    actual = stdout.getvalue().encode()
+    if actual == expected:
+        return BasicGrade(case.name, True)
+    return BasicGrade(case.name, False, first_difference(actual, expected) + error)
+
+
+def first_difference(actual: bytes, expected: bytes) -> str:
+    """Where ``actual`` first departs from ``expected``, as a short description."""
+    got, want = actual.split(b"\n"), expected.split(b"\n")
+    for line_no, (mine, theirs) in enumerate(zip(got, want, strict=False), start=1):
+        if mine != theirs:
+            return f"line {line_no}: got {mine.decode(errors='replace')!r}, expected " + repr(
+                theirs.decode(errors="replace")
+            )
+    return f"got {len(actual)} byte(s), expected {len(expected)}: they differ at the end"
+
+
+def grade_advanced(case: Found, strategy: str, seed: int = 0) -> list[AdvancedGrade]:
+    """Play every board in ``case`` with a fresh ``strategy``; errors become a graded row."""
+    try:
+        boards = parse_cases(case.path.read_text(), case.topology, case.name)
+    except (MinesweeperError, OSError) as problem:
+        return [AdvancedGrade(case.name, error=str(problem))]
+    grades = []
+    for board in boards:
+        try:
+            result = run_case(board, find_strategy(strategy)(seed))
+        except MinesweeperError as problem:
+            grades.append(AdvancedGrade(board.name, error=str(problem)))
+            continue
+        game = result.game
+        grades.append(
+            AdvancedGrade(
+                board.name,
+                won=result.won,
+                finished=result.finished,
+                visit_count=game.visit_count,
+                steps=game.step_count,
+                seconds=result.seconds,
+            )
+        )
+    return grades
