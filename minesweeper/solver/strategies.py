@@ -1,1 +1,4 @@
 """Imports every strategy module so that each registers itself."""
+
+from minesweeper.solver import powermean as powermean
+from minesweeper.solver import worlds as worlds

@@ -1,0 +1,158 @@
+"""Strategy ``gauss-powermean``: exact deduction first, else a power-mean guess.
+
+Certain moves come from `minesweeper.solver.gauss`: every safe cell found is
+opened at once and every mine found is remembered and reported. When nothing
+is certain, each revealed number with ``n`` unknown neighbours still needing
+``m`` mines sends ``(m / n) ** k`` to each of them, ``k = k_edge`` for
+neighbours sharing an edge with it and ``k_corner`` for the others. A cell that
+receives nothing gets the density estimate ``d`` as ``d ** ((k_edge +
+k_corner) / 2)``. A cell's score is the power mean of order ``t`` of what it
+received, and the cell with the lowest score is opened (ties: lowest cell id).
+While fewer than ``endgame`` of the cells are unknown, the choice may swap to
+the runner-up when it scores worse by at most ``swap_margin`` (ties stay with
+the lowest id), with probability
+``exp(-difference / temperature)`` drawn from ``random.Random(seed)``.
+
+The density estimate: when the rules tell the mine count, the mines not yet
+found spread over the unknown cells. Otherwise it is ``prior_density`` (0.06)
+until ``enough`` of the cells (a fifth) are revealed or known mines; from then
+on it is the share of mines among those cells.
+
+Defaults were tuned with ``scripts/tune_powermean.py`` (see its docstring for
+the command and figures): 400 intermediate games (16x16/40, first click an
+opening at (2, 2), mine count not told) per setting, on a grid of ``k_edge``,
+``k_corner`` and ``t``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from minesweeper.errors import MinesweeperError
+from minesweeper.solver.gauss import Deduction, SystemKey, deduce
+from minesweeper.solver.strategy import Decision, Strategy, register
+from minesweeper.solver.view import View
+
+
+def power_mean(values: Sequence[float], order: float) -> float:
+    """The power mean of order ``order`` (geometric mean at 0) of positive-or-zero values."""
+    values = sorted(values)  # a fixed summation order makes equal inputs give equal scores
+    if order == 0:
+        if values[0] <= 0:
+            return 0.0
+        return math.exp(math.fsum(math.log(v) for v in values) / len(values))
+    if order < 0 and values[0] <= 0:
+        return 0.0
+    return (math.fsum(v**order for v in values) / len(values)) ** (1 / order)
+
+
+@register
+class GaussPowerMean(Strategy):
+    """Gauss-Jordan deduction, then the lowest power-mean score (see the module docstring)."""
+
+    name = "gauss-powermean"
+
+    #: Exponent of ``m / n`` sent to neighbours sharing an edge with the number.
+    k_edge: float = 1.0
+    #: Exponent of ``m / n`` sent to neighbours sharing only a corner.
+    k_corner: float = 1.0
+    #: Order of the power mean combining what a cell received.
+    t: float = 1.0
+    #: Density assumed before enough of the board is seen.
+    prior_density: float = 0.06
+    #: Share of cells revealed or known mines from which the observed density is used.
+    enough: float = 0.2
+    #: Share of unknown cells under which the annealing-style swap is allowed.
+    endgame: float = 0.05
+    #: Largest score difference a swap may accept.
+    swap_margin: float = 0.02
+    #: Temperature of the swap: probability ``exp(-difference / temperature)``.
+    temperature: float = 0.01
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        k_edge: float | None = None,
+        k_corner: float | None = None,
+        t: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if k_edge is not None:
+            self.k_edge = k_edge
+        if k_corner is not None:
+            self.k_corner = k_corner
+        if t is not None:
+            self.t = t
+        self.rng = random.Random(seed)
+        self._mines: set[int] = set()
+        self._cache: dict[SystemKey, Deduction] = {}
+        self._seen = -1
+
+    def decide(self, view: View) -> Decision:
+        if len(view.revealed) < self._seen:  # a new game: forget the old one
+            self._mines.clear()
+            self._cache.clear()
+        self._seen = len(view.revealed)
+        self._mines -= view.revealed.keys()
+        if not self._mines <= view.mines:
+            view = view.with_mines(self._mines)
+        found = deduce(view, self._cache)
+        self._mines |= found.mines | view.mines
+        mines = frozenset(self._mines)
+        if found.safe:
+            return Decision(tuple(sorted(found.safe)), mines)
+        # deduce() already fed its mines back, so the guess sees them too
+        return Decision((self._guess(view.with_mines(found.mines)),), mines, guess=True)
+
+    def scores(self, view: View) -> dict[int, float]:
+        """Every unknown cell's score: the lower, the safer it looks."""
+        topology = view.topology
+        mines = view.mines
+        received: dict[int, list[float]] = {}
+        for cell, count in view.revealed.items():
+            around = topology.neighbours(cell)
+            unknown = [o for o in around if o not in view.revealed and o not in mines]
+            if not unknown:
+                continue
+            ratio = (count - sum(o in mines for o in around)) / len(unknown)
+            edge = set(topology.edge_neighbours(cell))
+            for other in unknown:
+                k = self.k_edge if other in edge else self.k_corner
+                received.setdefault(other, []).append(ratio**k)
+        lone = self.density(view) ** ((self.k_edge + self.k_corner) / 2)
+        return {
+            cell: power_mean(received[cell], self.t) if cell in received else lone
+            for cell in view.unknown()
+        }
+
+    def density(self, view: View) -> float:
+        """The estimated share of mines among cells nobody's number speaks for."""
+        size = view.topology.size
+        known = len(view.mines)
+        if view.mine_count is not None:
+            unknown = size - len(view.revealed) - known
+            return min(1.0, max(0.0, (view.mine_count - known) / unknown)) if unknown else 0.0
+        seen = len(view.revealed) + known
+        if seen >= self.enough * size and seen:
+            return known / seen
+        return self.prior_density
+
+    def _guess(self, view: View) -> int:
+        scores = self.scores(view)
+        if not scores:
+            raise MinesweeperError("every unknown cell is a proved mine: nothing is left to open")
+        ranked = sorted(scores, key=lambda cell: (scores[cell], cell))
+        best = ranked[0]
+        if len(ranked) > 1 and len(ranked) < self.endgame * view.topology.size:
+            runner_up = ranked[1]
+            difference = scores[runner_up] - scores[best]
+            if (
+                0 < difference <= self.swap_margin
+                and self.temperature > 0
+                and self.rng.random() < math.exp(-difference / self.temperature)
+            ):
+                return runner_up
+        return best
