@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from minesweeper.cli.advanced import advanced
+from minesweeper.cli.autoplay import autoplay
+from minesweeper.cli.generate import generate
 from minesweeper.cli.grade import grade
+from minesweeper.cli.records import records
 from minesweeper.cli.server import server
 
 
@@ -18,5 +21,8 @@ def main() -> None:
 main.add_command(server)
 main.add_command(advanced)
 main.add_command(grade)
+main.add_command(generate)
+main.add_command(records)
+main.add_command(autoplay)
 
 __all__ = ["main"]

@@ -1,0 +1,115 @@
+"""`minesweeper autoplay`: the computer plays a person's game and enters the records."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.gameopts import game_options, settings_from
+from minesweeper.cli.records import records_option
+from minesweeper.protocol import COUNT_DIGITS
+from minesweeper.records import Records, RecordsError
+from minesweeper.session import CellState, GameSession
+from minesweeper.solver.strategy import find_strategy
+
+#: One character per display state (counts print as digits).
+SYMBOLS = {
+    CellState.CLOSED: "?",
+    CellState.FLAGGED: "F",
+    CellState.EXPLODED: "X",
+    CellState.MINE: "*",
+    CellState.WRONG_FLAG: "!",
+}
+
+
+def render(session: GameSession) -> str:
+    """The board as text: ``?`` closed, digits, ``F`` flag; at the end ``*``, ``X``, ``!``."""
+    topology = session.topology
+    rows, cols = topology.shape
+    lines = []
+    for row in range(rows):
+        chars = []
+        for col in range(cols):
+            cell = topology.cell_at(row, col)
+            state = session.cell_state(cell)
+            if state is CellState.OPENED:
+                chars.append(COUNT_DIGITS[session.count(cell) or 0])
+            else:
+                chars.append(SYMBOLS[state])
+        lines.append("".join(chars))
+    return "\n".join(lines)
+
+
+def describe(session: GameSession, move: Move) -> str:
+    where = " ".join(str(v) for v in session.topology.move_of(move.cell))
+    return f"{move.kind} {where}" + (" (guess)" if move.guess else "")
+
+
+@click.command()
+@game_options
+@topology_option
+@click.option("--seed", type=int, help="Random seed of the layout (and of the strategy).")
+@click.option("--strategy", default="best", show_default=True, help="The strategy that plays.")
+@records_option
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="Seconds to wait between moves.",
+)
+@click.option("--quiet", is_flag=True, help="Print only the result.")
+@reports_errors
+def autoplay(
+    preset: str | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
+    first_click: str,
+    no_guess: bool,
+    prover: str,
+    topology: str,
+    seed: int | None,
+    strategy: str,
+    path: Path | None,
+    delay: float,
+    quiet: bool,
+) -> None:
+    """Let a strategy play one game, seeing only what a player sees; show each move.
+
+    The result enters the records under the name Computer.
+    """
+    settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
+    player_class = find_strategy(strategy)
+    session = new_session(settings, seed=seed)
+    player = AutoPlayer(session, player_class(seed=seed or 0))
+    step = 0
+    for moves in player.play():
+        step += 1
+        if not quiet:
+            said = ", ".join(describe(session, move) for move in moves)
+            click.echo(f"step {step}: {said}")
+            click.echo(render(session))
+            click.echo()
+            if delay and not session.over:
+                time.sleep(delay)
+    verdict = "won" if session.won else "lost"
+    click.echo(
+        f"{settings.category().label}: {verdict} in {step} step(s), "
+        f"{session.points} points, {session.elapsed:.2f} s"
+    )
+    store = Records(path)
+    try:
+        place = store.add(settings.category(), session.entry(COMPUTER))
+    except RecordsError as error:
+        click.echo(f"minesweeper: {error}", err=True)
+        click.echo("minesweeper: the result was not recorded", err=True)
+        return
+    if place is None:
+        click.echo("not in the top 10 of its category")
+    else:
+        click.echo(f"entered the records at place {place}")

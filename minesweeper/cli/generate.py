@@ -1,0 +1,93 @@
+"""`minesweeper generate`: seeded random boards as advanced `.in` cases."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import click
+
+from minesweeper.cases import format_case
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.gameopts import game_options, settings_from
+from minesweeper.errors import MinesweeperError
+from minesweeper.generate import PRESETS, random_board
+from minesweeper.noguess import no_guess_board
+
+
+@click.command()
+@game_options
+@topology_option
+@click.option(
+    "--first",
+    type=(int, int),
+    metavar="R C",
+    help="The first click (default: the preset's, else the middle of the board).",
+)
+@click.option("--seed", type=int, help="Random seed: the same seed gives the same boards.")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write NAME-001.in ... into this directory instead of printing.",
+)
+@click.option("--force", is_flag=True, help="Overwrite files that already exist in --out.")
+@reports_errors
+def generate(
+    preset: str | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
+    first_click: str,
+    no_guess: bool,
+    prover: str,
+    topology: str,
+    first: tuple[int, int] | None,
+    seed: int | None,
+    count: int,
+    out: Path | None,
+    force: bool,
+) -> None:
+    """Random boards, each followed by its first click (the advanced `.in` format).
+
+    Mines keep away from the first click as --first-click says; with --no-guess
+    each board is one the prover solves from that click without guessing.
+    """
+    settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
+    grid = settings.make_topology()
+    name = settings.preset_name
+    if first is None:
+        if name is not None:
+            first = PRESETS[name].start
+        else:
+            first = (grid.shape[0] // 2, grid.shape[1] // 2)
+    start = grid.cell_from_move(first)
+    label = name or f"{settings.rows}x{settings.cols}-{settings.mines}"
+    if settings.no_guess:
+        label += "-noguess"
+    paths: list[Path] = []
+    if out is not None:
+        paths = [out / f"{label}-{index:03d}.in" for index in range(1, count + 1)]
+        existing = [path for path in paths if path.exists()]
+        if existing and not force:
+            raise MinesweeperError(
+                f"{existing[0]} already exists ({len(existing)} of the {count} file(s)); "
+                "use --force to overwrite, or another --out"
+            )
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        if settings.no_guess:
+            board = no_guess_board(
+                grid, settings.mines, start, settings.first_click, rng, settings.prover
+            )
+        else:
+            board = random_board(grid, settings.mines, rng, start, settings.first_click)
+        texts.append(format_case(board, start))
+    if out is None:
+        click.echo("".join(texts), nl=False)
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for path, text in zip(paths, texts, strict=True):
+        path.write_text(text)
+    click.echo(f"wrote {count} board(s) to {out}", err=True)
