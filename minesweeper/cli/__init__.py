@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from minesweeper.cli.advanced import advanced
+from minesweeper.cli.bench import bench
 from minesweeper.cli.autoplay import autoplay
 from minesweeper.cli.generate import generate
 from minesweeper.cli.grade import grade
@@ -20,6 +21,7 @@ def main() -> None:
 
 main.add_command(server)
 main.add_command(advanced)
+main.add_command(bench)
 main.add_command(grade)
 main.add_command(generate)
 main.add_command(records)

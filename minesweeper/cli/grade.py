@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
+from minesweeper.cli.bench import wide_console
 from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover, grade_advanced, grade_basic
 from minesweeper.solver.strategy import find_strategy
@@ -41,7 +41,7 @@ def grade(paths: tuple[Path, ...], strategy: str, seed: int, topology: str) -> N
         raise click.UsageError("no .in files found")
     basic: list[BasicGrade] = []
     advanced: list[AdvancedGrade] = []
-    console = Console(stderr=False, highlight=False)
+    console = wide_console()
     with console.status("grading...") as status:
         for case in found:
             status.update(f"grading {case.name}")

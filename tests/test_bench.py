@@ -1,0 +1,249 @@
+"""The benchmark harness: Wilson intervals, seeded deals, same games whatever the jobs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from doubles import FirstUnknown, register_doubles
+from hypothesis import given
+from hypothesis import strategies as st
+
+from minesweeper.bench import (
+    BENCH_PRESETS,
+    Deal,
+    Rules,
+    chunk_size,
+    resolve_presets,
+    run_bench,
+    wilson_interval,
+)
+from minesweeper.cases import format_case
+from minesweeper.cli import main
+from minesweeper.errors import MinesweeperError
+from minesweeper.generate import PRESETS, random_board
+from minesweeper.solver.strategy import STRATEGIES
+from minesweeper.topology import SquareTopology
+
+
+class FirstUnknownTwin(FirstUnknown):
+    """The same play under another name: must see exactly the same games."""
+
+    name = "first-unknown-twin"
+
+
+@pytest.fixture(autouse=True)
+def _doubles(monkeypatch: pytest.MonkeyPatch) -> None:
+    register_doubles(monkeypatch)
+    monkeypatch.setitem(STRATEGIES, FirstUnknownTwin.name, FirstUnknownTwin)
+
+
+# Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I,
+# method 3 (Wilson score, no continuity correction), to 4 decimals.
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_known_values(wins: int, games: int, low: float, high: float) -> None:
+    lo, hi = wilson_interval(wins, games)
+    assert (round(lo, 4), round(hi, 4)) == (low, high)
+
+
+def test_wilson_closed_forms() -> None:
+    z2 = 1.959963984540054**2
+    # With no wins the upper end is z^2 / (n + z^2); with all wins the lower end is n / (n + z^2).
+    assert wilson_interval(0, 10)[1] == pytest.approx(z2 / (10 + z2))
+    assert wilson_interval(10, 10)[0] == pytest.approx(10 / (10 + z2))
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+@given(st.integers(1, 10_000), st.data())
+def test_wilson_contains_the_rate(games: int, data: st.DataObject) -> None:
+    wins = data.draw(st.integers(0, games))
+    low, high = wilson_interval(wins, games)
+    assert 0 <= low <= wins / games <= high <= 1
+
+
+def test_presets() -> None:
+    assert [p.name for p in resolve_presets(["expert", "acm", "expert"])] == [
+        "expert",
+        "acm-10",
+        "acm-15",
+        "acm-20",
+    ]
+    acm = [BENCH_PRESETS[name] for name in ("acm-10", "acm-15", "acm-20")]
+    assert [(p.rows, p.cols, p.mines, p.start) for p in acm] == [
+        (30, 30, 90, (15, 15)),
+        (30, 30, 135, (15, 15)),
+        (30, 30, 180, (15, 15)),
+    ]
+    with pytest.raises(MinesweeperError, match="unknown preset 'huge'"):
+        resolve_presets(["huge"])
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_rules_place_the_first_click(rules: Rules) -> None:
+    preset = PRESETS["expert"]
+    deal = Deal.generated(preset, rules, 30)
+    for index in range(30):
+        board, first = deal.game(7, index)
+        assert board.mine_count == 99
+        assert first == board.topology.cell_at(*((0, 0) if rules is Rules.CLASSIC else (3, 3)))
+        assert not board.is_mine(first)
+        if rules is not Rules.CLASSIC:
+            assert board.count(first) == 0
+    assert rules.tells_mine_count == (rules is not Rules.ACM)
+
+
+def test_deals_are_reproducible_and_seeded() -> None:
+    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 5)
+    again = Deal.generated(PRESETS["beginner"], Rules.ACM, 5)
+    assert [deal.game(1, i) for i in range(5)] == [again.game(1, i) for i in range(5)]
+    assert [deal.game(1, i)[0] for i in range(5)] != [deal.game(2, i)[0] for i in range(5)]
+    # Game i does not depend on how many games are dealt.
+    longer = Deal.generated(PRESETS["beginner"], Rules.ACM, 50)
+    assert longer.game(1, 3) == deal.game(1, 3)
+
+
+def test_first_override_and_errors() -> None:
+    deal = Deal.generated(PRESETS["beginner"], Rules.MODERN, 3, first=(4, 5))
+    board, first = deal.game(0, 0)
+    assert first == board.topology.cell_at(4, 5)
+    with pytest.raises(MinesweeperError, match="outside"):
+        Deal.generated(PRESETS["beginner"], Rules.MODERN, 3, first=(9, 0))
+
+
+def test_every_strategy_sees_the_same_games() -> None:
+    deals = [Deal.generated(PRESETS["intermediate"], Rules.MODERN, 40)]
+    one, two = run_bench(deals, ["first-unknown", "first-unknown-twin"], seed=3)
+    assert one.strategy == "first-unknown"
+    assert [dataclasses.replace(r, seconds=0) for r in one.records] == [
+        dataclasses.replace(r, seconds=0) for r in two.records
+    ]
+
+
+def test_results_do_not_depend_on_jobs() -> None:
+    deals = [
+        Deal.generated(PRESETS["beginner"], Rules.ACM, 60),
+        Deal.generated(PRESETS["expert"], Rules.CLASSIC, 12),
+    ]
+    names = ["seeded-guess", "first-unknown"]
+    serial = run_bench(deals, names, seed=5, jobs=1)
+    parallel = run_bench(deals, names, seed=5, jobs=2)
+
+    def strip(results: list) -> list:
+        return [
+            (r.deal.name, r.strategy, [dataclasses.replace(g, seconds=0) for g in r.records])
+            for r in results
+        ]
+
+    assert strip(serial) == strip(parallel)
+    assert [r.games for r in serial] == [60, 60, 12, 12]
+
+
+def test_chunks() -> None:
+    assert chunk_size(1000, 2) == 50
+    assert chunk_size(100, 2) == 6
+    assert chunk_size(3, 8) == 1
+
+
+def boards_file(path: Path, count: int) -> None:
+    texts = []
+    for index in range(count):
+        rows = 6 if index % 2 else 5
+        topology = SquareTopology(rows, 7)
+        board = random_board(topology, 5, random.Random(index), 3, "zero")
+        texts.append(format_case(board, 3))
+    path.write_text("".join(texts))
+
+
+def test_cli_json_schema(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = CliRunner().invoke(
+        main,
+        [
+            "bench",
+            "--preset",
+            "beginner",
+            "--preset",
+            "acm-10",
+            "--games",
+            "8",
+            "--strategy",
+            "first-unknown",
+            "--strategy",
+            "seeded-guess",
+            "--seed",
+            "9",
+            "--jobs",
+            "1",
+            "--json",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "first-unknown" in result.stdout and "95% interval" in result.stdout
+    data = json.loads(out.read_text())
+    assert data["seed"] == 9
+    assert len(data["results"]) == 4
+    required = {
+        "preset": str,
+        "rows": int,
+        "cols": int,
+        "mines": int,
+        "rules": str,
+        "strategy": str,
+        "games": int,
+        "wins": int,
+        "win_rate": float,
+        "ci95": list,
+        "median_seconds": float,
+    }
+    for entry in data["results"]:
+        for key, kind in required.items():
+            assert isinstance(entry[key], kind), key
+        assert entry["rules"] == "acm"
+        assert entry["games"] == 8
+        low, high = entry["ci95"]
+        assert low <= entry["win_rate"] <= high
+        assert entry["win_rate"] == entry["wins"] / 8
+    assert [(e["preset"], e["strategy"], e["mines"]) for e in data["results"]] == [
+        ("beginner", "first-unknown", 10),
+        ("beginner", "seeded-guess", 10),
+        ("acm-10", "first-unknown", 90),
+        ("acm-10", "seeded-guess", 90),
+    ]
+
+
+def test_cli_boards(tmp_path: Path) -> None:
+    path = tmp_path / "many.in"
+    boards_file(path, 5)
+    out = tmp_path / "bench.json"
+    args = ["bench", "--boards", str(path), "--strategy", "first-unknown", "--jobs", "1"]
+    result = CliRunner().invoke(main, [*args, "--rules", "modern", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    entries = json.loads(out.read_text())["results"]
+    assert [(e["preset"], e["rows"], e["games"]) for e in entries] == [
+        ("many.in", 5, 3),
+        ("many.in", 6, 2),
+    ]
+    result = CliRunner().invoke(main, [*args, "--preset", "expert"])
+    assert result.exit_code == 2
+    assert "drop --preset" in result.stderr
+
+
+def test_cli_unknown_strategy() -> None:
+    result = CliRunner().invoke(main, ["bench", "--strategy", "nope", "--games", "1"])
+    assert result.exit_code == 2
+    assert "unknown strategy 'nope'" in result.stderr
