@@ -132,3 +132,18 @@ def test_load_directory(tmp_path: Path) -> None:
     (tmp_path / "a.in").write_text("1 2\nX.\n0 1\n")
     cases = load_cases(tmp_path)
     assert [(c.name, c.first) for c in cases] == [("a.in", 1), ("b.in", 0)]
+
+
+def test_committed_advanced_cases_meet_the_spec() -> None:
+    directory = Path(__file__).resolve().parents[1] / "testcases" / "advanced"
+    cases = load_cases(directory)
+    assert len(cases) >= 15
+    sizes = set()
+    for case in cases:
+        board = case.board
+        rows, cols = board.topology.shape
+        sizes.add((rows, cols))
+        assert 5 <= rows <= 30 and 5 <= cols <= 30
+        assert 0.04 <= board.mine_count / board.size <= 0.26
+        assert not board.is_mine(case.first) and board.count(case.first) == 0
+    assert (5, 5) in sizes and (30, 30) in sizes
