@@ -1,0 +1,122 @@
+"""Any undirected graph: cells are nodes, adjacency is the edges."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+
+from minesweeper.errors import TopologyError
+from minesweeper.topology.base import Topology
+
+#: Mean degree of `GraphTopology.random` away from the rim: as many as a square's.
+RANDOM_MEAN_DEGREE = 8
+
+
+class GraphError(TopologyError):
+    """An edge list that is not a simple graph; ``edge`` is the 0-based index of the bad edge."""
+
+    def __init__(self, message: str, edge: int | None = None) -> None:
+        super().__init__(message)
+        self.edge = edge
+
+
+class GraphTopology(Topology):
+    """``size`` nodes joined by undirected edges; no self-loops, no repeated edges.
+
+    A move names a node by its id; the map is one line of ``size`` characters,
+    node ``i`` at column ``i``. Every edge counts as shared, so
+    ``edge_neighbours`` is ``neighbours``.
+    """
+
+    name = "graph"
+    move_arity = 1
+    text_format = "graph"
+
+    def __init__(self, size: int, edges: Iterable[tuple[int, int]]) -> None:
+        if size < 1:
+            raise GraphError(f"a graph needs at least 1 node, got {size}")
+        self._size = size
+        adjacent: list[set[int]] = [set() for _ in range(size)]
+        for index, (u, v) in enumerate(edges):
+            for node in (u, v):
+                if not 0 <= node < size:
+                    raise GraphError(f"edge {u}-{v} names node {node}, not in 0..{size - 1}", index)
+            if u == v:
+                raise GraphError(f"edge {u}-{v} is a self-loop", index)
+            if v in adjacent[u]:
+                raise GraphError(f"edge {u}-{v} is listed twice", index)
+            adjacent[u].add(v)
+            adjacent[v].add(u)
+        self._neighbours = tuple(tuple(sorted(nodes)) for nodes in adjacent)
+
+    @classmethod
+    def from_topology(cls, topology: Topology) -> GraphTopology:
+        """The adjacency graph of any topology, with the same cell ids."""
+        return cls(topology.size, topology.edges())
+
+    @classmethod
+    def random(cls, rows: int, cols: int, rng: random.Random) -> GraphTopology:
+        """A random geometric graph of ``rows * cols`` nodes, laid out like a board.
+
+        Nodes are scattered uniformly over a ``rows x cols`` rectangle and joined
+        when closer than the radius that gives `RANDOM_MEAN_DEGREE` neighbours on
+        average away from the rim.
+        """
+        if rows < 1 or cols < 1:
+            raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+        size = rows * cols
+        radius = math.sqrt(RANDOM_MEAN_DEGREE / math.pi)
+        points = [(rng.uniform(0, rows), rng.uniform(0, cols)) for _ in range(size)]
+        # Buckets of side `radius`: only neighbouring buckets can hold close points.
+        buckets: dict[tuple[int, int], list[int]] = {}
+        for node, (y, x) in enumerate(points):
+            buckets.setdefault((int(y // radius), int(x // radius)), []).append(node)
+        edges = []
+        for node, (y, x) in enumerate(points):
+            by, bx = int(y // radius), int(x // radius)
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    for other in buckets.get((by + dy, bx + dx), ()):
+                        oy, ox = points[other]
+                        if node < other and (y - oy) ** 2 + (x - ox) ** 2 < radius**2:
+                            edges.append((node, other))
+        return cls(size, sorted(edges))
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return 1, self._size
+
+    def neighbours(self, cell: int) -> tuple[int, ...]:
+        return self._neighbours[cell]
+
+    def cell_at(self, row: int, col: int) -> int:
+        return col
+
+    def cell_from_move(self, values: Sequence[int]) -> int:
+        (node,) = values
+        if not 0 <= node < self._size:
+            raise TopologyError(f"node {node} is not in 0..{self._size - 1}")
+        return node
+
+    def position(self, cell: int) -> tuple[int, int]:
+        return 0, cell
+
+    def printed_positions(self, cell: int) -> tuple[int, ...]:
+        return (cell,)
+
+    def move_of(self, cell: int) -> tuple[int, ...]:
+        return (cell,)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GraphTopology) and other._neighbours == self._neighbours
+
+    def __hash__(self) -> int:
+        return hash((GraphTopology, self._neighbours))
+
+    def __repr__(self) -> str:
+        return f"<GraphTopology {self._size} nodes, {len(self.edges())} edges>"

@@ -1,0 +1,391 @@
+"""Polyomino tilings: the rectangle cut into pieces of k unit squares, one cell per piece."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from minesweeper.errors import TopologyError
+from minesweeper.topology.base import Topology
+
+_EDGE_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_POINT_STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+#: Search steps allowed for a whole board with no rectangle tiling to start from.
+_STEP_BUDGET = 200_000
+#: Search steps allowed to re-tile one window before it is left as it was.
+_WINDOW_BUDGET = 2_000
+#: Windows re-tiled per piece of the board.
+_MIXING = 4
+
+
+class TilingError(TopologyError):
+    """A piece grid that is not a tiling; ``row`` is the 0-based printed row at fault."""
+
+    def __init__(self, message: str, row: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+
+
+class TilingTopology(Topology):
+    """A ``rows x cols`` rectangle tiled by pieces of ``piece_size`` unit squares.
+
+    Each piece is one cell. Two pieces are adjacent when any of their squares
+    share a point, and share an edge when any of their squares do. The printed
+    map has one character per unit square, showing its piece. Cells are
+    numbered in the order their first square appears in row-major reading,
+    whatever ids the piece grid used.
+    """
+
+    text_format = "tiling"
+    #: Unit squares per piece.
+    piece_size: ClassVar[int]
+    #: What one piece is called, for messages.
+    piece_name: ClassVar[str]
+
+    def __init__(self, pieces: Sequence[Sequence[int]]) -> None:
+        rows = len(pieces)
+        cols = len(pieces[0]) if rows else 0
+        if rows < 1 or cols < 1:
+            raise TilingError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+        for row, line in enumerate(pieces):
+            if len(line) != cols:
+                raise TilingError(f"row {row + 1} has {len(line)} piece ids, expected {cols}", row)
+        self.rows, self.cols = rows, cols
+        # Renumber ids by first appearance, so equal tilings get equal cell ids.
+        canonical: dict[int, int] = {}
+        squares: list[list[tuple[int, int]]] = []
+        grid = []
+        for row, line in enumerate(pieces):
+            out = []
+            for col, given in enumerate(line):
+                cell = canonical.setdefault(given, len(canonical))
+                if cell == len(squares):
+                    squares.append([])
+                squares[cell].append((row, col))
+                out.append(cell)
+            grid.append(tuple(out))
+        self.pieces: tuple[tuple[int, ...], ...] = tuple(grid)
+        given_id = {cell: given for given, cell in canonical.items()}
+        for cell, found in enumerate(squares):
+            self._check_piece(given_id[cell], found)
+        self._squares = tuple(tuple(found) for found in squares)
+        self._neighbours = self._adjacency(_POINT_STEPS)
+        self._edge_neighbours = self._adjacency(_EDGE_STEPS)
+
+    def _check_piece(self, given: int, squares: list[tuple[int, int]]) -> None:
+        size, name = self.piece_size, self.piece_name
+        if len(squares) > size:
+            raise TilingError(
+                f"piece {given} has more than {size} squares (a {name} has {size})",
+                squares[size][0],
+            )
+        if len(squares) < size:
+            raise TilingError(
+                f"piece {given} has only {len(squares)} square(s) (a {name} has {size})",
+                squares[-1][0],
+            )
+        # Connected through shared edges, found by a search from its first square.
+        members = set(squares)
+        reached = {squares[0]}
+        todo = [squares[0]]
+        while todo:
+            row, col = todo.pop()
+            for dr, dc in _EDGE_STEPS:
+                step = (row + dr, col + dc)
+                if step in members and step not in reached:
+                    reached.add(step)
+                    todo.append(step)
+        if len(reached) != size:
+            stray = next(square for square in squares if square not in reached)
+            raise TilingError(f"the squares of piece {given} are not connected", stray[0])
+
+    def _adjacency(self, steps: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+        rows, cols, grid = self.rows, self.cols, self.pieces
+        found: list[set[int]] = [set() for _ in self._squares]
+        for row in range(rows):
+            for col in range(cols):
+                cell = grid[row][col]
+                for dr, dc in steps:
+                    r, c = row + dr, col + dc
+                    if 0 <= r < rows and 0 <= c < cols and grid[r][c] != cell:
+                        found[cell].add(grid[r][c])
+        return tuple(tuple(sorted(cells)) for cells in found)
+
+    @classmethod
+    def random(cls, rows: int, cols: int, rng: random.Random) -> TilingTopology:
+        return cls(random_tiling(rows, cols, cls.piece_size, rng, cls.piece_name))
+
+    @property
+    def size(self) -> int:
+        return len(self._squares)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.rows, self.cols
+
+    def neighbours(self, cell: int) -> tuple[int, ...]:
+        return self._neighbours[cell]
+
+    def edge_neighbours(self, cell: int) -> tuple[int, ...]:
+        return self._edge_neighbours[cell]
+
+    def cell_at(self, row: int, col: int) -> int:
+        return self.pieces[row][col]
+
+    def squares(self, cell: int) -> tuple[tuple[int, int], ...]:
+        """The unit squares of piece ``cell``, in row-major order."""
+        return self._squares[cell]
+
+    def position(self, cell: int) -> tuple[int, int]:
+        return self._squares[cell][0]
+
+    def printed_positions(self, cell: int) -> tuple[int, ...]:
+        cols = self.cols
+        return tuple(row * cols + col for row, col in self._squares[cell])
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.pieces == self.pieces  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.pieces))
+
+
+class DominoTopology(TilingTopology):
+    """Pieces of 2 squares."""
+
+    name = "domino"
+    piece_size = 2
+    piece_name = "domino"
+
+
+class TrominoTopology(TilingTopology):
+    """Pieces of 3 squares: straight or bent."""
+
+    name = "tromino"
+    piece_size = 3
+    piece_name = "tromino"
+
+
+class TetrominoTopology(TilingTopology):
+    """Pieces of 4 squares: any of the five tetrominoes, turned or flipped."""
+
+    name = "tetromino"
+    piece_size = 4
+    piece_name = "tetromino"
+
+
+def polyominoes(size: int) -> list[tuple[tuple[int, int], ...]]:
+    """Every fixed polyomino of ``size`` squares (turns and mirror images distinct).
+
+    Each is a sorted tuple of ``(dr, dc)`` whose first square is ``(0, 0)``: the
+    square that comes first in row-major reading.
+    """
+    shapes = {((0, 0),)}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for row, col in shape:
+                for dr, dc in _EDGE_STEPS:
+                    square = (row + dr, col + dc)
+                    if square not in shape:
+                        grown.add(_normalise((*shape, square)))
+        shapes = grown
+    return sorted(shapes)
+
+
+def _normalise(squares: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    ordered = sorted(squares)
+    top, left = ordered[0]
+    return tuple((row - top, col - left) for row, col in ordered)
+
+
+def random_tiling(
+    rows: int, cols: int, piece_size: int, rng: random.Random, piece_name: str = "piece"
+) -> list[list[int]]:
+    """A random tiling of the ``rows x cols`` rectangle by pieces of ``piece_size`` squares.
+
+    Returns the piece-id grid, ids in row-major order of first appearance.
+    Raises `TopologyError` when the area is not a multiple of ``piece_size``
+    or no tiling was found. Seeded ``rng``, same tiling.
+    """
+    if rows < 1 or cols < 1:
+        raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+    area = rows * cols
+    if area % piece_size:
+        raise TopologyError(
+            f"a {rows}x{cols} board cannot be tiled by {piece_name}s: "
+            f"its {area} squares are not a multiple of {piece_size}"
+        )
+    tiler = _Tiler(rows, cols, piece_size, rng)
+    # A tiling by rectangles when one fits; else a search over the whole board.
+    blocks = [
+        (height, piece_size // height)
+        for height in range(1, piece_size + 1)
+        if piece_size % height == 0 and rows % height == 0 and cols % (piece_size // height) == 0
+    ]
+    if blocks:
+        tiler.lay_blocks(*rng.choice(blocks))
+    elif not tiler.retile(range(area), budget=_STEP_BUDGET):
+        raise TopologyError(f"found no tiling of a {rows}x{cols} board by {piece_name}s")
+    # Then shuffle it: free the pieces inside a small window and lay new ones there.
+    side = piece_size + 2
+    for _ in range(_MIXING * area // piece_size):
+        top = rng.randrange(1 - side, rows)
+        left = rng.randrange(1 - side, cols)
+        tiler.shuffle_window(top, left, side)
+    return tiler.grid()
+
+
+class _Tiler:
+    """A tiling under construction: the piece owning each square, and each piece's squares."""
+
+    def __init__(self, rows: int, cols: int, piece_size: int, rng: random.Random) -> None:
+        self.rows, self.cols, self.piece_size, self.rng = rows, cols, piece_size, rng
+        self.owner = [-1] * (rows * cols)
+        self.pieces: dict[int, list[int]] = {}
+        self.next_id = 0
+        # Each shape as (dr, dc, flat offset) triples; shapes taller or wider than the board go.
+        self.shapes = [
+            tuple((dr, dc, dr * cols + dc) for dr, dc in shape)
+            for shape in polyominoes(piece_size)
+            if all(dr < rows and -cols < dc < cols for dr, dc in shape)
+        ]
+
+    def add(self, squares: Sequence[int]) -> None:
+        piece = self.next_id
+        self.next_id += 1
+        self.pieces[piece] = list(squares)
+        for square in squares:
+            self.owner[square] = piece
+
+    def lay_blocks(self, height: int, width: int) -> None:
+        cols = self.cols
+        for top in range(0, self.rows, height):
+            for left in range(0, cols, width):
+                self.add(
+                    [(top + dr) * cols + left + dc for dr in range(height) for dc in range(width)]
+                )
+
+    def shuffle_window(self, top: int, left: int, side: int) -> None:
+        rows, cols, owner, pieces = self.rows, self.cols, self.owner, self.pieces
+        inside = set()
+        for row in range(max(top, 0), min(top + side, rows)):
+            for col in range(max(left, 0), min(left + side, cols)):
+                inside.add(row * cols + col)
+        freed = {owner[square] for square in inside}
+        freed = [piece for piece in freed if all(sq in inside for sq in pieces[piece])]
+        if len(freed) < 2:
+            return
+        old = [pieces.pop(piece) for piece in freed]
+        region = sorted(square for squares in old for square in squares)
+        for square in region:
+            owner[square] = -1
+        if not self.retile(region, budget=_WINDOW_BUDGET):
+            for squares in old:
+                self.add(squares)
+
+    def retile(self, region: Sequence[int], budget: int) -> bool:
+        """Cover the empty squares ``region`` (sorted) with new pieces; False if out of budget."""
+        cols, owner, shapes = self.cols, self.owner, self.shapes
+        allowed = set(region)
+        rows = self.rows
+        placed: list[list[int]] = []
+        # Frames: (index of the anchor in region, shuffled shapes, next shape to try).
+        stack: list[tuple[int, list[tuple[tuple[int, int, int], ...]], list[int]]] = []
+        index = 0
+        steps = 0
+        while True:
+            while index < len(region) and owner[region[index]] != -1:
+                index += 1
+            if index == len(region):
+                for squares in placed:
+                    for square in squares:
+                        owner[square] = -1
+                    self.add(squares)
+                return True
+            options = shapes[:]
+            self.rng.shuffle(options)
+            stack.append((index, options, [0]))
+            while True:
+                steps += 1
+                if steps > budget or not stack:
+                    for squares in placed:
+                        for square in squares:
+                            owner[square] = -1
+                    return False
+                start, options, cursor = stack[-1]
+                if len(placed) == len(stack):
+                    for square in placed.pop():
+                        owner[square] = -1
+                anchor = region[start]
+                row0, col0 = divmod(anchor, cols)
+                found = None
+                while cursor[0] < len(options) and found is None:
+                    shape = options[cursor[0]]
+                    cursor[0] += 1
+                    squares = []
+                    for dr, dc, delta in shape:
+                        square = anchor + delta
+                        if (
+                            row0 + dr >= rows
+                            or not 0 <= col0 + dc < cols
+                            or square not in allowed
+                            or owner[square] != -1
+                        ):
+                            break
+                        squares.append(square)
+                    else:
+                        for square in squares:
+                            owner[square] = -2
+                        if self._leaves_hole(squares, allowed):
+                            for square in squares:
+                                owner[square] = -1
+                        else:
+                            found = squares
+                if found is not None:
+                    placed.append(found)
+                    index = start
+                    break
+                stack.pop()
+
+    def _leaves_hole(self, placed: list[int], allowed: set[int]) -> bool:
+        """Whether the piece just placed walls off an empty region no pieces can fill."""
+        cols, owner, size = self.cols, self.owner, self.piece_size
+        seen: set[int] = set()
+        for square in placed:
+            for start in _edge_steps(square, self.rows, cols):
+                if start in seen or start not in allowed or owner[start] != -1:
+                    continue
+                region = {start}
+                todo = [start]
+                while todo:
+                    for step in _edge_steps(todo.pop(), self.rows, cols):
+                        if step in allowed and owner[step] == -1 and step not in region:
+                            region.add(step)
+                            todo.append(step)
+                if len(region) % size:
+                    return True
+                seen |= region
+        return False
+
+    def grid(self) -> list[list[int]]:
+        """The piece-id grid, ids renumbered in row-major order of first appearance."""
+        canonical: dict[int, int] = {}
+        flat = [canonical.setdefault(piece, len(canonical)) for piece in self.owner]
+        cols = self.cols
+        return [flat[row * cols : (row + 1) * cols] for row in range(self.rows)]
+
+
+def _edge_steps(square: int, rows: int, cols: int) -> list[int]:
+    row, col = divmod(square, cols)
+    steps = []
+    if row > 0:
+        steps.append(square - cols)
+    if row < rows - 1:
+        steps.append(square + cols)
+    if col > 0:
+        steps.append(square - 1)
+    if col < cols - 1:
+        steps.append(square + 1)
+    return steps
