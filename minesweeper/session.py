@@ -128,9 +128,14 @@ class Settings:
         """A copy with ``changes`` applied."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
-    def make_topology(self) -> Topology:
-        """A fresh topology of this size; raises `SettingsError` when the mines cannot fit."""
-        topology = find_topology(self.topology)(self.rows, self.cols)  # type: ignore[call-arg]
+    def make_topology(self, rng: random.Random | None = None) -> Topology:
+        """A topology of this kind spanning ``rows x cols``, drawn with ``rng`` where it varies.
+
+        Grids are always the same; tilings and graphs are drawn at random
+        (`Topology.random`). Raises `SettingsError` when the mines cannot fit.
+        """
+        kind = find_topology(self.topology)
+        topology = kind.random(self.rows, self.cols, rng if rng is not None else random.Random())
         if self.mines >= topology.size:
             raise SettingsError(
                 f"{self.mines} mine(s) leave no safe cell on a board of {topology.size} cells"
@@ -187,6 +192,10 @@ class GameSession:
     open (`lay_mines` by default; required for ``settings.no_guess``, see
     `minesweeper.autoplay.new_session` which picks the no-guess maker).
     ``board`` fixes the layout from the start (the first open is then not protected).
+
+    ``topology`` is drawn from the settings when the session is made (its first use
+    of the seed), and again by each `new_game` for kinds drawn at random (tilings,
+    graphs); `restart` keeps it.
     """
 
     def __init__(
@@ -209,6 +218,7 @@ class GameSession:
         self.board_maker = board_maker
         self.rng = random.Random(seed)
         self.clock = clock
+        self._fixed_topology = board is not None
         if board is not None:
             self.topology = board.topology
             rows, cols = board.topology.shape
@@ -220,7 +230,7 @@ class GameSession:
                 topology=board.topology.name,
             )
         else:
-            self.topology = self.settings.make_topology()
+            self.topology = self.settings.make_topology(self.rng)
         self._reset(board)
 
     @classmethod
@@ -394,7 +404,13 @@ class GameSession:
         self._reset(self.board)
 
     def new_game(self) -> None:
-        """A new layout, laid at the next first open."""
+        """A new layout, laid at the next first open.
+
+        Topologies drawn at random (tilings, graphs) are drawn afresh: ``topology``
+        may change. A session made `from_board` keeps its topology.
+        """
+        if not self._fixed_topology:
+            self.topology = self.settings.make_topology(self.rng)
         self._reset(None)
 
     # -- records --------------------------------------------------------------------------

@@ -13,6 +13,17 @@ from minesweeper.cli.gameopts import game_options, settings_from
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS, random_board
 from minesweeper.noguess import no_guess_board
+from minesweeper.topology.base import Topology
+
+
+def first_cell(grid: Topology, first: tuple[int, int] | None) -> int:
+    """The cell ``--first R C`` names; by default the one in the middle of the printed map."""
+    if first is None:
+        rows, cols = grid.shape
+        return grid.cell_at(rows // 2, cols // 2)
+    if grid.move_arity != 2:
+        raise MinesweeperError(f"--first R C names a grid cell; {grid.name} cells are not on one")
+    return grid.cell_from_move(first)
 
 
 @click.command()
@@ -54,14 +65,7 @@ def generate(
     each board is one the prover solves from that click without guessing.
     """
     settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
-    grid = settings.make_topology()
     name = settings.preset_name
-    if first is None:
-        if name is not None:
-            first = PRESETS[name].start
-        else:
-            first = (grid.shape[0] // 2, grid.shape[1] // 2)
-    start = grid.cell_from_move(first)
     label = name or f"{settings.rows}x{settings.cols}-{settings.mines}"
     if settings.no_guess:
         label += "-noguess"
@@ -74,9 +78,14 @@ def generate(
                 f"{existing[0]} already exists ({len(existing)} of the {count} file(s)); "
                 "use --force to overwrite, or another --out"
             )
+    if first is None and name is not None:
+        first = PRESETS[name].start
     rng = random.Random(seed)
     texts = []
     for _ in range(count):
+        # Tilings and graphs are drawn afresh for each board; grids are all the same.
+        grid = settings.make_topology(rng)
+        start = first_cell(grid, first)
         if settings.no_guess:
             board = no_guess_board(
                 grid, settings.mines, start, settings.first_click, rng, settings.prover
