@@ -205,15 +205,18 @@ class Records:
 
         Raises `RecordsTampered` (writing nothing) when the file fails its check.
         """
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._lock:
-            tables = self.load()
-            ranked = rank([*tables.get(category, []), entry])
-            place = next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
-            if place is not None:
-                tables[category] = ranked
-                self._write(tables)
-            return place
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._lock:
+                tables = self.load()
+                ranked = rank([*tables.get(category, []), entry])
+                place = next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
+                if place is not None:
+                    tables[category] = ranked
+                    self._write(tables)
+                return place
+        except OSError as error:
+            raise RecordsError(f"cannot write the records file {self.path}: {error}") from None
 
     def _write(self, tables: dict[Category, list[Entry]]) -> None:
         key = load_key(self.key_path)

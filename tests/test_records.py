@@ -15,6 +15,7 @@ from minesweeper.records import (
     Category,
     Entry,
     Records,
+    RecordsError,
     RecordsTampered,
     default_key_path,
     default_records_path,
@@ -191,3 +192,11 @@ def test_default_paths_follow_the_environment(
     records.add(BEGINNER, entry(3))
     assert (tmp_path / "d" / "records.json").exists()
     assert (tmp_path / "c" / "records.key").exists()
+
+
+def test_an_unwritable_place_is_a_records_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    records = Records(blocker / "records.json", tmp_path / "key")
+    with pytest.raises(RecordsError, match="cannot write"):
+        records.add(BEGINNER, entry(1))
