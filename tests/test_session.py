@@ -73,9 +73,13 @@ def test_opening_falls_back_to_safe_when_mines_do_not_fit() -> None:
 
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[Board, list[int], set[int]]:
-    """A square board, cells to open and cells to flag."""
+    """A board of any registered topology, cells to open and cells to flag."""
     rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
-    topology = SquareTopology(rows, cols)
+    kind = TOPOLOGIES[draw(st.sampled_from(sorted(TOPOLOGIES)))]
+    try:
+        topology = kind.random(rows, cols, random.Random(draw(st.integers(0, 2**32))))
+    except TopologyError:
+        topology = SquareTopology(rows, cols)
     cells = st.integers(0, topology.size - 1)
     mines = draw(st.sets(cells, max_size=topology.size - 1))
     opens = draw(st.lists(cells, max_size=8))
