@@ -4,19 +4,25 @@ Input: ``n m``; n rows of ``.`` (no mine) and ``X`` (mine); then one move per
 line. Output: a map after the board and after every move, where a cell
 prints ``?`` (unvisited), ``X`` (the visited mine), ``@`` (every mine, on the
 map after the winning move) or its count (``0``-``9``, then ``a`` = 10, ...).
+
+Each topology names its board format in ``text_format``: ``"grid"`` as above;
+``"tiling"`` adds n rows of m piece ids after the mine rows; ``"graph"`` is
+``N E``, one line of N ``.``/``X``, E lines ``u v``, and moves of one node id.
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
 
 from minesweeper.board import Board
 from minesweeper.errors import InputError, TopologyError
 from minesweeper.game import Game, State
 from minesweeper.topology.base import Topology
+from minesweeper.topology.graph import GraphError
 from minesweeper.topology.registry import find_topology
+from minesweeper.topology.tiling import TilingError
 
 UNKNOWN = "?"
 EXPLODED = "X"
@@ -82,20 +88,113 @@ def parse_integers(line_no: int, text: str, count: int, what: str) -> tuple[int,
     return values
 
 
-def read_board(reader: LineReader, topology: str = "square") -> Board:
-    """Read the header and the mine rows of a grid board."""
+def read_board(reader: LineReader, topology: str | type[Topology] = "square") -> Board:
+    """Read a board in the text format of ``topology`` (a registered name or class)."""
+    kind = find_topology(topology) if isinstance(topology, str) else topology
+    return BOARD_READERS[kind.text_format](reader, kind)
+
+
+def read_grid_board(reader: LineReader, kind: type[Topology]) -> Board:
+    """``n m`` and n rows of m ``.``/``X``: one character per cell."""
     line_no, text = reader.require("the header 'n m'")
+    rows, cols = _read_size(line_no, text)
+    try:
+        grid = kind(rows, cols)  # type: ignore[call-arg]
+    except TopologyError as error:
+        raise InputError(line_no, str(error)) from None
+    return _board(grid, read_mine_rows(reader, grid), reader)
+
+
+def read_tiling_board(reader: LineReader, kind: type[Topology]) -> Board:
+    """``n m``, n mine rows, then n rows of m piece ids; every square of a mined piece is ``X``."""
+    line_no, text = reader.require("the header 'n m'")
+    rows, cols = _read_size(line_no, text)
+    mine_rows = [
+        _read_row_of_marks(reader, cols, f"row {row + 1}", f"row {row + 1} of {rows}")
+        for row in range(rows)
+    ]
+    pieces, piece_lines = [], []
+    for row in range(rows):
+        line_no, text = reader.require(f"row {row + 1} of {rows} of piece ids")
+        pieces.append(parse_integers(line_no, text, cols, f"{cols} piece ids (row {row + 1})"))
+        piece_lines.append(line_no)
+    try:
+        tiling = kind(pieces)  # type: ignore[call-arg]
+    except TilingError as error:
+        raise InputError(piece_lines[error.row or 0], str(error)) from None
+    mines = set()
+    for row, (line_no, text) in enumerate(mine_rows):
+        for col, mark in enumerate(text):
+            cell = tiling.cell_at(row, col)
+            first_row, first_col = tiling.position(cell)
+            first = mine_rows[first_row][1][first_col]
+            if mark != first:
+                raise InputError(
+                    line_no,
+                    f"the piece at ({first_row}, {first_col}) is half mined: "
+                    f"({first_row}, {first_col}) is {first!r} but ({row}, {col}) is {mark!r}",
+                )
+            if mark == "X":
+                mines.add(cell)
+    return _board(tiling, mines, reader)
+
+
+def read_graph_board(reader: LineReader, kind: type[Topology]) -> Board:
+    """``N E``, a line of N ``.``/``X``, then E edges ``u v`` (node ids from 0)."""
+    header_no, text = reader.require("the header 'N E'")
+    size, count = parse_integers(header_no, text, 2, "the header 'N E' (two integers)")
+    if size < 1:
+        raise InputError(header_no, f"a graph needs at least 1 node, got {size}")
+    if count < 0:
+        raise InputError(header_no, f"the edge count cannot be negative, got {count}")
+    _, marks = _read_row_of_marks(reader, size, "the node line", "the line of N '.'/'X'")
+    edges, edge_lines = [], []
+    for index in range(count):
+        line_no, text = reader.require(f"edge {index + 1} of {count}")
+        u, v = parse_integers(line_no, text, 2, "an edge 'u v' (two integers)")
+        edges.append((u, v))
+        edge_lines.append(line_no)
+    try:
+        graph = kind(size, edges)  # type: ignore[call-arg]
+    except GraphError as error:
+        line_no = header_no if error.edge is None else edge_lines[error.edge]
+        raise InputError(line_no, str(error)) from None
+    return _board(graph, [node for node, mark in enumerate(marks) if mark == "X"], reader)
+
+
+#: The reader of each ``Topology.text_format``.
+BOARD_READERS: dict[str, Callable[[LineReader, type[Topology]], Board]] = {
+    "grid": read_grid_board,
+    "tiling": read_tiling_board,
+    "graph": read_graph_board,
+}
+
+
+def _read_size(line_no: int, text: str) -> tuple[int, int]:
     rows, cols = parse_integers(line_no, text, 2, "the header 'n m' (two integers)")
     if rows < 1 or cols < 1:
         raise InputError(line_no, f"the board must be at least 1x1, got {rows}x{cols}")
-    try:
-        grid = find_topology(topology)(rows, cols)  # type: ignore[call-arg]
-    except TopologyError as error:
-        raise InputError(line_no, str(error)) from None
-    mines = read_mine_rows(reader, grid)
-    if len(mines) == grid.size:
+    return rows, cols
+
+
+def _board(topology: Topology, mines: Iterable[int], reader: LineReader) -> Board:
+    board = Board(topology, mines)
+    if board.mine_count == topology.size:
         raise InputError(reader.line_no, "the board has no safe cell")
-    return Board(grid, mines)
+    return board
+
+
+def _read_row_of_marks(reader: LineReader, cols: int, label: str, missing: str) -> tuple[int, str]:
+    """The next line, checked to be ``cols`` characters of ``.`` and ``X``."""
+    line_no, text = reader.require(missing)
+    if len(text) != cols:
+        raise InputError(line_no, f"{label} has {len(text)} characters, expected {cols}")
+    stray = text.translate(_MINE_ROW_CHARS)
+    if stray:
+        raise InputError(
+            line_no, f"unexpected character {stray[0]!r} in {label} (expected '.' or 'X')"
+        )
+    return line_no, text
 
 
 def read_mine_rows(reader: LineReader, topology: Topology) -> list[int]:
@@ -103,15 +202,7 @@ def read_mine_rows(reader: LineReader, topology: Topology) -> list[int]:
     rows, cols = topology.shape
     mines = []
     for row in range(rows):
-        line_no, text = reader.require(f"row {row + 1} of {rows}")
-        if len(text) != cols:
-            raise InputError(line_no, f"row {row + 1} has {len(text)} characters, expected {cols}")
-        stray = text.translate(_MINE_ROW_CHARS)
-        if stray:
-            raise InputError(
-                line_no,
-                f"unexpected character {stray[0]!r} in row {row + 1} (expected '.' or 'X')",
-            )
+        _, text = _read_row_of_marks(reader, cols, f"row {row + 1}", f"row {row + 1} of {rows}")
         col = text.find("X")
         while col >= 0:
             mines.append(topology.cell_at(row, col))
@@ -188,3 +279,25 @@ def format_result(game: Game) -> str:
     """The two closing lines: the verdict, then ``visit_count step_count``."""
     verdict = WIN_LINE if game.state is State.WON else LOSS_LINE
     return f"{verdict}\n{game.visit_count} {game.step_count}\n"
+
+
+def format_board(board: Board) -> str:
+    """``board`` in its topology's text format, as `read_board` reads it back."""
+    topology = board.topology
+    marks = ["X" if board.is_mine(cell) else "." for cell in topology.cells()]
+    if topology.text_format == "graph":
+        edges = topology.edges()
+        lines = [f"{topology.size} {len(edges)}", "".join(marks)]
+        lines += [f"{u} {v}" for u, v in edges]
+    else:
+        rows, cols = topology.shape
+        grid = [[topology.cell_at(row, col) for col in range(cols)] for row in range(rows)]
+        lines = [f"{rows} {cols}", *("".join(marks[cell] for cell in row) for row in grid)]
+        if topology.text_format == "tiling":
+            lines += [" ".join(map(str, row)) for row in grid]
+    return "".join(line + "\n" for line in lines)
+
+
+def format_move(topology: Topology, cell: int) -> str:
+    """The move line that visits ``cell``."""
+    return " ".join(map(str, topology.move_of(cell)))

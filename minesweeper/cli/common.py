@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
-from minesweeper.errors import MinesweeperError
-from minesweeper.topology import TOPOLOGIES
+from minesweeper.errors import MinesweeperError, TopologyError
+from minesweeper.topology import TOPOLOGIES, find_topology
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,12 +42,39 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+class _OneLineError(click.ClickException):
+    """A bad option value reported like every other error: one ``minesweeper:`` line."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"minesweeper: {self.format_message()}", err=True)
+
+
+class _TopologyName(click.ParamType):
+    """A registered topology name, any case; an unknown one is a one-line error."""
+
+    name = "topology"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return find_topology(str(value)).name
+        except TopologyError as error:
+            raise _OneLineError(f"--topology: {error}") from None
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        return [CompletionItem(name) for name in sorted(TOPOLOGIES) if name.startswith(incomplete)]
+
+
 def topology_option(command: F) -> F:
     """The ``--topology NAME`` option (default ``square``)."""
     return click.option(
         "--topology",
-        type=click.Choice(sorted(TOPOLOGIES), case_sensitive=False),
+        type=_TopologyName(),
+        metavar="NAME",
         default="square",
         show_default=True,
-        help="Shape of the board's cells.",
+        help=f"Shape of the board's cells: {', '.join(sorted(TOPOLOGIES))}.",
     )(command)
