@@ -22,7 +22,7 @@ from minesweeper.solver.prover import PROVERS, find_prover
 from minesweeper.topology.base import Topology
 
 #: Candidates tried before giving up.
-DEFAULT_ATTEMPTS = 5000
+DEFAULT_ATTEMPTS = 2000
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
