@@ -307,7 +307,7 @@ def test_random_tilings_vary_with_the_seed():
 )
 def test_untileable_area_is_refused_clearly(name, rows, cols):
     area = rows * cols
-    with pytest.raises(TopologyError, match=rf"cannot be tiled by {name}s: its {area} squares"):
+    with pytest.raises(TopologyError, match=rf"cannot be tiled by {name}es: its {area} squares"):
         TOPOLOGIES[name].random(rows, cols, random.Random(0))
 
 

@@ -11,6 +11,7 @@ from minesweeper.cli.generate import generate
 from minesweeper.cli.grade import grade
 from minesweeper.cli.records import records
 from minesweeper.cli.server import server
+from minesweeper.cli.topology import topology
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,6 +21,7 @@ def main() -> None:
 
 
 main.add_command(server)
+main.add_command(topology)
 main.add_command(advanced)
 main.add_command(bench)
 main.add_command(grade)

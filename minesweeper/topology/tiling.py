@@ -40,8 +40,9 @@ class TilingTopology(Topology):
     text_format = "tiling"
     #: Unit squares per piece.
     piece_size: ClassVar[int]
-    #: What one piece is called, for messages.
+    #: What one piece is called, and many, for messages.
     piece_name: ClassVar[str]
+    piece_plural: ClassVar[str]
 
     def __init__(self, pieces: Sequence[Sequence[int]]) -> None:
         rows = len(pieces)
@@ -114,7 +115,7 @@ class TilingTopology(Topology):
 
     @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> TilingTopology:
-        return cls(random_tiling(rows, cols, cls.piece_size, rng, cls.piece_name))
+        return cls(random_tiling(rows, cols, cls.piece_size, rng, cls.piece_plural))
 
     @property
     def size(self) -> int:
@@ -157,6 +158,7 @@ class DominoTopology(TilingTopology):
     name = "domino"
     piece_size = 2
     piece_name = "domino"
+    piece_plural = "dominoes"
 
 
 class TrominoTopology(TilingTopology):
@@ -165,6 +167,7 @@ class TrominoTopology(TilingTopology):
     name = "tromino"
     piece_size = 3
     piece_name = "tromino"
+    piece_plural = "trominoes"
 
 
 class TetrominoTopology(TilingTopology):
@@ -173,6 +176,7 @@ class TetrominoTopology(TilingTopology):
     name = "tetromino"
     piece_size = 4
     piece_name = "tetromino"
+    piece_plural = "tetrominoes"
 
 
 def polyominoes(size: int) -> list[tuple[tuple[int, int], ...]]:
@@ -201,7 +205,7 @@ def _normalise(squares: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...
 
 
 def random_tiling(
-    rows: int, cols: int, piece_size: int, rng: random.Random, piece_name: str = "piece"
+    rows: int, cols: int, piece_size: int, rng: random.Random, pieces: str = "pieces"
 ) -> list[list[int]]:
     """A random tiling of the ``rows x cols`` rectangle by pieces of ``piece_size`` squares.
 
@@ -214,7 +218,7 @@ def random_tiling(
     area = rows * cols
     if area % piece_size:
         raise TopologyError(
-            f"a {rows}x{cols} board cannot be tiled by {piece_name}s: "
+            f"a {rows}x{cols} board cannot be tiled by {pieces}: "
             f"its {area} squares are not a multiple of {piece_size}"
         )
     tiler = _Tiler(rows, cols, piece_size, rng)
@@ -227,7 +231,7 @@ def random_tiling(
     if blocks:
         tiler.lay_blocks(*rng.choice(blocks))
     elif not tiler.retile(range(area), budget=_STEP_BUDGET):
-        raise TopologyError(f"found no tiling of a {rows}x{cols} board by {piece_name}s")
+        raise TopologyError(f"found no tiling of a {rows}x{cols} board by {pieces}")
     # Then shuffle it: free the pieces inside a small window and lay new ones there.
     side = piece_size + 2
     for _ in range(_MIXING * area // piece_size):
