@@ -8,6 +8,7 @@ import random
 import pytest
 from brute import Position, determined, positions
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from minesweeper.autoplay import new_session
 from minesweeper.board import Board
@@ -145,3 +146,50 @@ def test_no_guess_sessions() -> None:
     maker = board_maker("subset", attempts=5)
     with pytest.raises(NoGuessFailed):
         maker(SquareTopology(2, 2), 2, 0, FirstClick.SAFE, random.Random(0))
+
+
+def naive_subset(view: View) -> tuple[set[int], set[int]]:
+    """The subset rules as plainly as possible: every number against every other, to a fixpoint."""
+    topology, count = view.topology, view.mine_count
+    safe: set[int] = set()
+    mines: set[int] = set(view.mines)
+    while True:
+        unknown = [c for c in view.unknown() if c not in safe and c not in mines]
+        rules = []
+        for cell, number in view.revealed.items():
+            around = topology.neighbours(cell)
+            cells = frozenset(c for c in around if c in unknown)
+            if cells:
+                rules.append((cells, number - sum(c in mines for c in around)))
+        if count is not None and unknown:
+            rules.append((frozenset(unknown), count - len(mines)))
+        new_safe: set[int] = set()
+        new_mines: set[int] = set()
+        for cells, need in rules:
+            if need == 0:
+                new_safe |= cells
+            elif need == len(cells):
+                new_mines |= cells
+        for (a_cells, a), (b_cells, b) in itertools.permutations(rules, 2):
+            a_only, b_only = a_cells - b_cells, b_cells - a_cells
+            if a - b == len(a_only):
+                new_mines |= a_only
+                new_safe |= b_only
+        if not new_safe and not new_mines:
+            return safe, mines - view.mines
+        safe |= new_safe
+        mines |= new_mines
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_side=6), st.booleans())
+def test_subset_prover_finds_what_the_plain_rules_find(position: Position, count: bool) -> None:
+    board = position.board
+    view = View(
+        board.topology,
+        position.view.revealed,
+        position.view.mines,
+        board.mine_count if count else None,
+    )
+    proof = prove(view)
+    assert (set(proof.safe), set(proof.mines)) == naive_subset(view)

@@ -147,7 +147,9 @@ class SubsetProver:
             } - {cell}
             for other in partners:
                 if self._pair(cells, need, unknown_of[other], need_of[other]):
-                    break  # this cell changed; it is dirty again
+                    # The sets changed under the loop: look at this cell again later.
+                    dirty.add(cell)
+                    break
 
     def _pair(self, a_cells: set[int], a: int, b_cells: set[int], b: int) -> bool:
         """The overlap rule on two numbers, both ways round; True when it proved something."""
