@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from minesweeper.cases import parse_cases
 from minesweeper.cli import main
 from minesweeper.noguess import solvable
+from minesweeper.topology import TOPOLOGIES
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -85,3 +86,20 @@ def test_bad_settings_are_one_line_errors() -> None:
         code, _, err = run(*args)
         assert code == 2, args
         assert err.startswith("minesweeper: ") and err.count("\n") == 1, err
+
+
+def test_every_topology_reads_back() -> None:
+    for name in sorted(TOPOLOGIES):
+        code, out, err = run(
+            "--topology", name, "--rows", "6", "--cols", "8", "--mines", "4", "--seed", "3",
+            "--count", "2",
+        )  # fmt: skip
+        assert code == 0, (name, err)
+        cases = parse_cases(out, topology=name)
+        assert len(cases) == 2
+        for case in cases:
+            board = case.board
+            assert board.topology.name == name and board.mine_count == 4
+            assert not any(
+                board.is_mine(c) for c in (case.first, *board.topology.neighbours(case.first))
+            )

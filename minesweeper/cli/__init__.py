@@ -9,6 +9,7 @@ from minesweeper.cli.bench import bench
 from minesweeper.cli.autoplay import autoplay
 from minesweeper.cli.generate import generate
 from minesweeper.cli.grade import grade
+from minesweeper.cli.play import play
 from minesweeper.cli.records import records
 from minesweeper.cli.server import server
 from minesweeper.cli.topology import topology
@@ -28,5 +29,6 @@ main.add_command(grade)
 main.add_command(generate)
 main.add_command(records)
 main.add_command(autoplay)
+main.add_command(play)
 
 __all__ = ["main"]

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cases import format_case
 from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.cli.gameopts import game_options, settings_from
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS, random_board
 from minesweeper.noguess import no_guess_board
+from minesweeper.protocol import format_board, format_move
 from minesweeper.topology.base import Topology
 
 
@@ -92,7 +92,8 @@ def generate(
             )
         else:
             board = random_board(grid, settings.mines, rng, start, settings.first_click)
-        texts.append(format_case(board, start))
+        # The board in its topology's text format, then the first click.
+        texts.append(format_board(board) + format_move(grid, start) + "\n")
     if out is None:
         click.echo("".join(texts), nl=False)
         return

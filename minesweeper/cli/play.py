@@ -1,0 +1,64 @@
+"""`minesweeper play`: the terminal game (Textual is imported only when it runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.gameopts import game_options, settings_from
+from minesweeper.cli.records import records_option
+from minesweeper.session import SettingsError
+
+
+@click.command()
+@game_options
+@topology_option
+@click.option(
+    "--seed", type=int, help="Random seed of the layouts (the same seed, the same games)."
+)
+@click.option(
+    "--strategy",
+    default="best",
+    show_default=True,
+    help="The computer's strategy when it plays (key a).",
+)
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0.01),
+    default=0.25,
+    show_default=True,
+    help="Seconds between the computer's moves.",
+)
+@records_option
+@reports_errors
+def play(
+    preset: str | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
+    first_click: str,
+    no_guess: bool,
+    prover: str,
+    topology: str,
+    seed: int | None,
+    strategy: str,
+    delay: float,
+    path: Path | None,
+) -> None:
+    """Play in the terminal with the mouse or the keyboard.
+
+    Mouse: left click opens, right click flags, middle click chords; a click after
+    the end plays the same layout again. Keys: arrows (or H j k l) move, space or
+    enter opens, f flags, c chords, r restarts the layout, n starts a new game,
+    a lets the computer play (a again pauses), h shows the safest move, p shows
+    every cell's mine probability, s opens the settings, t the records, q quits.
+    """
+    if topology.lower() == "graph":
+        raise SettingsError("graph boards have no drawing: play them with the text protocol")
+    settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
+    settings.make_topology()  # bad sizes fail here, as one line, before the screen changes
+    from minesweeper.tui.app import MinesweeperApp  # Textual loads only for this command
+
+    MinesweeperApp(settings, seed=seed, records_path=path, strategy=strategy, delay=delay).run()

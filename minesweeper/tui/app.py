@@ -1,0 +1,257 @@
+"""`MinesweeperApp`: the terminal game, wiring keys, clicks and screens to the controller.
+
+Mouse: left opens, right flags, middle chords; a click after the end plays the
+same layout again. Keys: arrows (or H j k l) move, space/enter open, f flag,
+c chord, r restart, n new game, a computer plays (again: pause), h hint,
+p probabilities overlay, s settings, t records, q quit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from minesweeper.records import Records
+from minesweeper.session import Settings
+from minesweeper.tui.board import BoardView
+from minesweeper.tui.controller import Controller, default_name
+from minesweeper.tui.header import GameHeader
+from minesweeper.tui.layout import build_layout
+
+#: Below this terminal size the board is replaced by a message.
+MIN_WIDTH, MIN_HEIGHT = 30, 8
+#: Lines around the board: header, message, footer.
+CHROME_LINES = 3
+
+
+class MinesweeperApp(App[None]):
+    """Minesweeper in the terminal, for the mouse and the keyboard."""
+
+    TITLE = "Minesweeper"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #main { height: 1fr; }
+    #board-area { height: 1fr; align: center top; }
+    #message { height: auto; max-height: 3; padding: 0 1; color: $text; }
+    #records-problem {
+        display: none; height: auto; padding: 0 1;
+        background: $error 30%; color: $text;
+    }
+    #records-problem.shown { display: block; }
+    #too-small { display: none; width: 1fr; height: 1fr; content-align: center middle; }
+    Screen.too-small #too-small { display: block; }
+    Screen.too-small #main { display: none; }
+    Screen.too-small Footer { display: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,enter", "open", "Open", show=False),
+        Binding("f", "flag", "Flag"),
+        Binding("c", "chord", "Chord"),
+        Binding("r", "restart", "Again"),
+        Binding("n", "new_game", "New"),
+        Binding("a", "computer", "Auto"),
+        Binding("h", "hint", "Hint"),
+        Binding("p", "overlay", "Odds"),
+        Binding("s", "settings", "Setup"),
+        Binding("t", "records", "Top 10"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        seed: int | None = None,
+        records_path: Path | str | None = None,
+        strategy: str = "best",
+        delay: float = 0.25,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__()
+        self.controller = Controller(
+            settings if settings is not None else Settings(),
+            seed=seed,
+            records=Records(records_path) if records_path is not None else None,
+            strategy=strategy,
+            clock=clock,
+        )
+        self.delay = delay
+        self._computer_timer: Timer | None = None
+        self._prompting = False
+
+    # -- building -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        controller = self.controller
+        with Vertical(id="main"):
+            yield GameHeader(controller, id="header")
+            with ScrollableContainer(id="board-area"):
+                yield BoardView(controller, id="board", wide=self._wide())
+            yield Static(id="message")
+            yield Static(id="records-problem")
+        yield Static(
+            f"The terminal is too small: make it at least {MIN_WIDTH}x{MIN_HEIGHT}.",
+            id="too-small",
+        )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.board.focus()
+        self.set_interval(0.5, self.header.redraw)
+        self._computer_timer = self.set_interval(self.delay, self._computer_move, pause=True)
+        self._small(self.size.width, self.size.height)
+        self.redraw()
+
+    @property
+    def main(self) -> Screen:
+        """The game's screen (settings, records and prompts open over it)."""
+        return self.screen_stack[0]
+
+    @property
+    def board(self) -> BoardView:
+        return self.main.query_one("#board", BoardView)
+
+    @property
+    def header(self) -> GameHeader:
+        return self.main.query_one("#header", GameHeader)
+
+    def _wide(self) -> bool:
+        """Whether roomy cells fit the terminal (else compact ones, and scrolling if need be)."""
+        plan = build_layout(self.controller.session.topology, True)
+        width, height = self.size
+        return plan.width <= width - 2 and plan.height <= height - CHROME_LINES
+
+    def _small(self, width: int, height: int) -> None:
+        self.main.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "too-small")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._small(event.size.width, event.size.height)
+        board = self.board
+        wide = self._wide()
+        if wide != board.wide:
+            board.rebuild(wide)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Show the controller's state everywhere; ask for a name when a result enters."""
+        controller = self.controller
+        self.header.redraw()
+        self.board.refresh()
+        self.main.query_one("#message", Static).update(controller.message)
+        problem = self.main.query_one("#records-problem", Static)
+        problem.update(controller.records_problem or "")
+        problem.set_class(controller.records_problem is not None, "shown")
+        outcome = controller.outcome
+        if outcome is not None and outcome.waiting_for_name and not self._prompting:
+            self._ask_name(outcome.place)
+
+    def _ask_name(self, place: int | None) -> None:
+        from minesweeper.tui.prompt import NamePrompt
+
+        self._prompting = True
+
+        def entered(name: str | None) -> None:
+            self._prompting = False
+            self.controller.enter_record(name)
+            self.redraw()
+
+        self.push_screen(NamePrompt(default_name(), place), entered)
+
+    def start(self, settings: Settings | None = None) -> None:
+        """A new game (of another kind with ``settings``): the board is laid out afresh."""
+        self._stop_computer()
+        topology = self.controller.session.topology
+        self.controller.new_game(settings)
+        if self.controller.session.topology is not topology:
+            self.board.rebuild(self._wide())
+        self.redraw()
+
+    # -- the player's input ---------------------------------------------------------------
+
+    def on_board_view_pressed(self, message: BoardView.Pressed) -> None:
+        self.controller.press(message.cell, message.button)
+        self.redraw()
+
+    def on_board_view_moved(self, message: BoardView.Moved) -> None:
+        self.header.redraw()
+
+    def _at_cursor(self, action: Callable[[int], None]) -> None:
+        controller = self.controller
+        if controller.session.over:
+            controller.message = "the game is over: r plays it again, n starts a new one"
+        elif controller.playing_computer:
+            controller.message = "the computer is playing: a pauses it, n starts a new game"
+        else:
+            action(controller.cursor)
+        self.redraw()
+
+    def action_open(self) -> None:
+        self._at_cursor(self.controller.open)
+
+    def action_flag(self) -> None:
+        self._at_cursor(self.controller.flag)
+
+    def action_chord(self) -> None:
+        self._at_cursor(self.controller.chord)
+
+    def action_restart(self) -> None:
+        self._stop_computer()
+        self.controller.restart()
+        self.redraw()
+
+    def action_new_game(self) -> None:
+        self.start()
+
+    def action_hint(self) -> None:
+        if self.controller.show_hint() is not None:
+            self.board.show_cursor()
+        self.redraw()
+
+    def action_overlay(self) -> None:
+        on = self.controller.toggle_overlay()
+        self.controller.message = "mine probabilities shown" if on else ""
+        self.redraw()
+
+    def action_settings(self) -> None:
+        from minesweeper.tui.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen(self.controller.settings, self.start))
+
+    def action_records(self) -> None:
+        from minesweeper.tui.records import RecordsScreen
+
+        self.push_screen(RecordsScreen(self.controller))
+
+    # -- the computer ---------------------------------------------------------------------
+
+    def action_computer(self) -> None:
+        controller = self.controller
+        controller.start_computer()
+        if controller.playing_computer and not controller.paused:
+            self._computer_timer.resume()  # type: ignore[union-attr]
+        self.redraw()
+
+    def _computer_move(self) -> None:
+        controller = self.controller
+        if not controller.computer_step():
+            if not controller.playing_computer:
+                self._stop_computer()
+                self.redraw()
+            return
+        if controller.session.over:
+            self._stop_computer()
+        self.redraw()
+
+    def _stop_computer(self) -> None:
+        if self._computer_timer is not None:
+            self._computer_timer.pause()

@@ -1,0 +1,268 @@
+"""`Controller`: the game on screen, the session plus what the UI keeps around it.
+
+The session holds every rule; the controller only adds the keyboard cursor,
+the hint, the analysis overlay, the computer player and the trip to the
+records at the end. It knows nothing of Textual, so the widgets stay thin and
+the flow can be tested on its own.
+"""
+
+from __future__ import annotations
+
+import getpass
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
+from minesweeper.errors import MinesweeperError
+from minesweeper.records import Records, RecordsError
+from minesweeper.session import GameSession, Settings
+from minesweeper.solver.probability import Probabilities
+from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
+
+#: What the message line says at the start.
+GREETING = (
+    "left click opens, right click flags, middle click chords; or arrows to move and space to open"
+)
+#: Mouse buttons as Textual numbers them.
+LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game went with the records: ``place`` (None: not in the top 10)."""
+
+    computer: bool
+    place: int | None = None
+    waiting_for_name: bool = False
+
+
+class Controller:
+    """One screen's game: settings, session, cursor, hint, overlay, auto-play, records.
+
+    ``seed`` makes the layouts reproducible; ``records`` is where results go
+    (a failed check is reported in `records_problem`, and play goes on);
+    ``strategy`` names the computer's strategy (another one is used, with a
+    note, if it is missing).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed: int | None = None,
+        records: Records | None = None,
+        strategy: str = "best",
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.seed = seed
+        self.records = records if records is not None else Records()
+        self.strategy_name = strategy
+        self.clock = clock
+        self.message = GREETING
+        self.records_problem: str | None = None
+        self._make(settings)
+        self.check_records()
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _make(self, settings: Settings) -> None:
+        extra = {"clock": self.clock} if self.clock is not None else {}
+        self.session: GameSession = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
+        self.settings = self.session.settings
+        self.cursor = first_cell(self.session)
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """Forget everything about the previous game on screen (not the settings)."""
+        self.hint: Hint | None = None
+        self.overlay = getattr(self, "overlay", False)
+        self._chances: tuple[tuple, Probabilities | None] | None = None
+        self.auto: AutoPlayer | None = None
+        self.paused = False
+        self.outcome: Outcome | None = None
+
+    @property
+    def playing_computer(self) -> bool:
+        """True while the computer plays (the player may only watch, pause or start anew)."""
+        return self.auto is not None and not self.session.over
+
+    def chances(self) -> Probabilities | None:
+        """The exact mine probabilities of the position on screen (cached per position)."""
+        session = self.session
+        key = (id(session.board), len(session.opened()), session.state)
+        if self._chances is None or self._chances[0] != key:
+            self._chances = (key, chances(session))
+        return self._chances[1]
+
+    def where(self, cell: int) -> str:
+        """A cell as the player reads it: ``row R, column C`` of the printed map (1-based)."""
+        row, col = self.session.topology.position(cell)
+        return f"row {row + 1}, column {col + 1}"
+
+    # -- the player's actions -------------------------------------------------------------
+
+    def press(self, cell: int, button: int) -> None:
+        """A mouse click: left opens, right flags, middle chords; after the end, restart."""
+        if self.playing_computer:
+            self.message = "the computer is playing: watch, pause (a) or start a new game (n)"
+            return
+        if self.session.over:
+            self.restart()
+            return
+        self.cursor = cell
+        if button == RIGHT:
+            self.flag(cell)
+        elif button == MIDDLE:
+            self.chord(cell)
+        else:
+            self.open(cell)
+
+    def open(self, cell: int) -> None:
+        self._act(self.session.open, cell)
+
+    def flag(self, cell: int) -> None:
+        self._act(self.session.toggle_flag, cell)
+
+    def chord(self, cell: int) -> None:
+        self._act(self.session.chord, cell)
+
+    def _act(self, action: Callable[[int], object], cell: int) -> None:
+        if self.playing_computer or self.session.over:
+            return
+        self.message = ""
+        try:
+            action(cell)
+        except MinesweeperError as error:  # e.g. no no-guess board found
+            self.message = str(error)
+        self._after()
+
+    def restart(self) -> None:
+        """The same layout again from the start (a new one if none was laid yet)."""
+        self.session.restart()
+        self._fresh()
+        self.message = "the same layout again"
+
+    def new_game(self, settings: Settings | None = None) -> None:
+        """A new layout; with ``settings`` (when they differ), a new kind of game at once."""
+        if settings is not None and settings != self.settings:
+            self._make(settings)
+        else:
+            self.session.new_game()
+            self._fresh()
+        self.message = ""
+
+    def show_hint(self) -> Hint | None:
+        """Mark the safest cell (proved safe when the engine finds one) and say so."""
+        if self.playing_computer:
+            return None
+        found = hint(self.session, self.cursor)
+        self.hint = found
+        if found is None:
+            self.message = "no hint: the game is over" if self.session.over else "no hint"
+        elif not self.session.started:
+            self.message = "hint: the first open is always safe; open anywhere"
+        else:
+            self.message = found.describe(self.where(found.cell))
+            self.cursor = found.cell
+        return found
+
+    def toggle_overlay(self) -> bool:
+        self.overlay = not self.overlay
+        return self.overlay
+
+    # -- the computer ---------------------------------------------------------------------
+
+    def start_computer(self) -> None:
+        """Let the computer play this game from where it stands; or pause / resume it."""
+        if self.playing_computer:
+            self.paused = not self.paused
+            self.message = "paused" if self.paused else ""
+            return
+        if self.session.over:
+            self.message = "the game is over: start a new one (n) first"
+            return
+        strategy, note = computer_strategy(self.strategy_name, self.seed or 0)
+        self.auto = AutoPlayer(self.session, strategy)
+        self.paused = False
+        self.hint = None
+        self.message = note or f"the computer plays ({strategy.name})"
+
+    def computer_step(self) -> bool:
+        """One move of the computer; False when it has nothing (more) to do."""
+        if not self.playing_computer or self.paused or self.auto is None:
+            return False
+        try:
+            self.auto.step()
+        except MinesweeperError as error:
+            self.message = f"the computer stopped: {error}"
+            self.auto = None
+            return False
+        self._after()
+        return True
+
+    # -- the end and the records ----------------------------------------------------------
+
+    def _after(self) -> None:
+        if self.hint is not None and self.session.cell_state(self.hint.cell).value != "closed":
+            self.hint = None
+        if self.session.over and self.outcome is None:
+            self._finish()
+
+    def _finish(self) -> None:
+        session = self.session
+        verdict = "won" if session.won else "lost"
+        if self.auto is not None:
+            place = self._record(COMPUTER)
+            self.outcome = Outcome(computer=True, place=place)
+            self.message = f"the computer {verdict}" + self._place_text(place)
+            return
+        try:
+            place = self.records.place_for(self.settings.category(), session.entry("?"))
+        except RecordsError as error:
+            self.records_problem = str(error)
+            place = None
+        self.outcome = Outcome(computer=False, place=place, waiting_for_name=place is not None)
+        if place is None:
+            self.message = f"you {verdict}" + ("" if self.records_problem else "; not a record")
+
+    def enter_record(self, name: str | None) -> int | None:
+        """Enter the waiting result under ``name`` (None: the player declined)."""
+        outcome = self.outcome
+        if outcome is None or not outcome.waiting_for_name:
+            return None
+        place = self._record(name.strip() or default_name()) if name is not None else None
+        self.outcome = Outcome(computer=False, place=place)
+        if name is not None:
+            self.message = "the result" + (self._place_text(place) or " was not recorded")
+        return place
+
+    def _record(self, name: str) -> int | None:
+        try:
+            return self.records.add(self.settings.category(), self.session.entry(name))
+        except RecordsError as error:
+            self.records_problem = str(error)
+            return None
+
+    @staticmethod
+    def _place_text(place: int | None) -> str:
+        return f"; entered the records at place {place}" if place is not None else ""
+
+    def check_records(self) -> str | None:
+        """Check the records file now; the problem (also kept in `records_problem`), if any."""
+        try:
+            self.records.verify()
+        except RecordsError as error:
+            self.records_problem = str(error)
+        return self.records_problem
+
+    def table(self):
+        """The top-10 table of the current category; raises `RecordsError`."""
+        return self.records.table(self.settings.category())
+
+
+def default_name() -> str:
+    """The login name, as a default for the records."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "Player"

@@ -1,0 +1,64 @@
+"""`GameHeader`: mines left, the timer, the points and the win / loss banner."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from minesweeper.tui.controller import Controller
+
+
+def banner(controller: Controller) -> tuple[str, str]:
+    """The banner's words and style for the game's state ("" while a person plays)."""
+    session = controller.session
+    computer = controller.auto is not None
+    if session.won:
+        return ("COMPUTER WINS!" if computer else "YOU WIN!"), "bold #ffffff on #1d8a2e"
+    if session.lost:
+        return ("COMPUTER LOSES" if computer else "GAME OVER"), "bold #ffffff on #c01c28"
+    if controller.playing_computer:
+        if controller.paused:
+            return "COMPUTER PAUSED", "bold #000000 on #e0c040"
+        return "COMPUTER PLAYING", "bold #ffffff on #3050c0"
+    return "", ""
+
+
+def header_text(controller: Controller) -> Text:
+    """``Mines 10  Time 0  Points 0  [banner]`` for the controller's game."""
+    session = controller.session
+    text = Text()
+    text.append(" Mines ", "bold")
+    text.append(f"{session.mines_left:>3}", "bold #ff5050 on #000000")
+    text.append("   Time ", "bold")
+    text.append(f"{min(session.seconds, 999):>3}", "bold #ff5050 on #000000")
+    text.append("   Points ", "bold")
+    text.append(f"{session.points:>4}", "bold #ffd75f on #000000")
+    words, style = banner(controller)
+    if words:
+        text.append("   ")
+        text.append(f" {words} ", style)
+    return text
+
+
+class GameHeader(Static):
+    """One line over the board; the app refreshes it on every change and every tick."""
+
+    DEFAULT_CSS = """
+    GameHeader {
+        height: 1;
+        background: $panel;
+    }
+    """
+
+    def __init__(self, controller: Controller, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.controller = controller
+        self.text = Text()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Redraw from the controller."""
+        self.text = header_text(self.controller)
+        self.update(self.text)

@@ -1,0 +1,55 @@
+"""`NamePrompt`: asks the player's name when a result enters the records."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+#: Longest name the table keeps.
+MAX_NAME = 20
+
+
+class NamePrompt(ModalScreen[str | None]):
+    """Returns the name typed (or None when the player declines)."""
+
+    DEFAULT_CSS = """
+    NamePrompt { align: center middle; }
+    NamePrompt > Vertical {
+        width: 44; height: auto; padding: 1 2;
+        border: thick $accent; background: $surface;
+    }
+    NamePrompt Horizontal { height: auto; margin-top: 1; }
+    NamePrompt Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "decline", "Skip")]
+
+    def __init__(self, default: str, place: int | None) -> None:
+        super().__init__()
+        self.default = default
+        self.place = place
+
+    def compose(self) -> ComposeResult:
+        where = f"place {self.place}" if self.place is not None else "the table"
+        with Vertical():
+            yield Label(f"A new record: {where} of the top 10!\nYour name:")
+            yield Input(self.default, max_length=MAX_NAME, id="name")
+            with Horizontal():
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Skip", id="skip")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.dismiss(self.query_one("#name", Input).value)
+        else:
+            self.dismiss(None)
+
+    def action_decline(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,166 @@
+"""`SettingsScreen`: preset or custom size, topology, first-click rule, no-guess boards.
+
+Changing a choice starts a new game of that kind at once; typed sizes apply
+on enter (or with Play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Switch
+
+from minesweeper.errors import MinesweeperError
+from minesweeper.generate import PRESETS
+from minesweeper.session import SESSION_RULES, Settings
+from minesweeper.topology import TOPOLOGIES
+
+CUSTOM = "custom"
+#: Topologies the settings offer: those the board can draw from a size alone.
+PLAYABLE = tuple(name for name in TOPOLOGIES if name != "graph")
+PROVER_NAMES = ("subset", "exact")
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Edits `Settings`; every valid change goes to ``apply`` (which starts a game)."""
+
+    DEFAULT_CSS = """
+    SettingsScreen { align: center middle; }
+    SettingsScreen > Vertical {
+        width: 64; height: auto; max-height: 100%; padding: 0 1;
+        border: thick $accent; background: $surface;
+    }
+    SettingsScreen Grid { grid-size: 2; grid-columns: 16 1fr; height: auto; grid-rows: 3; }
+    SettingsScreen Label { padding: 1 0 0 0; }
+    SettingsScreen #error { color: $error; padding: 0; height: auto; }
+    SettingsScreen Horizontal { height: auto; }
+    SettingsScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, settings: Settings, apply: Callable[[Settings], None]) -> None:
+        super().__init__()
+        self.settings = settings
+        self.apply = apply
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical():
+            yield Label("[b]Settings[/b]: a change starts a new game", markup=True)
+            with Grid():
+                yield Label("Preset")
+                yield Select(
+                    [(name, name) for name in PRESETS] + [("custom", CUSTOM)],
+                    value=s.preset_name or CUSTOM,
+                    allow_blank=False,
+                    id="preset",
+                )
+                yield Label("Rows")
+                yield Input(str(s.rows), type="integer", id="rows")
+                yield Label("Columns")
+                yield Input(str(s.cols), type="integer", id="cols")
+                yield Label("Mines")
+                yield Input(str(s.mines), type="integer", id="mines")
+                yield Label("Topology")
+                yield Select(
+                    [(name, name) for name in PLAYABLE],
+                    value=s.topology if s.topology in PLAYABLE else "square",
+                    allow_blank=False,
+                    id="topology",
+                )
+                yield Label("First click")
+                yield Select(
+                    [(rule.value, rule.value) for rule in SESSION_RULES],
+                    value=s.first_click.value,
+                    allow_blank=False,
+                    id="first-click",
+                )
+                yield Label("No guessing")
+                yield Switch(s.no_guess, id="no-guess")
+                yield Label("Prover")
+                yield Select(
+                    [(name, name) for name in PROVER_NAMES],
+                    value=s.prover if s.prover in PROVER_NAMES else "subset",
+                    allow_blank=False,
+                    id="prover",
+                )
+            yield Label("", id="error")
+            with Horizontal():
+                yield Button("Play", variant="primary", id="play")
+                yield Button("Close", id="close")
+
+    def on_mount(self) -> None:
+        # Widgets report their first values as changes: only later ones are the player's.
+        self.call_after_refresh(self._arm)
+
+    def _arm(self) -> None:
+        self._ready = True
+
+    def form(self) -> Settings:
+        """The settings the form shows; raises `MinesweeperError` (or ValueError) when invalid."""
+
+        def number(widget_id: str) -> int:
+            text = self.query_one(f"#{widget_id}", Input).value.strip()
+            if not text:
+                raise MinesweeperError(f"give the number of {widget_id}")
+            return int(text)
+
+        return Settings(
+            rows=number("rows"),
+            cols=number("cols"),
+            mines=number("mines"),
+            topology=str(self.query_one("#topology", Select).value),
+            first_click=str(self.query_one("#first-click", Select).value),
+            no_guess=self.query_one("#no-guess", Switch).value,
+            prover=str(self.query_one("#prover", Select).value),
+        )
+
+    def submit(self) -> bool:
+        """Start a game with the form's settings; False (and a message) when they are invalid."""
+        error = self.query_one("#error", Label)
+        try:
+            settings = self.form()
+            self.apply(settings)
+        except (MinesweeperError, ValueError) as problem:
+            error.update(str(problem))
+            return False
+        self.settings = settings
+        error.update("")
+        return True
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if not self._ready:
+            return
+        if event.select.id == "preset" and event.value != CUSTOM:
+            preset = PRESETS[str(event.value)]
+            for widget_id, value in (
+                ("rows", preset.rows),
+                ("cols", preset.cols),
+                ("mines", preset.mines),
+            ):
+                self.query_one(f"#{widget_id}", Input).value = str(value)
+        self.submit()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        if self._ready:
+            self.submit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.submit():
+            self.query_one("#preset", Select).value = self.settings.preset_name or CUSTOM
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "play":
+            if self.submit():
+                self.dismiss(None)
+        else:
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
