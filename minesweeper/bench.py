@@ -24,7 +24,7 @@ from minesweeper.client import GameRecord, play
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS, FirstClick, Preset, random_board
 from minesweeper.solver.strategy import find_strategy
-from minesweeper.topology import Topology, find_topology
+from minesweeper.topology import GridTopology, Topology, find_topology
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -135,12 +135,10 @@ class Deal:
         deal = cls(
             preset.name, preset.rows, preset.cols, preset.mines, rules, games, topology, start
         )
-        grid = _topology(topology, preset.rows, preset.cols)
-        rows, cols = grid.shape
-        if not (0 <= start[0] < rows and 0 <= start[1] < cols):
-            raise MinesweeperError(f"the first click {start} is outside the {rows}x{cols} board")
-        # Fail now, not in a worker, when the mines cannot fit.
-        random_board(grid, preset.mines, random.Random(0), grid.cell_at(*start), rules.placement)
+        # Fail now, not in a worker, when the start or the mines do not fit.
+        sample = _topology(topology, preset.rows, preset.cols, random.Random(0))
+        first_cell = start_cell(sample, start, preset.cols)
+        random_board(sample, preset.mines, random.Random(0), first_cell, rules.placement)
         return deal
 
     @classmethod
@@ -170,16 +168,42 @@ class Deal:
         if self.boards:
             case = self.boards[index]
             return case.board, case.first
-        topology = _topology(self.topology, self.rows, self.cols)
-        first = topology.cell_at(*self.start)
         rng = random.Random(f"{seed}:{self.name}:{index}")
+        topology = _topology(self.topology, self.rows, self.cols, rng)
+        first = start_cell(topology, self.start, self.cols)
         return random_board(topology, self.mines, rng, first, self.rules.placement), first
 
 
+def start_cell(topology: Topology, start: tuple[int, int], cols: int) -> int:
+    """The cell at printed position ``start`` of a board generated ``rows x cols``.
+
+    A position outside the printed map (a graph prints one line of nodes) is
+    read as the row-major index ``r * cols + c`` into that map.
+    """
+    rows_printed, cols_printed = topology.shape
+    row, col = start
+    if 0 <= row < rows_printed and 0 <= col < cols_printed:
+        return topology.cell_at(row, col)
+    index = row * cols + col
+    if row >= 0 and 0 <= col < cols and index < rows_printed * cols_printed:
+        return topology.cell_at(*divmod(index, cols_printed))
+    raise MinesweeperError(
+        f"the first click {start} is outside the {rows_printed}x{cols_printed} board"
+    )
+
+
+def _topology(name: str, rows: int, cols: int, rng: random.Random) -> Topology:
+    """The board shape of one game: drawn with ``rng`` where the topology varies."""
+    kind = find_topology(name)
+    if issubclass(kind, GridTopology):
+        # Grids do not vary: share one per process so neighbour lists are built once.
+        return _grid(kind, rows, cols)
+    return kind.random(rows, cols, rng)
+
+
 @functools.lru_cache(maxsize=16)
-def _topology(name: str, rows: int, cols: int) -> Topology:
-    # Shared by the games of a deal so that neighbour caches are built once per process.
-    return find_topology(name)(rows, cols)  # type: ignore[call-arg]
+def _grid(kind: type[GridTopology], rows: int, cols: int) -> Topology:
+    return kind(rows, cols)
 
 
 def strategy_seed(seed: int, deal: str, index: int) -> int:

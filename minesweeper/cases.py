@@ -1,8 +1,9 @@
 """Advanced test cases: a board and the first click made on the client's behalf.
 
 The text format is the ACM assignment's advanced ``.in``: the server's board
-input (``n m`` then the ``.``/``X`` rows) followed by one move line, the first
-click. Several cases may follow one another in one file.
+input (on squares, ``n m`` then the ``.``/``X`` rows; other topologies use
+their own board format) followed by one move line, the first click. Several
+cases may follow one another in one file.
 """
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ from pathlib import Path
 
 from minesweeper.board import Board
 from minesweeper.errors import InputError, MinesweeperError
-from minesweeper.protocol import LineReader, parse_move, read_board
+from minesweeper.protocol import (
+    LineReader,
+    format_board,
+    format_move,
+    parse_move,
+    read_board,
+)
 
 
 @dataclass(frozen=True)
@@ -26,15 +33,7 @@ class AdvancedCase:
 
 def format_case(board: Board, first: int) -> str:
     """The advanced ``.in`` text of ``board`` with first click ``first``, newline-terminated."""
-    topology = board.topology
-    rows, cols = topology.shape
-    lines = [f"{rows} {cols}"]
-    lines.extend(
-        "".join("X" if board.is_mine(topology.cell_at(row, col)) else "." for col in range(cols))
-        for row in range(rows)
-    )
-    lines.append(" ".join(str(value) for value in topology.move_of(first)))
-    return "\n".join(lines) + "\n"
+    return format_board(board) + format_move(board.topology, first) + "\n"
 
 
 def read_case(reader: LineReader, topology: str = "square", name: str = "") -> AdvancedCase:

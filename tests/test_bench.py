@@ -247,3 +247,26 @@ def test_cli_unknown_strategy() -> None:
     result = CliRunner().invoke(main, ["bench", "--strategy", "nope", "--games", "1"])
     assert result.exit_code == 2
     assert "unknown strategy 'nope'" in result.stderr
+
+
+@pytest.mark.parametrize("topology", ["hex", "triangle", "tromino", "graph"])
+def test_other_topologies(topology: str) -> None:
+    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 6, topology=topology)
+    boards = [deal.game(4, index) for index in range(6)]
+    assert boards == [deal.game(4, index) for index in range(6)]
+    for board, first in boards:
+        assert board.topology.name == topology
+        assert board.mine_count == 10
+        assert board.count(first) == 0 and not board.is_mine(first)
+    [result] = run_bench([deal], ["first-unknown"], seed=4)
+    assert result.games == 6
+
+
+def test_graph_start_is_the_row_major_node() -> None:
+    deal = Deal.generated(PRESETS["beginner"], Rules.MODERN, 1, topology="graph")
+    assert deal.game(0, 0)[1] == 2 * 9 + 2
+
+
+def test_untileable_board_is_a_clear_error() -> None:
+    with pytest.raises(MinesweeperError, match="cannot be tiled"):
+        Deal.generated(PRESETS["beginner"], Rules.ACM, 1, topology="domino")

@@ -17,7 +17,7 @@ from minesweeper.cli.advanced import advanced
 from minesweeper.generate import random_board
 from minesweeper.server import serve
 from minesweeper.solver.strategy import STRATEGIES, find_strategy
-from minesweeper.topology import SquareTopology
+from minesweeper.topology import SquareTopology, find_topology
 
 
 @pytest.fixture(autouse=True)
@@ -121,3 +121,19 @@ def test_unknown_strategy() -> None:
     status, _, err = run(["advanced", "--strategy", "nope"], "1 2\n.X\n0 0\n")
     assert status == 2
     assert "unknown strategy 'nope'" in err
+
+
+@pytest.mark.parametrize("topology", ["hex", "triangle", "tromino", "graph"])
+def test_other_topologies_play_through_map_text(topology: str) -> None:
+    kind = find_topology(topology)
+    rng = random.Random(11)
+    shape = kind.random(6, 6, rng)
+    first = shape.size // 2
+    board = random_board(shape, 3, rng, first, "zero")
+    status, out, err = run(
+        ["advanced", "--topology", topology, "--strategy", "first-unknown", "--trace"],
+        format_case(board, first),
+    )
+    assert status == 0, err
+    assert out.splitlines()[0] in ("YOU WIN!", "GAME OVER!")
+    assert err.splitlines()[0] == " ".join(map(str, shape.move_of(first)))
