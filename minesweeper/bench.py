@@ -12,6 +12,7 @@ import enum
 import functools
 import math
 import random
+import signal
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -291,6 +292,25 @@ class Result:
             "avg_safe_share": self.avg_safe_share,
         }
 
+    def game_rows(self) -> list[dict[str, Any]]:
+        """One row per game, for comparing strategies (or other solvers) game by game."""
+        names = [case.name for case in self.deal.boards]
+        return [
+            {
+                "preset": self.deal.name,
+                "rules": self.deal.rules.value,
+                "strategy": self.strategy,
+                "game": index,
+                **({"board": names[index]} if names else {}),
+                "won": record.won,
+                "visit_count": record.visit_count,
+                "steps": record.steps,
+                "guesses": record.guesses,
+                "seconds": record.seconds,
+            }
+            for index, record in enumerate(self.records)
+        ]
+
 
 #: Called after each finished chunk with the deal, the strategy and its records so far.
 Progress = Callable[[Deal, str, list[GameRecord]], None]
@@ -337,13 +357,23 @@ def run_bench(
         for task in tasks:
             collect(task, run_task(task))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
             futures = {pool.submit(run_task, task): task for task in tasks}
-            for future in as_completed(futures):
-                collect(futures[future], future.result())
+            try:
+                for future in as_completed(futures):
+                    collect(futures[future], future.result())
+            except KeyboardInterrupt:
+                # Drop the queued chunks; the running ones end within a chunk.
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     return [
         Result(deal, name, tuple(found[index] for index in sorted(found)))
         for i, deal in enumerate(deals)
         for name in strategies
         for found in [collected[i, name]]
     ]
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C is the parent's to handle: workers would only print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -231,13 +231,25 @@ def test_cli_boards(tmp_path: Path) -> None:
     boards_file(path, 5)
     out = tmp_path / "bench.json"
     args = ["bench", "--boards", str(path), "--strategy", "first-unknown", "--jobs", "1"]
-    result = CliRunner().invoke(main, [*args, "--rules", "modern", "--json", str(out)])
+    per_game = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(
+        main, [*args, "--rules", "modern", "--json", str(out), "--per-game", str(per_game)]
+    )
     assert result.exit_code == 0, result.output
     entries = json.loads(out.read_text())["results"]
     assert [(e["preset"], e["rows"], e["games"]) for e in entries] == [
         ("many.in", 5, 3),
         ("many.in", 6, 2),
     ]
+    games = [json.loads(line) for line in per_game.read_text().splitlines()]
+    assert [(g["board"], g["game"]) for g in games] == [
+        ("many.in", 0),
+        ("many.in#3", 1),
+        ("many.in#5", 2),
+        ("many.in#2", 0),
+        ("many.in#4", 1),
+    ]
+    assert sum(g["won"] for g in games) == sum(e["wins"] for e in entries)
     result = CliRunner().invoke(main, [*args, "--preset", "expert"])
     assert result.exit_code == 2
     assert "drop --preset" in result.stderr

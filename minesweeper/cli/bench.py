@@ -24,7 +24,7 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.cases import load_cases
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.common import fail, reports_errors, topology_option
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.strategy import STRATEGIES, find_strategy
@@ -100,6 +100,12 @@ def _known_strategies() -> str:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the results to this JSON file.",
 )
+@click.option(
+    "--per-game",
+    "per_game_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write one JSON line per game and strategy (won, visits, steps, seconds).",
+)
 @topology_option
 @reports_errors
 def bench(
@@ -112,6 +118,7 @@ def bench(
     seed: int,
     jobs: int,
     json_path: Path | None,
+    per_game_path: Path | None,
     topology: str,
 ) -> None:
     """Play seeded random boards with several strategies side by side.
@@ -137,10 +144,17 @@ def bench(
             Deal.generated(preset, chosen, games or 1000, topology, first)
             for preset in resolve_presets(presets or DEFAULT_PRESETS)
         ]
-    results = run_with_progress(deals, names, seed, jobs)
+    try:
+        results = run_with_progress(deals, names, seed, jobs)
+    except KeyboardInterrupt:
+        fail("interrupted: no results", 130)
     wide_console().print(results_table(results, seed))
     if json_path is not None:
-        write_json(json_path, {"seed": seed, "results": [r.as_json() for r in results]})
+        text = json.dumps({"seed": seed, "results": [r.as_json() for r in results]}, indent=2)
+        write_text(json_path, text + "\n")
+    if per_game_path is not None:
+        rows = [json.dumps(row) for result in results for row in result.game_rows()]
+        write_text(per_game_path, "".join(row + "\n" for row in rows))
 
 
 def run_with_progress(
@@ -207,10 +221,9 @@ def results_table(results: list[Result], seed: int) -> Table:
     return table
 
 
-def write_json(path: Path, data: object) -> None:
-    """Write ``data`` to ``path`` atomically: readers never see half a file."""
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: readers never see half a file."""
     directory = path.resolve().parent
     with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as handle:
-        json.dump(data, handle, indent=2)
-        handle.write("\n")
+        handle.write(text)
     os.replace(handle.name, path)
