@@ -149,6 +149,9 @@ class Player:
         A guess opens only its first cell, since the others were not proved safe.
         """
         decision = self.strategy.decide(self.view())
+        size = self.topology.size
+        if any(not 0 <= cell < size for cell in (*decision.opens, *decision.mines)):
+            raise StrategyError(f"strategy {self.strategy.name!r} named a cell off the board")
         for mine in decision.mines:
             if mine in self.revealed or mine in self.visited:
                 raise StrategyError(

@@ -120,6 +120,14 @@ def test_a_strategy_calling_an_opened_cell_a_mine_is_an_error() -> None:
         client.Decide()
 
 
+def test_a_strategy_naming_a_cell_off_the_board_is_an_error() -> None:
+    server = Server({(0, 0): "1??\n"})
+    client = Client(SquareTopology(1, 3), server, Scripted([Decision((3,), guess=True)]))
+    client.InitGame((0, 0))
+    with pytest.raises(StrategyError, match="off the board"):
+        client.Decide()
+
+
 def test_stops_at_the_move_limit() -> None:
     # A server that never ends the game: every visited cell shows 1, forever unknown around.
     topology = SquareTopology(40, 40)
