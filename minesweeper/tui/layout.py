@@ -152,14 +152,35 @@ class _Canvas:
 
 
 def _merge_static(line: list[Span]) -> list[Span]:
-    """Join neighbouring static spans into one (fewer segments to paint)."""
+    """Join neighbouring static spans, keeping runs of blanks apart from runs of borders."""
     merged: list[Span] = []
     for span in line:
-        if merged and span.cell is None and merged[-1].cell is None:
-            last = merged.pop()
-            span = Span(last.x, last.width + span.width, text=last.text + span.text)
-        merged.append(span)
+        if span.cell is None:
+            for x, text in _runs(span.x, span.text):
+                last = merged[-1] if merged else None
+                if (
+                    last is not None
+                    and last.cell is None
+                    and (last.text.strip() == "") == (text.strip() == "")
+                ):
+                    merged[-1] = Span(last.x, last.width + len(text), text=last.text + text)
+                else:
+                    merged.append(Span(x, len(text), text=text))
+        else:
+            merged.append(span)
     return merged
+
+
+def _runs(x: int, text: str) -> list[tuple[int, str]]:
+    """``text`` cut into runs of blanks and runs of other characters, with their columns."""
+    runs: list[tuple[int, str]] = []
+    for char in text:
+        if runs and (runs[-1][1][-1] == " ") == (char == " "):
+            runs[-1] = (runs[-1][0], runs[-1][1] + char)
+        else:
+            runs.append((x, char))
+        x += 1
+    return runs
 
 
 # -- the shapes ---------------------------------------------------------------------------

@@ -41,7 +41,7 @@ FLAG_FG = "#c00000"
 CURSOR_BG = "#f2cf55"
 HINT_SAFE_BG = "#49c449"
 HINT_GUESS_BG = "#e8a33a"
-BORDER = Style(color="#202428", bgcolor="#d8dadd")
+BORDER = Style(color="#a0a6ae")
 
 #: Up and down glyphs of triangles: (closed, opened).
 TRIANGLE = {"up": ("▲", "△"), "down": ("▼", "▽")}

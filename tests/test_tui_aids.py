@@ -1,0 +1,106 @@
+"""The computer player, the hint and the probability overlay in the terminal game."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
+
+from minesweeper.autoplay import COMPUTER, view_of
+from minesweeper.records import Records
+from minesweeper.solver.probability import probabilities
+from minesweeper.tui.analysis import computer_strategy
+from minesweeper.tui.palette import chance_text
+
+
+def test_the_computer_finishes_a_game_and_enters_the_records(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path, delay=0.2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            controller = app.controller
+            session = controller.session
+            await pilot.press("a")
+            assert controller.playing_computer
+            assert "COMPUTER PLAYING" in app.header.text.plain
+            await pilot.press("a")  # pause: nothing moves
+            opened = len(session.opened())
+            assert "PAUSED" in app.header.text.plain
+            await pilot.pause(0.1)
+            assert len(session.opened()) == opened
+            await click_cell(pilot, app, session.topology.cell_at(0, 0))  # the player only watches
+            assert "the computer is playing" in controller.message
+            await pilot.press("a")  # resume
+            await pilot.pause(0.3)
+            assert len(session.opened()) > opened  # the timer moves again
+            for _ in range(200):  # the remaining ticks, without waiting for them
+                if session.over:
+                    break
+                app._computer_move()
+                await pilot.pause()
+            assert session.over
+            assert controller.outcome is not None and controller.outcome.computer
+        table = Records(tmp_path / "records.json").table(session.settings.category())
+        assert [entry.name for entry in table] == [COMPUTER]
+        assert table[0].points == session.points
+
+    asyncio.run(scenario())
+
+
+def test_a_missing_strategy_falls_back_with_a_note() -> None:
+    strategy, note = computer_strategy("no-such-strategy")
+    assert strategy.name != "no-such-strategy"
+    assert note is not None and "no-such-strategy" in note
+
+
+def test_the_hint_names_a_cell_the_engine_proves_safe(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            controller = app.controller
+            session = controller.session
+            await pilot.press("h")  # before the first open: anywhere is safe
+            assert controller.hint is not None and controller.hint.certain
+            await pilot.press("space")
+            proved = 0
+            for _ in range(15):
+                if session.over:
+                    break
+                await pilot.press("h")
+                found = controller.hint
+                result = probabilities(view_of(session))
+                assert found is not None
+                if result.safe:
+                    proved += 1
+                    assert found.certain and found.cell in result.safe
+                    assert not session.board.is_mine(found.cell)
+                    assert "certainly safe" in controller.message
+                else:
+                    assert not found.certain and found.cell in result.safest()
+                assert controller.cursor == found.cell
+                await pilot.press("space")  # follow the hint
+            assert proved > 0
+
+    asyncio.run(scenario())
+
+
+def test_the_overlay_shows_each_unknown_cells_probability(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.controller.session
+            await pilot.press("space")
+            before = board_text(app)
+            await pilot.press("p")
+            after = board_text(app)
+            assert after != before
+            result = probabilities(view_of(session))
+            plan = app.board.layout_plan
+            lines = after.splitlines()
+            for cell in result:
+                x, y, width = plan.label(cell)
+                shown = lines[y].ljust(plan.width)[x : x + width].strip()
+                assert shown == chance_text(result.chance(cell), width)
+            await pilot.press("p")
+            assert board_text(app) == before
+
+    asyncio.run(scenario())
