@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from minesweeper.cli.advanced import advanced
+from minesweeper.cli.analyze import analyze
 from minesweeper.cli.bench import bench
 from minesweeper.cli.autoplay import autoplay
 from minesweeper.cli.generate import generate
@@ -23,6 +24,7 @@ def main() -> None:
 
 main.add_command(server)
 main.add_command(topology)
+main.add_command(analyze)
 main.add_command(advanced)
 main.add_command(bench)
 main.add_command(grade)

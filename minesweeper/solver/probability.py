@@ -71,25 +71,31 @@ class Probabilities:
     """The exact mine probability of every unknown cell of a position.
 
     ``layouts`` is the number of mine layouts of the unknown cells that fit the
-    position (and the mine count when it is known). ``approximate`` is True
+    position (and the mine count when it is known). ``weight`` is their total
+    weight under the prior (``layouts`` when the count is known, else a sum of
+    Beta-function terms up to a constant factor): it compares only positions
+    with the same unknown, constrained and known cells that differ in the
+    numbers shown, such as the outcomes of opening one cell. ``approximate`` is True
     only when the position was too large to count exactly and some constraints
     were left out: the probabilities are then those of the relaxed position,
     and ``safe`` and ``mines`` still hold (they are certain in a larger set of
     layouts), but inconsistency may go unnoticed.
     """
 
-    __slots__ = ("_cell_group", "_groups", "approximate", "layouts", "mines", "safe")
+    __slots__ = ("_cell_group", "_groups", "approximate", "layouts", "mines", "safe", "weight")
 
     def __init__(
         self,
         groups: list[tuple[int, int]],
         cell_group: dict[Cell, int],
         layouts: int,
+        weight: int,
         approximate: bool,
     ) -> None:
         self._groups = groups  # (numerator, denominator) per group of equal cells
         self._cell_group = cell_group
         self.layouts = layouts
+        self.weight = weight
         self.approximate = approximate
         self.safe = frozenset(c for c, g in cell_group.items() if groups[g][0] == 0)
         self.mines = frozenset(c for c, g in cell_group.items() if groups[g][0] == groups[g][1])
@@ -216,7 +222,9 @@ def _solve(
     total = sum(n * weight(s) for s, n in enumerate(front) if n)
     approximate = any(programme.dropped for programme in programmes)
     if total == 0:
-        what = "the position" if mines is None else f"the position with {mines} more mine(s)"
+        what = (
+            "the position" if mines is None else f"the position with {mines} mine(s) left to find"
+        )
         raise InconsistentView(f"no mine layout fits {what}")
     layouts = sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n)
 
@@ -246,7 +254,7 @@ def _solve(
         for cell in free:
             cell_group[cell] = len(groups) - 1
     groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, approximate)
+    return Probabilities(groups, cell_group, layouts, total, approximate)
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:

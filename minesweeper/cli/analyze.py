@@ -1,0 +1,140 @@
+"""`minesweeper analyze`: the exact mine probability of every unknown cell of a position."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.position import KNOWN_MINE, read_position
+from minesweeper.protocol import COUNT_DIGITS
+from minesweeper.solver.best import Best
+from minesweeper.solver.probability import Probabilities, probabilities
+from minesweeper.solver.view import View
+
+
+@click.command()
+@click.argument("file", type=click.File("r"), default="-")
+@click.option(
+    "--mines",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Total mines on the board (known mines F included); unknown when omitted.",
+)
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="A readable map, or JSON.",
+)
+@topology_option
+@reports_errors
+def analyze(file: click.utils.LazyFile, mines: int | None, output: str, topology: str) -> None:
+    """Mine probabilities of the position in FILE (default stdin), and the best move.
+
+    FILE holds `n m`, then n rows: `?` unknown, `0`-`9` and `a`-`z` (10 and up)
+    revealed counts, `F` a known mine. Without --mines the mine count is
+    unknown: every density is equally likely beforehand (a uniform Beta prior).
+    """
+    view = read_position(file, topology, mines)
+    result = probabilities(view)
+    best = best_move(view, result)
+    if output == "json":
+        click.echo(json.dumps(as_json(view, result, best)))
+    else:
+        click.echo(as_text(view, result, best), nl=False)
+
+
+def best_move(view: View, result: Probabilities) -> int | None:
+    """The first cell the `best` strategy would open, or None when no cell is left to open."""
+    if all(cell in result.mines for cell in result):
+        return None
+    return Best().decide(view).opens[0]
+
+
+def as_json(view: View, result: Probabilities, best: int | None) -> dict:
+    """The JSON document: probabilities per printed position, certain cells, layouts, best move.
+
+    Known mines (``F``) count as certain mines, with probability 1.
+    """
+    topology = view.topology
+    rows, cols = topology.shape
+    grid: list[list[float | None]] = []
+    for row in range(rows):
+        line: list[float | None] = []
+        for col in range(cols):
+            cell = topology.cell_at(row, col)
+            if cell in view.mines:
+                line.append(1.0)
+            elif cell in result:
+                line.append(result.chance(cell))
+            else:
+                line.append(None)
+        grid.append(line)
+    position = topology.position
+    return {
+        "rows": rows,
+        "cols": cols,
+        "probabilities": grid,
+        "safe": [list(position(c)) for c in sorted(result.safe)],
+        "mines": [list(position(c)) for c in sorted(result.mines | view.mines)],
+        "solutions": str(result.layouts),
+        "best": None if best is None else list(position(best)),
+    }
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage that never rounds to a certainty."""
+    if p == 0:
+        return "safe"
+    if p == 1:
+        return "MINE"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{p * 100:.0f}%"
+
+
+def as_text(view: View, result: Probabilities, best: int | None) -> str:
+    """The map with every unknown cell's mine probability, then the certain cells and best move."""
+    topology = view.topology
+    rows, cols = topology.shape
+    width = 7
+    lines = []
+    count = "unknown (uniform prior on the density)" if view.mine_count is None else view.mine_count
+    lines.append(f"mines: {count}; layouts that fit: {result.layouts}")
+    if result.approximate:
+        lines.append("approximate: the position is too large to count exactly")
+    lines.append(" " * 4 + "".join(f"{col:>{width}}" for col in range(cols)))
+    for row in range(rows):
+        cells = []
+        for col in range(cols):
+            cell = topology.cell_at(row, col)
+            if cell in view.mines:
+                text = KNOWN_MINE
+            elif cell in view.revealed:
+                text = COUNT_DIGITS[view.revealed[cell]]
+            else:
+                text = percent(result.chance(cell))
+            if cell == best:
+                text = f"[{text}]"
+            cells.append(f"{text:>{width}}")
+        lines.append(f"{row:>4}" + "".join(cells))
+    position = topology.position
+
+    def listed(found) -> str:
+        return " ".join(f"({r},{c})" for r, c in (position(x) for x in sorted(found))) or "none"
+
+    lines.append(f"certain safe: {listed(result.safe)}")
+    lines.append(f"certain mines: {listed(result.mines)}")
+    if best is None:
+        lines.append("best move: none (every unknown cell is a mine)")
+    else:
+        r, c = position(best)
+        kind = "safe" if best in result.safe else f"guess, {result.chance(best) * 100:.2f}% mine"
+        lines.append(f"best move: {r} {c} ({kind})")
+    return "\n".join(lines) + "\n"

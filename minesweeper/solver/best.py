@@ -1,0 +1,199 @@
+"""Strategies on the exact probability engine: ``exact-safest`` and ``best``.
+
+``exact-safest`` opens every certain safe cell, else the cell least likely to
+be a mine (ties: lowest cell id).
+
+``best`` also opens certain cells first. When it must guess:
+
+1. Endgame: when few layouts remain (at most `Best.endgame_layouts`), it
+   searches the game tree exactly over those layouts and opens the cell with
+   the highest chance to win the game.
+2. Unavoidable 50/50: two cells holding exactly one mine between them, with
+   the same unknown neighbours, can never be told apart; it is guessed at once,
+   before risking anything else.
+3. Otherwise, among the near-safest cells (safety at least `Best.cutoff` times
+   the best), each candidate is scored by looking one move ahead: for every
+   number it could show, the engine solves the position with that number; the
+   outcome is worth 1 when it leaves a certain safe cell (progress), else the
+   safety of the best next guess. The score is
+   ``safety * E[worth] * (1 + progress_weight * P(progress))``: the chance of
+   surviving this guess and the next, favouring moves that lead to progress.
+
+All of it works with the mine count known or unknown (the engine's prior) and
+on every topology; a proved mine is never opened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.endgame import best_endgame_move
+from minesweeper.solver.probability import UNIFORM, DensityPrior, Probabilities, probabilities
+from minesweeper.solver.strategy import Decision, Strategy, register
+from minesweeper.solver.view import View
+
+
+def certain(view: View, result: Probabilities) -> Decision | None:
+    """Open every proved safe cell (reporting the proved mines), if there is one."""
+    if result.safe:
+        return Decision(tuple(sorted(result.safe)), result.mines)
+    return None
+
+
+def safest(result: Probabilities) -> int:
+    """The cell least likely to be a mine; ties go to the lowest id."""
+    return min(result, key=lambda cell: (result.chance(cell), cell))
+
+
+@register
+class ExactSafest(Strategy):
+    """Certain moves, else the engine's plain safest cell."""
+
+    name = "exact-safest"
+
+    def __init__(self, seed: int = 0, *, prior: DensityPrior = UNIFORM) -> None:
+        super().__init__(seed)
+        self.prior = prior
+
+    def decide(self, view: View) -> Decision:
+        result = probabilities(view, self.prior)
+        found = certain(view, result)
+        if found is not None:
+            return found
+        return Decision((safest(result),), result.mines, guess=True)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What opening a cell promises: its safety, the chance of progress, the score."""
+
+    cell: int
+    safety: float
+    progress: float
+    score: float
+
+
+@register
+class Best(Strategy):
+    """Certain moves; else an exact endgame, an early 50/50, or a look-ahead guess."""
+
+    name = "best"
+
+    #: Candidates must be at least this share of the best safety.
+    cutoff: float = 0.9
+    #: How much the chance of progress adds to a candidate's score.
+    progress_weight: float = 0.2
+    #: Most candidates on the frontier, and among unconstrained cells, looked at.
+    frontier_candidates: int = 8
+    free_candidates: int = 4
+    #: Search the game tree exactly when at most this many layouts remain.
+    endgame_layouts: int = 200
+
+    def __init__(self, seed: int = 0, *, prior: DensityPrior = UNIFORM) -> None:
+        super().__init__(seed)
+        self.prior = prior
+
+    def decide(self, view: View) -> Decision:
+        result = probabilities(view, self.prior)
+        found = certain(view, result)
+        if found is not None:
+            return found
+        view = view.with_mines(result.mines)
+        cell = None
+        if result.layouts <= self.endgame_layouts and not result.approximate:
+            cell = best_endgame_move(view, self.prior)
+        if cell is None:
+            cell = fifty_fifty(view, result)
+        if cell is None:
+            cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
+        return Decision((cell,), result.mines, guess=True)
+
+    def candidates(self, view: View, result: Probabilities) -> list[int]:
+        """The near-safest cells worth a look-ahead, best first."""
+        chances = result.floats()
+        best = 1 - min(chances.values())
+        floor = 1 - self.cutoff * best
+        near = sorted((p, c) for c, p in chances.items() if p <= floor)
+        neighbours = view.topology.neighbours
+        revealed = view.revealed
+        constrained = {o for c in revealed for o in neighbours(c) if o in chances}
+        edge = [c for p, c in near if c in constrained][: self.frontier_candidates]
+        # Unconstrained cells share one probability: look at those most likely to
+        # open an area (fewest unknown neighbours) or to touch the frontier.
+        free = sorted(
+            (c for p, c in near if c not in constrained),
+            key=lambda c: (
+                round(chances[c], 12),
+                sum(1 for o in neighbours(c) if o in chances),
+                -sum(1 for o in neighbours(c) if o in constrained),
+                c,
+            ),
+        )[: self.free_candidates]
+        found = edge + free
+        return found or [safest(result)]
+
+    def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
+        """Each candidate's look-ahead score (see the module docstring)."""
+        looks = []
+        for cell in self.candidates(view, result):
+            safety = 1 - result.chance(cell)
+            outcomes = []
+            for shown in possible_numbers(view, cell):
+                after = View(
+                    view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
+                )
+                try:
+                    solved = probabilities(after, self.prior)
+                except InconsistentView:
+                    continue
+                if solved.safe or len(solved) == 0:
+                    worth = 1.0
+                else:
+                    worth = 1 - min(solved.floats().values())
+                outcomes.append((solved.weight, worth, bool(solved.safe) or len(solved) == 0))
+            total = sum(weight for weight, _, _ in outcomes)
+            if total == 0:
+                looks.append(Outlook(cell, safety, 0.0, safety))
+                continue
+            worth = sum(w * v for w, v, _ in outcomes) / total
+            progress = sum(w for w, _, moved in outcomes if moved) / total
+            score = safety * worth * (1 + self.progress_weight * progress)
+            looks.append(Outlook(cell, safety, progress, score))
+        return looks
+
+
+def possible_numbers(view: View, cell: int) -> range:
+    """The numbers ``cell`` could show: its known mines plus 0 .. its unknown neighbours."""
+    known = unknown = 0
+    for other in view.topology.neighbours(cell):
+        if other in view.mines:
+            known += 1
+        elif other not in view.revealed:
+            unknown += 1
+    return range(known, known + unknown + 1)
+
+
+def fifty_fifty(view: View, result: Probabilities) -> int | None:
+    """A cell of an unavoidable 50/50, if the position has one.
+
+    Two unknown cells with exactly one mine between them (a number says so),
+    each at exactly 1/2, whose other unknown neighbours are the same: no cell
+    opened later can tell them apart, so the guess must be made some time.
+    """
+    half = Fraction(1, 2)
+    neighbours = view.topology.neighbours
+    pairs = sorted(
+        tuple(sorted(rule.cells))
+        for rule in constraints(view)
+        if len(rule.cells) == 2 and rule.mines == 1
+    )
+    for a, b in pairs:
+        if result[a] != half or result[b] != half:
+            continue
+        around_a = {o for o in neighbours(a) if view.is_unknown(o)} - {b}
+        around_b = {o for o in neighbours(b) if view.is_unknown(o)} - {a}
+        if around_a == around_b:
+            return a
+    return None

@@ -1,0 +1,220 @@
+"""Exact endgame: the move with the highest chance to win, over every remaining layout.
+
+When few layouts fit the position, each is listed, and the game tree is
+searched: opening a cell loses in the layouts where it is a mine and splits
+the others by the number it shows. A cell safe in every remaining layout is
+opened for free (information never hurts), so the value of a set of layouts
+depends on that set alone and is memoised. Zeros need no flood fill: their
+neighbours become certain and are opened for free anyway.
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+from minesweeper.solver.constraints import constraints
+from minesweeper.solver.probability import UNIFORM, DensityPrior
+from minesweeper.solver.view import View
+
+#: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
+MAX_LAYOUTS = 2_000
+MAX_NODES = 20_000
+
+
+class _Budget(Exception):
+    pass
+
+
+def layouts(view: View, limit: int = MAX_LAYOUTS) -> list[frozenset[int]] | None:
+    """Every mine layout of the unknown cells that fits ``view``; None past ``limit``.
+
+    Iterative backtracking with the constraints' remaining needs and room.
+    """
+    cells = view.unknown()
+    rules = constraints(view)
+    left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    # Constrained cells first, grouped by constraint, so that pruning bites early.
+    order: list[int] = []
+    seen: set[int] = set()
+    for rule in rules:
+        for cell in sorted(rule.cells):
+            if cell not in seen:
+                seen.add(cell)
+                order.append(cell)
+    order += [c for c in cells if c not in seen]
+    n = len(order)
+    member: list[list[int]] = [[] for _ in range(n)]
+    index = {cell: i for i, cell in enumerate(order)}
+    for r, rule in enumerate(rules):
+        for cell in rule.cells:
+            member[index[cell]].append(r)
+    need = [rule.mines for rule in rules]
+    room = [len(rule.cells) for rule in rules]
+    value = [0] * n
+    tried = [0] * (n + 1)  # next value to try at each depth
+    placed = 0
+    found: list[frozenset[int]] = []
+    pos = 0
+    while pos >= 0:
+        if pos == n:
+            if left is None or placed == left:
+                found.append(frozenset(order[i] for i in range(n) if value[i]))
+                if len(found) > limit:
+                    return None
+            pos -= 1
+            placed -= _undo(pos, value, member, need, room)
+            continue
+        v = tried[pos]
+        if v > 1:
+            tried[pos] = 0
+            pos -= 1
+            if pos >= 0:
+                placed -= _undo(pos, value, member, need, room)
+            continue
+        tried[pos] = v + 1
+        if left is not None and (placed + v > left or placed + v + (n - pos - 1) < left):
+            continue
+        if all(0 <= need[r] - v <= room[r] - 1 for r in member[pos]):
+            for r in member[pos]:
+                need[r] -= v
+                room[r] -= 1
+            value[pos] = v
+            placed += v
+            pos += 1
+    return found
+
+
+def _undo(pos: int, value: list[int], member, need, room) -> int:
+    v = value[pos]
+    for r in member[pos]:
+        need[r] += v
+        room[r] += 1
+    value[pos] = 0
+    return v
+
+
+def best_endgame_move(
+    view: View, prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
+) -> int | None:
+    """The cell with the highest chance to win, or None when the search is too big."""
+    found = solve_endgame(view, prior, max_nodes)
+    return None if found is None else found[0]
+
+
+def solve_endgame(
+    view: View, prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
+) -> tuple[int, float] | None:
+    """The move with the highest chance to win and that chance, playing perfectly after it.
+
+    None when there are too many layouts or the search grows too big.
+    """
+    found = layouts(view)
+    if not found:
+        return None
+    topology = view.topology
+    if view.mine_count is None:
+        n = topology.size
+        weights = []
+        for layout in found:
+            k = len(view.mines) + len(layout)
+            weights.append(factorial(k + prior.a - 1) * factorial(n - k + prior.b - 1))
+    else:
+        weights = [1] * len(found)
+    cells = view.unknown()
+    mines = view.mines
+    neighbours = topology.neighbours
+    # shown[c][i]: the number cell c shows in layout i (None where it is a mine).
+    shown: dict[int, list[int | None]] = {}
+    for cell in cells:
+        around = [o for o in neighbours(cell)]
+        base = sum(1 for o in around if o in mines)
+        shown[cell] = [
+            None if cell in layout else base + sum(1 for o in around if o in layout)
+            for layout in found
+        ]
+    search = _Search(cells, shown, weights, max_nodes)
+    try:
+        return search.best(tuple(range(len(found))))
+    except _Budget:
+        return None
+
+
+class _Search:
+    def __init__(self, cells, shown, weights, max_nodes: int) -> None:
+        self.cells = cells
+        self.shown = shown
+        self.weights = weights
+        self.memo: dict[tuple[int, ...], float] = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes
+
+    def split(self, alive: tuple[int, ...], cell: int) -> list[tuple[int, ...]]:
+        """The layouts where ``cell`` is safe, grouped by the number it shows."""
+        groups: dict[int, list[int]] = {}
+        row = self.shown[cell]
+        for i in alive:
+            if row[i] is not None:
+                groups.setdefault(row[i], []).append(i)
+        return [tuple(g) for g in groups.values()]
+
+    def options(self, alive: tuple[int, ...]) -> tuple[list[int], list[tuple[float, int]]]:
+        """Free informative cells, and the risky cells with their safety, safest first."""
+        total = sum(self.weights[i] for i in alive)
+        free, risky = [], []
+        for cell in self.cells:
+            row = self.shown[cell]
+            values = {row[i] for i in alive}
+            if None not in values:
+                if len(values) > 1:
+                    free.append(cell)
+            elif len(values) > 1:
+                safe = sum(self.weights[i] for i in alive if row[i] is not None)
+                risky.append((safe / total, cell))
+        risky.sort(key=lambda sc: (-sc[0], sc[1]))
+        return free, risky
+
+    def value(self, alive: tuple[int, ...]) -> float:
+        """The chance to win from the layouts ``alive``, playing perfectly."""
+        if len(alive) == 1:
+            return 1.0
+        known = self.memo.get(alive)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _Budget
+        free, risky = self.options(alive)
+        total = sum(self.weights[i] for i in alive)
+        if free:
+            parts = self.split(alive, free[0])
+            result = sum(self._weight(p) / total * self.value(p) for p in parts)
+        else:
+            result = 0.0
+            for safety, cell in risky:
+                if safety <= result:
+                    break  # cannot beat the best so far
+                result = max(result, self._outcome(alive, cell, total, result))
+        self.memo[alive] = result
+        return result
+
+    def _outcome(self, alive, cell, total, floor: float) -> float:
+        parts = self.split(alive, cell)
+        parts.sort(key=len)
+        return sum(self._weight(p) / total * self.value(p) for p in parts)
+
+    def _weight(self, part: tuple[int, ...]) -> int:
+        return sum(self.weights[i] for i in part)
+
+    def best(self, alive: tuple[int, ...]) -> tuple[int, float] | None:
+        free, risky = self.options(alive)
+        if free:
+            return free[0], self.value(alive)
+        total = sum(self.weights[i] for i in alive)
+        best_cell, best_value = None, -1.0
+        for safety, cell in risky:
+            if safety <= best_value:
+                break
+            v = self._outcome(alive, cell, total, best_value)
+            if v > best_value:
+                best_cell, best_value = cell, v
+        return None if best_cell is None else (best_cell, best_value)

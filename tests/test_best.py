@@ -1,0 +1,157 @@
+"""Strategies `best` and `exact-safest`, the 50/50 rule and the exact endgame."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minesweeper.board import Board
+from minesweeper.client import play
+from minesweeper.generate import FirstClick, random_board
+from minesweeper.solver import View
+from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
+from minesweeper.solver.endgame import layouts, solve_endgame
+from minesweeper.solver.probability import probabilities
+from minesweeper.solver.strategy import find_strategy
+from minesweeper.topology import SquareTopology
+from tests.test_probability import GraphTopology, grid_topologies, random_graph
+
+
+@st.composite
+def real_positions(draw, max_unknown: int = 14):
+    """A consistent position seen on a random board of a random topology."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    kind = draw(st.sampled_from([*grid_topologies(), GraphTopology]))
+    if kind is GraphTopology:
+        topology = random_graph(rng, draw(st.integers(2, 12)))
+    else:
+        topology = kind(draw(st.integers(2, 5)), draw(st.integers(2, 5)))  # type: ignore[call-arg]
+    size = topology.size
+    mines = set(rng.sample(range(size), rng.randint(1, max(1, size // 4))))
+    board = Board(topology, mines)
+    revealed = {}
+    for cell in range(size):
+        if cell not in mines and (rng.random() < 0.5 or size - len(revealed) > max_unknown + 4):
+            revealed[cell] = board.count(cell)
+    if len(revealed) == size - len(mines):
+        revealed.pop(next(iter(revealed)))
+    known = draw(st.booleans())
+    return View(topology, revealed, frozenset(), len(mines) if known else None), board
+
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(real_positions(), st.sampled_from(["best", "exact-safest"]))
+def test_never_opens_a_proved_mine(position, name) -> None:
+    view, board = position
+    exact = probabilities(view)
+    decision = find_strategy(name)().decide(view)
+    assert decision.opens
+    assert decision.mines == exact.mines
+    for cell in decision.opens:
+        assert cell not in exact.mines
+        assert view.is_unknown(cell)
+    if decision.guess:
+        assert not exact.safe
+    else:
+        assert set(decision.opens) == exact.safe
+        assert not any(board.is_mine(c) for c in decision.opens)
+
+
+@SETTINGS
+@given(real_positions())
+def test_exact_safest_guesses_a_safest_cell(position) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    decision = ExactSafest().decide(view)
+    if decision.guess:
+        lowest = min(exact[c] for c in exact)
+        assert exact[decision.opens[0]] == lowest
+
+
+def optimal_win_chance(view: View) -> Fraction:
+    """Perfect play by brute force over views (independent of the endgame search)."""
+
+    @cache
+    def value(revealed: frozenset) -> Fraction:
+        current = View(view.topology, dict(revealed), view.mines, view.mine_count)
+        exact = probabilities(current)
+        open_cells = [c for c in exact if c not in exact.mines]
+        if not open_cells:
+            return Fraction(1)
+        best = Fraction(0)
+        for cell in open_cells:
+            chance = Fraction(0)
+            outcomes = []
+            for shown in range(len(view.topology.neighbours(cell)) + 1):
+                after = {**dict(revealed), cell: shown}
+                try:
+                    solved = probabilities(View(view.topology, after, view.mines, view.mine_count))
+                except Exception:
+                    continue
+                outcomes.append((solved.layouts, frozenset(after.items())))
+            for count, key in outcomes:
+                chance += Fraction(count, exact.layouts) * value(key)
+            best = max(best, chance)
+        return best
+
+    return value(frozenset(view.revealed.items()))
+
+
+def test_endgame_matches_brute_force_perfect_play() -> None:
+    rng = random.Random(5)
+    checked = 0
+    while checked < 10:
+        topology = SquareTopology(rng.randint(2, 3), 3)
+        mines = set(rng.sample(range(topology.size), rng.randint(1, 2)))
+        board = Board(topology, mines)
+        safe = [c for c in range(topology.size) if c not in mines]
+        shown = rng.randint(max(1, len(safe) - 4), len(safe) - 1)
+        revealed = {c: board.count(c) for c in rng.sample(safe, shown)}
+        view = View(topology, revealed, frozenset(), len(mines))
+        exact = probabilities(view)
+        if exact.safe:
+            continue
+        cell, chance = solve_endgame(view)
+        assert cell not in exact.mines
+        assert abs(chance - float(optimal_win_chance(view))) < 1e-12
+        checked += 1
+
+
+def test_layouts_lists_every_fitting_layout() -> None:
+    topology = SquareTopology(2, 3)
+    view = View(topology, {0: 1, 1: 1}, mine_count=1)
+    found = layouts(view)
+    assert sorted(sorted(x) for x in found) == [[3], [4]]
+    assert probabilities(view).layouts == len(found)
+
+
+def test_unavoidable_fifty_fifty_is_taken() -> None:
+    # Two 1s above two unknown cells on a 2x2 board: one mine, nothing can tell which.
+    topology = SquareTopology(2, 2)
+    view = View(topology, {0: 1, 1: 1})
+    exact = probabilities(view)
+    assert exact[2] == exact[3] == Fraction(1, 2)
+    assert fifty_fifty(view, exact) == 2
+    # On a wider board the cell beside them breaks the symmetry: no forced 50/50.
+    wide = View(SquareTopology(2, 3), {0: 1, 1: 1}, mine_count=1)
+    assert fifty_fifty(wide, probabilities(wide)) is None
+
+
+def test_best_plays_whole_games_on_every_topology() -> None:
+    rng = random.Random(3)
+    for kind in [*grid_topologies(), GraphTopology]:
+        is_graph = kind is GraphTopology
+        topology = random_graph(rng, 30) if is_graph else kind(6, 7)  # type: ignore[call-arg]
+        for known in (True, False):
+            first = 0
+            board = random_board(topology, topology.size // 7, rng, first, FirstClick.OPENING)
+            record = play(board, first, Best(), tell_mine_count=known)
+            assert record.finished
+            assert record.visit_count > 1 or not record.won

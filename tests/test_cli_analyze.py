@@ -1,0 +1,117 @@
+"""`minesweeper analyze` end to end: both formats, errors, agreement with the engine."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from minesweeper.cli import main
+from minesweeper.position import read_position
+from minesweeper.solver.probability import probabilities
+
+# The 1s next to the known mine clear (0,1) and (2,0)-(2,1); the 2 needs one
+# more mine among five cells.
+POSITION = "3 4\n1???\n1F2?\n????\n"
+
+
+def run(*args: str, text: str = POSITION):
+    return CliRunner().invoke(main, ["analyze", *args], input=text)
+
+
+def test_json_has_exactly_the_documented_fields() -> None:
+    result = run("--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert set(doc) == {"rows", "cols", "probabilities", "safe", "mines", "solutions", "best"}
+    assert (doc["rows"], doc["cols"]) == (3, 4)
+    assert doc["probabilities"] == [
+        [None, 0.0, 0.2, 0.2],
+        [None, 1.0, None, 0.2],
+        [0.0, 0.0, 0.2, 0.2],
+    ]
+    assert doc["safe"] == [[0, 1], [2, 0], [2, 1]]
+    assert doc["mines"] == [[1, 1]]
+    assert doc["solutions"] == "5"
+    assert doc["best"] in doc["safe"]
+
+
+def test_json_probabilities_are_the_engines_floats() -> None:
+    text = "4 5\n?????\n?21??\n?1???\n?????\n"
+    doc = json.loads(run("--format", "json", "--mines", "4", text=text).stdout)
+    view = read_position(text.splitlines(), mine_count=4)
+    exact = probabilities(view)
+    for cell in exact:
+        r, c = view.topology.position(cell)
+        assert doc["probabilities"][r][c] == float(exact[cell])
+    assert doc["solutions"] == str(exact.layouts)
+    assert int(doc["solutions"]) > 0
+    r, c = doc["best"]
+    assert exact[view.topology.cell_at(r, c)] < Fraction(1)
+
+
+def test_known_count_changes_the_odds() -> None:
+    unknown = json.loads(run("--format", "json", text="1 4\n1???\n").stdout)
+    known = json.loads(run("--format", "json", "--mines", "1", text="1 4\n1???\n").stdout)
+    # One mine in all: the cells beyond the 1's reach are safe.
+    assert known["probabilities"][0] == [None, 1.0, 0.0, 0.0]
+    assert known["solutions"] == "1"
+    assert unknown["probabilities"][0][1] == 1.0
+    assert 0 < unknown["probabilities"][0][2] < 1
+    assert unknown["solutions"] == "4"
+
+
+def test_text_shows_percentages_certain_cells_and_best_move() -> None:
+    result = run()
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "20%" in out
+    assert "safe" in out
+    assert "layouts that fit: 5" in out
+    assert "certain safe: (0,1) (2,0) (2,1)" in out
+    assert "best move: " in out and "(safe)" in out
+    assert "[safe]" in out
+
+
+def test_text_best_guess_when_nothing_is_certain() -> None:
+    result = run("--mines", "2", text="3 3\n?1?\n???\n???\n")
+    assert result.exit_code == 0, result.output
+    assert "guess" in result.stdout.splitlines()[-1]
+
+
+def test_inconsistent_position_is_one_line_and_exit_2() -> None:
+    for args, text in [((), "2 2\n1?\n?0\n"), (("--mines", "5"), POSITION)]:
+        result = run(*args, text=text)
+        assert result.exit_code == 2
+        assert result.stdout == ""
+        assert len(result.stderr.splitlines()) == 1
+        assert "no mine layout fits" in result.stderr
+
+
+def test_malformed_input_names_the_line() -> None:
+    cases = {
+        "3 4\n1???\n1F2\n????\n": "line 3",
+        "3 4\n1???\n1F2#\n????\n": "unexpected character '#'",
+        "3 4\n1???\n": "line 3",
+        "x 4\n": "line 1",
+        "2 2\n9?\n??\n": "more than the cell's 3 neighbours",
+        "1 2\n??\n??\n": "unexpected text after the map",
+    }
+    for text, message in cases.items():
+        result = run(text=text)
+        assert result.exit_code == 2, text
+        assert len(result.stderr.splitlines()) == 1
+        assert message in result.stderr, (text, result.stderr)
+
+
+def test_other_topology_and_file_argument(tmp_path) -> None:
+    path = tmp_path / "position.txt"
+    path.write_text("2 3\n1??\n???\n")
+    result = CliRunner().invoke(
+        main, ["analyze", "--topology", "hex", "--format", "json", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["probabilities"][0][0] is None
+    assert abs(sum(p for row in doc["probabilities"] for p in row if p is not None)) > 0
