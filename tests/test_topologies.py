@@ -352,8 +352,25 @@ def test_graph_moves_and_layout():
         graph.cell_from_move((4,))
 
 
-def test_random_graph_has_about_the_stated_degree():
-    graph = GraphTopology.random(20, 20, random.Random(1))
-    inner = [len(graph.neighbours(cell)) for cell in graph.cells()]
-    # The rim lowers the mean a little below 8.
-    assert 6 < sum(inner) / len(inner) < 8
+def test_random_graph_is_the_grid_with_one_diagonal_per_square():
+    rows, cols = 7, 9
+    graph = GraphTopology.random(rows, cols, random.Random(1))
+    edges = set(graph.edges())
+    for row in range(rows):
+        for col in range(cols):
+            node = row * cols + col
+            if col + 1 < cols:
+                assert (node, node + 1) in edges
+            if row + 1 < rows:
+                assert (node, node + cols) in edges
+            if row + 1 < rows and col + 1 < cols:
+                falling = (node, node + cols + 1) in edges
+                rising = (node + 1, node + cols) in edges
+                assert falling != rising
+    assert len(edges) == rows * (cols - 1) + (rows - 1) * cols + (rows - 1) * (cols - 1)
+    inner = [
+        len(graph.neighbours(r * cols + c)) for r in range(1, rows - 1) for c in range(1, cols - 1)
+    ]
+    assert set(inner) <= {4, 5, 6, 7, 8}
+    assert GraphTopology.random(rows, cols, random.Random(1)) == graph
+    assert GraphTopology.random(rows, cols, random.Random(2)) != graph

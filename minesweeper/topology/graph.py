@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Sequence
 
 from minesweeper.errors import TopologyError
 from minesweeper.topology.base import Topology
-
-#: Mean degree of `GraphTopology.random` away from the rim: as many as a square's.
-RANDOM_MEAN_DEGREE = 8
 
 
 class GraphError(TopologyError):
@@ -57,31 +53,29 @@ class GraphTopology(Topology):
 
     @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> GraphTopology:
-        """A random geometric graph of ``rows * cols`` nodes, laid out like a board.
+        """A random planar graph of ``rows * cols`` nodes, laid out like a board.
 
-        Nodes are scattered uniformly over a ``rows x cols`` rectangle and joined
-        when closer than the radius that gives `RANDOM_MEAN_DEGREE` neighbours on
-        average away from the rim.
+        Node ``r * cols + c`` sits at grid point ``(r, c)``, joined to the points
+        beside, above and below it, and across each unit square by one of its two
+        diagonals, chosen at random: a random triangulation of the grid, with
+        4 to 8 neighbours (6 on average) away from the rim.
         """
         if rows < 1 or cols < 1:
             raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
-        size = rows * cols
-        radius = math.sqrt(RANDOM_MEAN_DEGREE / math.pi)
-        points = [(rng.uniform(0, rows), rng.uniform(0, cols)) for _ in range(size)]
-        # Buckets of side `radius`: only neighbouring buckets can hold close points.
-        buckets: dict[tuple[int, int], list[int]] = {}
-        for node, (y, x) in enumerate(points):
-            buckets.setdefault((int(y // radius), int(x // radius)), []).append(node)
         edges = []
-        for node, (y, x) in enumerate(points):
-            by, bx = int(y // radius), int(x // radius)
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    for other in buckets.get((by + dy, bx + dx), ()):
-                        oy, ox = points[other]
-                        if node < other and (y - oy) ** 2 + (x - ox) ** 2 < radius**2:
-                            edges.append((node, other))
-        return cls(size, sorted(edges))
+        for row in range(rows):
+            for col in range(cols):
+                node = row * cols + col
+                if col + 1 < cols:
+                    edges.append((node, node + 1))
+                if row + 1 < rows:
+                    edges.append((node, node + cols))
+                if row + 1 < rows and col + 1 < cols:
+                    if rng.random() < 0.5:
+                        edges.append((node, node + cols + 1))  # the square's falling diagonal
+                    else:
+                        edges.append((node + 1, node + cols))  # its rising diagonal
+        return cls(rows * cols, sorted(edges))
 
     @property
     def size(self) -> int:
