@@ -332,6 +332,7 @@ def run_bench(
 
     The records do not depend on ``jobs`` (only their CPU seconds may vary).
     """
+    strategies = list(dict.fromkeys(strategies))  # each once, in order
     for name in strategies:
         find_strategy(name)  # an unknown name fails before any work starts
     tasks = []
