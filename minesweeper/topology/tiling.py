@@ -15,8 +15,8 @@ _POINT_STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, 
 _STEP_BUDGET = 200_000
 #: Search steps allowed to re-tile one window before it is left as it was.
 _WINDOW_BUDGET = 2_000
-#: Windows re-tiled per piece of the board.
-_MIXING = 4
+#: Windows re-tiled per piece of the board (the mix of piece shapes settles by 2).
+_MIXING = 2
 
 
 class TilingError(TopologyError):
@@ -238,7 +238,16 @@ def random_tiling(
         top = rng.randrange(1 - side, rows)
         left = rng.randrange(1 - side, cols)
         tiler.shuffle_window(top, left, side)
-    return tiler.grid()
+    # The search fills in reading order, which favours some shapes and places;
+    # a random mirror image (and turn, on a square board) spreads that bias.
+    grid = [[tiler.owner[row * cols + col] for col in range(cols)] for row in range(rows)]
+    if rng.random() < 0.5:
+        grid = [line[::-1] for line in grid]
+    if rng.random() < 0.5:
+        grid = grid[::-1]
+    if rows == cols and rng.random() < 0.5:
+        grid = [list(line) for line in zip(*grid, strict=True)]
+    return _renumbered(grid)
 
 
 class _Tiler:
@@ -247,6 +256,7 @@ class _Tiler:
     def __init__(self, rows: int, cols: int, piece_size: int, rng: random.Random) -> None:
         self.rows, self.cols, self.piece_size, self.rng = rows, cols, piece_size, rng
         self.owner = [-1] * (rows * cols)
+        self.steps = [_edge_steps(square, rows, cols) for square in range(rows * cols)]
         self.pieces: dict[int, list[int]] = {}
         self.next_id = 0
         # Each shape as (dr, dc, flat offset) triples; shapes taller or wider than the board go.
@@ -295,7 +305,10 @@ class _Tiler:
         allowed = set(region)
         rows = self.rows
         placed: list[list[int]] = []
-        # Frames: (index of the anchor in region, shuffled shapes, next shape to try).
+        # One shuffle per region, a random rotation of it per square: cheaper, as random.
+        order = shapes[:]
+        self.rng.shuffle(order)
+        # Frames: (index of the anchor in region, shapes in trying order, next one to try).
         stack: list[tuple[int, list[tuple[tuple[int, int, int], ...]], list[int]]] = []
         index = 0
         steps = 0
@@ -308,9 +321,8 @@ class _Tiler:
                         owner[square] = -1
                     self.add(squares)
                 return True
-            options = shapes[:]
-            self.rng.shuffle(options)
-            stack.append((index, options, [0]))
+            turn = self.rng.randrange(len(order))
+            stack.append((index, order[turn:] + order[:turn], [0]))
             while True:
                 steps += 1
                 if steps > budget or not stack:
@@ -355,17 +367,17 @@ class _Tiler:
 
     def _leaves_hole(self, placed: list[int], allowed: set[int]) -> bool:
         """Whether the piece just placed walls off an empty region no pieces can fill."""
-        cols, owner, size = self.cols, self.owner, self.piece_size
+        owner, steps, size = self.owner, self.steps, self.piece_size
         seen: set[int] = set()
         for square in placed:
-            for start in _edge_steps(square, self.rows, cols):
+            for start in steps[square]:
                 if start in seen or start not in allowed or owner[start] != -1:
                     continue
                 region = {start}
                 todo = [start]
                 while todo:
-                    for step in _edge_steps(todo.pop(), self.rows, cols):
-                        if step in allowed and owner[step] == -1 and step not in region:
+                    for step in steps[todo.pop()]:
+                        if step not in region and step in allowed and owner[step] == -1:
                             region.add(step)
                             todo.append(step)
                 if len(region) % size:
@@ -373,12 +385,11 @@ class _Tiler:
                 seen |= region
         return False
 
-    def grid(self) -> list[list[int]]:
-        """The piece-id grid, ids renumbered in row-major order of first appearance."""
-        canonical: dict[int, int] = {}
-        flat = [canonical.setdefault(piece, len(canonical)) for piece in self.owner]
-        cols = self.cols
-        return [flat[row * cols : (row + 1) * cols] for row in range(self.rows)]
+
+def _renumbered(grid: list[list[int]]) -> list[list[int]]:
+    """``grid`` with piece ids renumbered in row-major order of first appearance."""
+    canonical: dict[int, int] = {}
+    return [[canonical.setdefault(piece, len(canonical)) for piece in line] for line in grid]
 
 
 def _edge_steps(square: int, rows: int, cols: int) -> list[int]:
