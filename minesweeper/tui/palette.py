@@ -135,8 +135,8 @@ def fill(look: Look) -> Style:
         style = Style(color="#000000", bgcolor=OPENED_BG[shade], bold=bold)
     else:  # a wrong flag
         style = Style(color=FLAG_FG, bgcolor=OPENED_BG[shade], bold=bold)
-    if look.hint is not None:
-        style += Style(bgcolor=HINT_SAFE_BG if look.hint else HINT_GUESS_BG)
     if look.cursor:
         style += Style(bgcolor=CURSOR_BG, underline=True)
+    if look.hint is not None:  # over the cursor: the hint moves the cursor onto its cell
+        style += Style(bgcolor=HINT_SAFE_BG if look.hint else HINT_GUESS_BG)
     return style

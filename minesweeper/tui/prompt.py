@@ -23,7 +23,7 @@ class NamePrompt(ModalScreen[str | None]):
         width: 44; height: auto; padding: 1 2;
         border: thick $accent; background: $surface;
     }
-    NamePrompt Horizontal { height: auto; margin-top: 1; }
+    NamePrompt #buttons { height: auto; margin-top: 1; }
     NamePrompt Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "decline", "Skip")]
@@ -38,7 +38,7 @@ class NamePrompt(ModalScreen[str | None]):
         with Vertical():
             yield Label(f"A new record: {where} of the top 10!\nYour name:")
             yield Input(self.default, max_length=MAX_NAME, id="name")
-            with Horizontal():
+            with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Skip", id="skip")
 

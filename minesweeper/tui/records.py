@@ -39,7 +39,7 @@ class RecordsScreen(ModalScreen[None]):
         if settings.preset_name:
             title = f"{settings.preset_name}: {title}"
         with Vertical():
-            yield Label(f"[b]Records[/b] {title}", markup=True)
+            yield Label(f"[b]Records:[/b] {title}", markup=True)
             try:
                 entries = self.controller.table()
             except RecordsError as error:

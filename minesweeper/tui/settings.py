@@ -32,13 +32,15 @@ class SettingsScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen > Vertical {
-        width: 64; height: auto; max-height: 100%; padding: 0 1;
+        width: 60; height: auto; max-height: 100%; padding: 0 1;
         border: thick $accent; background: $surface;
     }
-    SettingsScreen Grid { grid-size: 2; grid-columns: 16 1fr; height: auto; grid-rows: 3; }
-    SettingsScreen Label { padding: 1 0 0 0; }
+    SettingsScreen Grid {
+        grid-size: 2; grid-columns: 14 1fr; grid-rows: 1; height: auto; margin-top: 1;
+    }
+    SettingsScreen Switch { height: 1; border: none; padding: 0; }
     SettingsScreen #error { color: $error; padding: 0; height: auto; }
-    SettingsScreen Horizontal { height: auto; }
+    SettingsScreen #buttons { height: auto; margin-top: 1; }
     SettingsScreen Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
@@ -59,19 +61,21 @@ class SettingsScreen(ModalScreen[None]):
                     [(name, name) for name in PRESETS] + [("custom", CUSTOM)],
                     value=s.preset_name or CUSTOM,
                     allow_blank=False,
+                    compact=True,
                     id="preset",
                 )
                 yield Label("Rows")
-                yield Input(str(s.rows), type="integer", id="rows")
+                yield Input(str(s.rows), type="integer", id="rows", compact=True)
                 yield Label("Columns")
-                yield Input(str(s.cols), type="integer", id="cols")
+                yield Input(str(s.cols), type="integer", id="cols", compact=True)
                 yield Label("Mines")
-                yield Input(str(s.mines), type="integer", id="mines")
+                yield Input(str(s.mines), type="integer", id="mines", compact=True)
                 yield Label("Topology")
                 yield Select(
                     [(name, name) for name in PLAYABLE],
                     value=s.topology if s.topology in PLAYABLE else "square",
                     allow_blank=False,
+                    compact=True,
                     id="topology",
                 )
                 yield Label("First click")
@@ -79,6 +83,7 @@ class SettingsScreen(ModalScreen[None]):
                     [(rule.value, rule.value) for rule in SESSION_RULES],
                     value=s.first_click.value,
                     allow_blank=False,
+                    compact=True,
                     id="first-click",
                 )
                 yield Label("No guessing")
@@ -88,12 +93,13 @@ class SettingsScreen(ModalScreen[None]):
                     [(name, name) for name in PROVER_NAMES],
                     value=s.prover if s.prover in PROVER_NAMES else "subset",
                     allow_blank=False,
+                    compact=True,
                     id="prover",
                 )
             yield Label("", id="error")
-            with Horizontal():
-                yield Button("Play", variant="primary", id="play")
-                yield Button("Close", id="close")
+            with Horizontal(id="buttons"):
+                yield Button("Play", variant="primary", id="play", compact=True)
+                yield Button("Close", id="close", compact=True)
 
     def on_mount(self) -> None:
         # Widgets report their first values as changes: only later ones are the player's.

@@ -1,0 +1,65 @@
+"""The settings screen: a changed choice starts a new game of that kind at once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Input, Label, Select, Switch
+from tui_helpers import make_app, private_dirs  # noqa: F401
+
+from minesweeper.generate import FirstClick
+from minesweeper.tui.settings import PLAYABLE, SettingsScreen
+
+
+def test_settings_start_new_games_at_once(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("space")
+            assert app.controller.session.started
+            await pilot.press("s")
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            await pilot.pause()
+
+            screen.query_one("#topology", Select).value = "hex"
+            await pilot.pause()
+            session = app.controller.session
+            assert session.topology.name == "hex" and not session.started
+            assert app.board.layout_plan.width > 9 * 3  # laid out as offset hex rows
+
+            screen.query_one("#preset", Select).value = "intermediate"
+            await pilot.pause()
+            settings = app.controller.settings
+            assert (settings.rows, settings.cols, settings.mines, settings.topology) == (
+                16,
+                16,
+                40,
+                "hex",
+            )
+
+            screen.query_one("#first-click", Select).value = "safe"
+            screen.query_one("#no-guess", Switch).value = True
+            await pilot.pause()
+            settings = app.controller.settings
+            assert settings.first_click is FirstClick.SAFE and settings.no_guess
+
+            screen.query_one("#mines", Input).value = "999"  # too many: a message, no change
+            screen.query_one("#mines", Input).focus()
+            await pilot.press("enter")
+            assert "999" in str(screen.query_one("#error", Label).render())
+            assert app.controller.settings.mines == 40
+
+            await pilot.press("escape")
+            assert not isinstance(app.screen, SettingsScreen)
+            await pilot.press("space")  # a no-guess game plays like any other
+            assert app.controller.session.started
+
+    asyncio.run(scenario())
+
+
+def test_the_settings_offer_every_drawable_topology() -> None:
+    assert {"square", "hex", "triangle", "parquet", "domino", "tromino", "tetromino"} <= set(
+        PLAYABLE
+    )
+    assert "graph" not in PLAYABLE
