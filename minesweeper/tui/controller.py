@@ -20,9 +20,7 @@ from minesweeper.solver.probability import Probabilities
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
-GREETING = (
-    "left click opens, right click flags, middle click chords; or arrows to move and space to open"
-)
+GREETING = "mouse: left opens, right flags, middle chords; keys: arrows, space, f, c, h hint"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
