@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from minesweeper.client import play
 from minesweeper.errors import MinesweeperError
+from minesweeper.game import Game
 from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver.gauss import deduce
 from minesweeper.solver.powermean import GaussPowerMean, power_mean
@@ -180,3 +181,18 @@ def test_never_steps_on_a_mine_without_guessing() -> None:
         record = play(board, first, GaussPowerMean(seed=index))
         assert record.won or record.guesses > 0
         assert math.isfinite(record.seconds)
+
+
+def test_a_reused_instance_forgets_the_last_game() -> None:
+    topology = SquareTopology(9, 9)
+    first = topology.cell_at(2, 2)
+    reused = GaussPowerMean()
+    for index in range(6):
+        board = random_board(topology, 10, random.Random(index), first, FirstClick.OPENING)
+        game = Game(board)
+        game.visit(first)
+        opening = View(
+            topology, {c: board.count(c) for c in board.topology.cells() if game.revealed[c]}
+        )
+        assert reused.decide(opening) == GaussPowerMean().decide(opening)
+        play(board, first, reused)  # leaves the reused instance at the end of a game

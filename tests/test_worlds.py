@@ -140,3 +140,21 @@ def test_a_proved_mine_is_never_opened_later(position: Position) -> None:
         decision = strategy.decide(view)
         assert not set(decision.opens) & (proved | view.mines)
         proved |= decision.mines
+
+
+def test_a_reused_instance_forgets_the_last_game() -> None:
+    topology = SquareTopology(9, 9)
+    first = topology.cell_at(2, 2)
+    boards = [
+        random_board(topology, 10, random.Random(index), first, FirstClick.OPENING)
+        for index in range(6)
+    ]
+    reused = Worlds()
+    for board in boards:
+        fresh = play(board, first, Worlds())
+        again = play(board, first, reused)
+        assert (fresh.won, fresh.visit_count, fresh.steps) == (
+            again.won,
+            again.visit_count,
+            again.steps,
+        )

@@ -18,10 +18,14 @@ found spread over the unknown cells. Otherwise it is ``prior_density`` (0.06)
 until ``enough`` of the cells (a fifth) are revealed or known mines; from then
 on it is the share of mines among those cells.
 
-Defaults were tuned with ``scripts/tune_powermean.py`` (see its docstring for
-the command and figures): 400 intermediate games (16x16/40, first click an
-opening at (2, 2), mine count not told) per setting, on a grid of ``k_edge``,
-``k_corner`` and ``t``.
+Defaults were tuned with ``scripts/tune_powermean.py`` on intermediate games
+(16x16/40, first click an opening at (2, 2), mine count not told): 128 settings
+x 600 games (seed 11), then 48 settings x 1000 games (seed 12) of ``k_edge``,
+``k_corner`` in {0.5, 1, 3, 5} and ``t`` in {-2, 0, 1, 3}. The win rate is a
+plateau (85-86% over both runs for nearly every setting; ``t`` and the density
+threshold change almost nothing, since most guesses are forced); only
+``k_corner > k_edge`` is consistently worse (about 85.1%). ``k_edge = 1``,
+``k_corner = 0.5``, ``t = 1`` had the best combined rate (86.3% of 1600).
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ class GaussPowerMean(Strategy):
     #: Exponent of ``m / n`` sent to neighbours sharing an edge with the number.
     k_edge: float = 1.0
     #: Exponent of ``m / n`` sent to neighbours sharing only a corner.
-    k_corner: float = 1.0
+    k_corner: float = 0.5
     #: Order of the power mean combining what a cell received.
     t: float = 1.0
     #: Density assumed before enough of the board is seen.
@@ -89,13 +93,13 @@ class GaussPowerMean(Strategy):
         self.rng = random.Random(seed)
         self._mines: set[int] = set()
         self._cache: dict[SystemKey, Deduction] = {}
-        self._seen = -1
+        self._seen: frozenset[int] = frozenset()
 
     def decide(self, view: View) -> Decision:
-        if len(view.revealed) < self._seen:  # a new game: forget the old one
+        if not self._seen <= view.revealed.keys():  # a cell closed again: a new game
             self._mines.clear()
             self._cache.clear()
-        self._seen = len(view.revealed)
+        self._seen = frozenset(view.revealed)
         self._mines -= view.revealed.keys()
         if not self._mines <= view.mines:
             view = view.with_mines(self._mines)

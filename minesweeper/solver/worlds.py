@@ -78,13 +78,13 @@ class Worlds(Strategy):
         super().__init__(seed)
         self._mines: set[int] = set()
         self._guessed = False
-        self._seen = -1
+        self._seen: frozenset[int] = frozenset()
 
     def decide(self, view: View) -> Decision:
-        if len(view.revealed) < self._seen:  # a new game: forget the old one
+        if not self._seen <= view.revealed.keys():  # a cell closed again: a new game
             self._mines.clear()
             self._guessed = False
-        self._seen = len(view.revealed)
+        self._seen = frozenset(view.revealed)
         known = (self._mines | view.mines) - view.revealed.keys()
         numbers = [
             cell
