@@ -63,3 +63,17 @@ def test_the_settings_offer_every_drawable_topology() -> None:
         PLAYABLE
     )
     assert "graph" not in PLAYABLE
+
+
+def test_game_keys_wait_while_a_dialog_is_open(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("t")
+            await pilot.press("space", "a", "n")
+            session = app.controller.session
+            assert not session.started and app.controller.auto is None
+            await pilot.press("escape", "space")
+            assert session.started
+
+    asyncio.run(scenario())

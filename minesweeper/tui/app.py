@@ -29,6 +29,21 @@ from minesweeper.tui.layout import build_layout
 
 #: Below this terminal size the board is replaced by a message.
 MIN_WIDTH, MIN_HEIGHT = 30, 8
+#: The actions of the game's keys (quitting works everywhere).
+GAME_ACTIONS = frozenset(
+    [
+        "open",
+        "flag",
+        "chord",
+        "restart",
+        "new_game",
+        "computer",
+        "hint",
+        "overlay",
+        "settings",
+        "records",
+    ]
+)
 #: Lines around the board: header, message, footer.
 CHROME_LINES = 3
 
@@ -177,6 +192,10 @@ class MinesweeperApp(App[None]):
         self.redraw()
 
     # -- the player's input ---------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Game keys act only on the game's screen, not under a dialog."""
+        return action not in GAME_ACTIONS or self.screen is self.main
 
     def on_board_view_pressed(self, message: BoardView.Pressed) -> None:
         self.controller.press(message.cell, message.button)
