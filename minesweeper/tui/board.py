@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from minesweeper.session import CellState
 from minesweeper.tui.controller import Controller
 from minesweeper.tui.layout import Layout, build_layout
 from minesweeper.tui.palette import BORDER, Look, fill, label
@@ -69,7 +70,7 @@ class BoardView(Widget, can_focus=True):
         state = session.cell_state(cell)
         hint = controller.hint
         chance = None
-        if controller.overlay and state.value == "closed":
+        if controller.overlay and state is CellState.CLOSED:
             result = controller.chances()
             if result is not None and cell in result:
                 chance = result.chance(cell)

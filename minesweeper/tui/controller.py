@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
 from minesweeper.errors import MinesweeperError
-from minesweeper.records import Records, RecordsError
-from minesweeper.session import GameSession, Settings
+from minesweeper.records import Entry, Records, RecordsError
+from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
@@ -58,6 +58,7 @@ class Controller:
         self.clock = clock
         self.message = GREETING
         self.records_problem: str | None = None
+        self.overlay = False
         self._make(settings)
         self.check_records()
 
@@ -73,8 +74,7 @@ class Controller:
     def _fresh(self) -> None:
         """Forget everything about the previous game on screen (not the settings)."""
         self.hint: Hint | None = None
-        self.overlay = getattr(self, "overlay", False)
-        self._chances: tuple[tuple, Probabilities | None] | None = None
+        self._chances: tuple[Probabilities | None] | None = None
         self.auto: AutoPlayer | None = None
         self.paused = False
         self.outcome: Outcome | None = None
@@ -85,12 +85,10 @@ class Controller:
         return self.auto is not None and not self.session.over
 
     def chances(self) -> Probabilities | None:
-        """The exact mine probabilities of the position on screen (cached per position)."""
-        session = self.session
-        key = (id(session.board), len(session.opened()), session.state)
-        if self._chances is None or self._chances[0] != key:
-            self._chances = (key, chances(session))
-        return self._chances[1]
+        """The exact mine probabilities of the position on screen (cached until it changes)."""
+        if self._chances is None:
+            self._chances = (chances(self.session),)
+        return self._chances[0]
 
     def where(self, cell: int) -> str:
         """A cell as the player reads it: ``row R, column C`` of the printed map (1-based)."""
@@ -201,7 +199,11 @@ class Controller:
     # -- the end and the records ----------------------------------------------------------
 
     def _after(self) -> None:
-        if self.hint is not None and self.session.cell_state(self.hint.cell).value != "closed":
+        self._chances = None
+        if (
+            self.hint is not None
+            and self.session.cell_state(self.hint.cell) is not CellState.CLOSED
+        ):
             self.hint = None
         if self.session.over and self.outcome is None:
             self._finish()
@@ -253,7 +255,7 @@ class Controller:
             self.records_problem = str(error)
         return self.records_problem
 
-    def table(self):
+    def table(self) -> list[Entry]:
         """The top-10 table of the current category; raises `RecordsError`."""
         return self.records.table(self.settings.category())
 
