@@ -186,6 +186,14 @@ def test_a_too_small_terminal_shows_a_message(tmp_path) -> None:
             assert app.query_one("#too-small").display
             await pilot.press("space")  # the game still works underneath
             assert app.controller.session.started
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not app.screen.has_class("too-small")
+            assert app.board.wide
+            await pilot.resize_terminal(40, 11)  # 9 rows do not fit under the header: compact
+            await pilot.pause()
+            assert not app.screen.has_class("too-small")
+            assert not app.board.wide and app.board.layout_plan.width == 18
 
     run(scenario())
 

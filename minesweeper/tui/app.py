@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -139,10 +140,10 @@ class MinesweeperApp(App[None]):
     def header(self) -> GameHeader:
         return self.main.query_one("#header", GameHeader)
 
-    def _wide(self) -> bool:
+    def _wide(self, size: Size | None = None) -> bool:
         """Whether roomy cells fit the terminal (else compact ones, and scrolling if need be)."""
         plan = build_layout(self.controller.session.topology, True)
-        width, height = self.size
+        width, height = size if size is not None else self.size
         return plan.width <= width - 2 and plan.height <= height - CHROME_LINES
 
     def _small(self, width: int, height: int) -> None:
@@ -151,7 +152,7 @@ class MinesweeperApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._small(event.size.width, event.size.height)
         board = self.board
-        wide = self._wide()
+        wide = self._wide(event.size)
         if wide != board.wide:
             board.rebuild(wide)
 
