@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from textual import events
 from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
 
 from minesweeper.session import CellState, Settings
@@ -215,5 +216,44 @@ def test_large_boards_shrink_then_scroll(tmp_path) -> None:
             await pilot.pause()
             area = app.query_one("#board-area")
             assert area.scroll_y > 0  # the cursor's row was scrolled into view
+
+    run(scenario())
+
+
+def test_a_terminals_press_and_release_make_the_click(tmp_path) -> None:
+    """The driver sends only press and release; Textual makes the click, for every button."""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.controller.session
+            board = app.board
+
+            async def press_release(cell: int, button: int) -> None:
+                x, y = board.layout_plan.anchor(cell)
+                sx, sy = board.region.x + x, board.region.y + y
+                for kind in (events.MouseDown, events.MouseUp):
+                    app.post_message(
+                        kind(
+                            None,
+                            sx,
+                            sy,
+                            0,
+                            0,
+                            button,
+                            False,
+                            False,
+                            False,
+                            screen_x=sx,
+                            screen_y=sy,
+                        )
+                    )
+                    await pilot.pause()
+
+            corner = session.topology.cell_at(0, 0)
+            await press_release(corner, 3)
+            assert session.flags == {corner}
+            await press_release(session.topology.cell_at(4, 4), 1)
+            assert session.started
 
     run(scenario())
