@@ -27,6 +27,9 @@ from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import Controller, default_name
 from minesweeper.tui.header import GameHeader
 from minesweeper.tui.layout import build_layout
+from minesweeper.tui.prompt import NamePrompt
+from minesweeper.tui.records import RecordsScreen
+from minesweeper.tui.settings import SettingsScreen
 
 #: Below this terminal size the board is replaced by a message.
 MIN_WIDTH, MIN_HEIGHT = 30, 8
@@ -172,8 +175,6 @@ class MinesweeperApp(App[None]):
             self._ask_name(outcome.place)
 
     def _ask_name(self, place: int | None) -> None:
-        from minesweeper.tui.prompt import NamePrompt
-
         self._prompting = True
 
         def entered(name: str | None) -> None:
@@ -243,13 +244,9 @@ class MinesweeperApp(App[None]):
         self.redraw()
 
     def action_settings(self) -> None:
-        from minesweeper.tui.settings import SettingsScreen
-
         self.push_screen(SettingsScreen(self.controller.settings, self.start))
 
     def action_records(self) -> None:
-        from minesweeper.tui.records import RecordsScreen
-
         self.push_screen(RecordsScreen(self.controller))
 
     # -- the computer ---------------------------------------------------------------------
