@@ -100,6 +100,16 @@ def test_the_overlay_shows_each_unknown_cells_probability(tmp_path) -> None:
                 x, y, width = plan.label(cell)
                 shown = lines[y].ljust(plan.width)[x : x + width].strip()
                 assert shown == chance_text(result.chance(cell), width)
+            controller = app.controller
+            target, start = next(
+                (plan.step(cell, 1, 0), cell)
+                for cell in session.topology.cells()
+                if plan.step(cell, 1, 0) in result
+            )
+            controller.cursor = start
+            await pilot.press("right")  # the message gives the cursor's exact odds
+            assert controller.cursor == target
+            assert f"mine probability {result[target]} (" in controller.message
             await pilot.press("p")
             assert board_text(app) == before
 

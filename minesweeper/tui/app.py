@@ -204,7 +204,10 @@ class MinesweeperApp(App[None]):
         self.redraw()
 
     def on_board_view_moved(self, message: BoardView.Moved) -> None:
-        self.header.redraw()
+        controller = self.controller
+        if controller.overlay:
+            controller.message = controller.odds()
+            self.main.query_one("#message", Static).update(controller.message)
 
     def _at_cursor(self, action: Callable[[int], None]) -> None:
         controller = self.controller
@@ -239,8 +242,7 @@ class MinesweeperApp(App[None]):
         self.redraw()
 
     def action_overlay(self) -> None:
-        on = self.controller.toggle_overlay()
-        self.controller.message = "mine probabilities shown" if on else ""
+        self.controller.toggle_overlay()
         self.redraw()
 
     def action_settings(self) -> None:

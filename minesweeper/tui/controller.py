@@ -163,8 +163,21 @@ class Controller:
         return found
 
     def toggle_overlay(self) -> bool:
+        """Show or hide every unknown cell's mine probability; True when shown."""
         self.overlay = not self.overlay
+        self.message = self.odds() if self.overlay else ""
         return self.overlay
+
+    def odds(self, cell: int | None = None) -> str:
+        """The exact mine probability of ``cell`` (the cursor's by default), in words."""
+        cell = self.cursor if cell is None else cell
+        result = self.chances()
+        if result is None:
+            return "mine probabilities: open a cell first" if not self.session.started else ""
+        if cell not in result:
+            return f"{self.where(cell)}: opened"
+        chance = result[cell]
+        return f"{self.where(cell)}: mine probability {chance} ({float(chance):.1%})"
 
     # -- the computer ---------------------------------------------------------------------
 
