@@ -91,7 +91,7 @@ def test_bad_settings_are_one_line_errors() -> None:
 def test_every_topology_reads_back() -> None:
     for name in sorted(TOPOLOGIES):
         code, out, err = run(
-            "--topology", name, "--rows", "6", "--cols", "8", "--mines", "4", "--seed", "3",
+            "--topology", name, "--rows", "8", "--cols", "12", "--mines", "4", "--seed", "3",
             "--count", "2",
         )  # fmt: skip
         assert code == 0, (name, err)
