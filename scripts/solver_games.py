@@ -6,7 +6,8 @@ Boards come from `minesweeper.generate.random_board` with the first click
 guaranteed an opening at the preset's start; the strategy is not told the mine
 count; games go through `minesweeper.client.play`, the client's own loop.
 Board ``i`` of a preset is drawn from ``random.Random(f"{seed}:{preset}:{i}")``,
-so every strategy meets the same boards.
+so every strategy meets the same boards (the same boards as ``minesweeper bench
+--rules acm --seed S``, whose generator uses the same scheme).
 """
 
 from __future__ import annotations
@@ -64,18 +65,38 @@ def summary(records: list[GameRecord]) -> str:
     )
 
 
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign-test p-value of ``a`` against ``b`` discordant games."""
+    n = a + b
+    tail = sum(math.comb(n, k) for k in range(min(a, b) + 1)) / 2**n if n else 1.0
+    return min(1.0, 2 * tail)
+
+
 @click.command()
 @click.argument("presets", nargs=-1)
 @click.option("--games", default=200, show_default=True, help="Boards per preset.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the boards.")
 @click.option("-s", "--strategy", "names", multiple=True, help="Strategies (default: both).")
 def main(presets: tuple[str, ...], games: int, seed: int, names: tuple[str, ...]) -> None:
-    """Win rate, 95% Wilson interval and median CPU seconds per preset and strategy."""
+    """Win rate, 95% Wilson interval and median CPU seconds per preset and strategy.
+
+    With two strategies, also the games only one of them won, and the sign test.
+    """
+    names = names or ("gauss-powermean", "worlds")
     for preset in presets or tuple(PRESETS):
-        for name in names or ("gauss-powermean", "worlds"):
+        won = []
+        for name in names:
             cls = find_strategy(name)
             records = run(preset, games, seed, lambda i, cls=cls: cls(seed=i))
+            won.append([r.won for r in records])
             click.echo(f"{preset:13} {name:16} {summary(records)}")
+        if len(names) == 2:
+            only_first = sum(a and not b for a, b in zip(*won, strict=True))
+            only_second = sum(b and not a for a, b in zip(*won, strict=True))
+            click.echo(
+                f"{preset:13} won by {names[0]} only: {only_first}, by {names[1]} only: "
+                f"{only_second}, sign test p = {sign_test(only_first, only_second):.2g}"
+            )
 
 
 if __name__ == "__main__":
