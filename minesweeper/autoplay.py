@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.generate import middle_cell
 from minesweeper.session import GameSession, Settings
 from minesweeper.solver.strategy import Strategy, find_strategy
 from minesweeper.solver.view import View
@@ -63,8 +64,7 @@ class Move:
 
 def first_cell(session: GameSession) -> int:
     """Where the computer clicks first: the cell in the middle of the printed map."""
-    rows, cols = session.topology.shape
-    return session.topology.cell_at(rows // 2, cols // 2)
+    return middle_cell(session.topology)
 
 
 class AutoPlayer:

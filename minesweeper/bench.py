@@ -23,7 +23,7 @@ from minesweeper.board import Board
 from minesweeper.cases import AdvancedCase
 from minesweeper.client import GameRecord, play
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, FirstClick, Preset, random_board
+from minesweeper.generate import PRESETS, FirstClick, Preset, random_board, start_cell
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import GridTopology, Topology, find_topology
 
@@ -173,24 +173,6 @@ class Deal:
         topology = _topology(self.topology, self.rows, self.cols, rng)
         first = start_cell(topology, self.start, self.cols)
         return random_board(topology, self.mines, rng, first, self.rules.placement), first
-
-
-def start_cell(topology: Topology, start: tuple[int, int], cols: int) -> int:
-    """The cell at printed position ``start`` of a board generated ``rows x cols``.
-
-    A position outside the printed map (a graph prints one line of nodes) is
-    read as the row-major index ``r * cols + c`` into that map.
-    """
-    rows_printed, cols_printed = topology.shape
-    row, col = start
-    if 0 <= row < rows_printed and 0 <= col < cols_printed:
-        return topology.cell_at(row, col)
-    index = row * cols + col
-    if row >= 0 and 0 <= col < cols and index < rows_printed * cols_printed:
-        return topology.cell_at(*divmod(index, cols_printed))
-    raise MinesweeperError(
-        f"the first click {start} is outside the {rows_printed}x{cols_printed} board"
-    )
 
 
 def _topology(name: str, rows: int, cols: int, rng: random.Random) -> Topology:

@@ -95,3 +95,27 @@ def random_board(
             f"leaves only {len(free)} cell(s) free"
         )
     return Board(topology, rng.sample(free, mines))
+
+
+def middle_cell(topology: Topology) -> int:
+    """The cell in the middle of the printed map."""
+    rows, cols = topology.shape
+    return topology.cell_at(rows // 2, cols // 2)
+
+
+def start_cell(topology: Topology, start: tuple[int, int], cols: int) -> int:
+    """The cell at printed position ``start`` of a board generated ``rows x cols``.
+
+    A position outside the printed map (a graph prints one line of nodes) is
+    read as the row-major index ``r * cols + c`` into that map.
+    """
+    rows_printed, cols_printed = topology.shape
+    row, col = start
+    if 0 <= row < rows_printed and 0 <= col < cols_printed:
+        return topology.cell_at(row, col)
+    index = row * cols + col
+    if row >= 0 and 0 <= col < cols and index < rows_printed * cols_printed:
+        return topology.cell_at(*divmod(index, cols_printed))
+    raise MinesweeperError(
+        f"the first click {start} is outside the {rows_printed}x{cols_printed} board"
+    )

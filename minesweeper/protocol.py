@@ -261,20 +261,6 @@ class MapText:
         return self._buffer.decode("ascii")
 
 
-def layout(topology: Topology) -> list[list[int]]:
-    """The cell shown at each printed position, row by row."""
-    rows, cols = topology.shape
-    return [[topology.cell_at(row, col) for col in range(cols)] for row in range(rows)]
-
-
-def format_map(game: Game, rows: object = None) -> str:
-    """The map the judge prints for ``game``, one line per row, newline-terminated.
-
-    ``rows`` is accepted for older callers and ignored.
-    """
-    return str(MapText(game))
-
-
 def format_result(game: Game) -> str:
     """The two closing lines: the verdict, then ``visit_count step_count``."""
     verdict = WIN_LINE if game.state is State.WON else LOSS_LINE

@@ -103,3 +103,10 @@ def test_every_topology_reads_back() -> None:
             assert not any(
                 board.is_mine(c) for c in (case.first, *board.topology.neighbours(case.first))
             )
+
+
+def test_a_preset_sized_graph_starts_at_the_presets_node() -> None:
+    # 16x16 with 40 mines is the intermediate preset: its start (2, 2) is node 2 * 16 + 2.
+    code, out, err = run("--topology", "graph", "--rows", "16", "--cols", "16", "--mines", "40")
+    assert code == 0, err
+    assert out.splitlines()[-1] == "34"

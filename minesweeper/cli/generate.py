@@ -10,20 +10,9 @@ import click
 from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.cli.gameopts import game_options, settings_from
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, random_board
+from minesweeper.generate import PRESETS, middle_cell, random_board, start_cell
 from minesweeper.noguess import no_guess_board
 from minesweeper.protocol import format_board, format_move
-from minesweeper.topology.base import Topology
-
-
-def first_cell(grid: Topology, first: tuple[int, int] | None) -> int:
-    """The cell ``--first R C`` names; by default the one in the middle of the printed map."""
-    if first is None:
-        rows, cols = grid.shape
-        return grid.cell_at(rows // 2, cols // 2)
-    if grid.move_arity != 2:
-        raise MinesweeperError(f"--first R C names a grid cell; {grid.name} cells are not on one")
-    return grid.cell_from_move(first)
 
 
 @click.command()
@@ -80,12 +69,13 @@ def generate(
             )
     if first is None and name is not None:
         first = PRESETS[name].start
+    # Start cells are read as bench reads them: a graph's node r * cols + c.
     rng = random.Random(seed)
     texts = []
     for _ in range(count):
         # Tilings and graphs are drawn afresh for each board; grids are all the same.
         grid = settings.make_topology(rng)
-        start = first_cell(grid, first)
+        start = middle_cell(grid) if first is None else start_cell(grid, first, settings.cols)
         if settings.no_guess:
             board = no_guess_board(
                 grid, settings.mines, start, settings.first_click, rng, settings.prover
