@@ -7,7 +7,8 @@ frontier are free and never determined).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
@@ -83,18 +84,42 @@ def grid_classes() -> list[type[GridTopology]]:
     return found
 
 
+#: Builds a topology from rows, columns and a random generator.
+Maker = Callable[[int, int, random.Random], Topology]
+
+
+def topology_kinds() -> dict[str, Maker]:
+    """Every shape the solver tests run on, by name.
+
+    The registered topologies built from (rows, cols), or else by their
+    ``random(rows, cols, rng)`` class method (random tilings and graphs), the
+    test hexagons, and ``graph-test`` (any graph, drawn by `topologies`).
+    """
+    kinds: dict[str, Maker] = {
+        cls.name: (lambda rows, cols, rng, cls=cls: cls(rows, cols)) for cls in grid_classes()
+    }
+    for name, cls in sorted(TOPOLOGIES.items()):
+        if name not in kinds and hasattr(cls, "random"):
+            kinds[name] = lambda rows, cols, rng, cls=cls: cls.random(rows, cols, rng)
+    kinds[GraphTestTopology.name] = lambda rows, cols, rng: SquareTopology(rows, cols)
+    return kinds
+
+
 @st.composite
-def topologies(draw: st.DrawFn, max_side: int = 5) -> Topology:
-    """A small board of any registered grid shape, the test hexagons, or a random graph."""
-    kind = draw(st.sampled_from([*grid_classes(), GraphTestTopology]))
-    if kind is GraphTestTopology:
+def topologies(draw: st.DrawFn, max_side: int = 5, kind: str | None = None) -> Topology:
+    """A small board of ``kind`` (any of `topology_kinds` when None)."""
+    kinds = topology_kinds()
+    if kind is None:
+        kind = draw(st.sampled_from(sorted(kinds)))
+    if kind == GraphTestTopology.name:
         size = draw(st.integers(1, 14))
         pairs = st.tuples(st.integers(0, size - 1), st.integers(0, size - 1))
         return GraphTestTopology(size, draw(st.lists(pairs, max_size=3 * size)))
     rows = draw(st.integers(1, max_side))
     cols = draw(st.integers(1, max_side))
+    rng = random.Random(draw(st.integers(0, 2**32)))
     try:
-        return kind(rows, cols)
+        return kinds[kind](rows, cols, rng)
     except Exception:  # some shapes forbid some sizes; fall back to squares of that size
         return SquareTopology(rows, cols)
 
@@ -108,9 +133,9 @@ class Position:
 
 
 @st.composite
-def positions(draw: st.DrawFn, max_side: int = 5) -> Position:
+def positions(draw: st.DrawFn, max_side: int = 5, kind: str | None = None) -> Position:
     """A real position: random mines, a few safe clicks (flooding zeros), some mines known."""
-    topology = draw(topologies(max_side))
+    topology = draw(topologies(max_side, kind))
     size = topology.size
     density = draw(st.sampled_from([0.1, 0.2, 0.3, 0.45]))
     flags = draw(st.lists(st.floats(0, 1), min_size=size, max_size=size))

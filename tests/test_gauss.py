@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from brute import Position, arbitrary_views, determined, frontier_cells, positions
+from brute import (
+    Position,
+    arbitrary_views,
+    determined,
+    frontier_cells,
+    positions,
+    topology_kinds,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +49,7 @@ def simple_rules(view: View) -> tuple[set[int], set[int]]:
     return safe, mines
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(positions())
 def test_deductions_hold_in_every_consistent_layout(position: Position) -> None:
     view = position.view
@@ -54,6 +61,22 @@ def test_deductions_hold_in_every_consistent_layout(position: Position) -> None:
     assert found.mines <= mines
     assert not found.mines & view.mines
     assert found.safe | found.mines <= set(frontier_cells(view))
+
+
+@pytest.mark.parametrize("kind", sorted(topology_kinds()))
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_sound_on_every_topology(kind: str, data: st.DataObject) -> None:
+    position = data.draw(positions(kind=kind))
+    view = position.view
+    found = deduce(view)
+    truth = determined(view)
+    assert truth is not None
+    assert found.safe <= truth[0]
+    assert found.mines <= truth[1]
+    safe, mines = simple_rules(view)
+    assert safe <= found.safe
+    assert mines <= found.mines
 
 
 @settings(max_examples=300, deadline=None)
