@@ -9,9 +9,10 @@ receives nothing gets the density estimate ``d`` as ``d ** ((k_edge +
 k_corner) / 2)``. A cell's score is the power mean of order ``t`` of what it
 received, and the cell with the lowest score is opened (ties: lowest cell id).
 While fewer than ``endgame`` of the cells are unknown, the choice may swap to
-the runner-up when it scores worse by at most ``swap_margin`` (ties stay with
-the lowest id), with probability
-``exp(-difference / temperature)`` drawn from ``random.Random(seed)``.
+the runner-up when it scores worse by at most ``swap_margin`` (exact ties stay
+with the lowest id), with probability ``exp(-difference / temperature)`` drawn
+from ``random.Random(seed)``. The strategy remembers the mines it proved during
+a game; it takes a revealed cell closing again as the start of a new game.
 
 The density estimate: when the rules tell the mine count, the mines not yet
 found spread over the unknown cells. Otherwise it is ``prior_density`` (0.06)
@@ -19,13 +20,15 @@ until ``enough`` of the cells (a fifth) are revealed or known mines; from then
 on it is the share of mines among those cells.
 
 Defaults were tuned with ``scripts/tune_powermean.py`` on intermediate games
-(16x16/40, first click an opening at (2, 2), mine count not told): 128 settings
-x 600 games (seed 11), then 48 settings x 1000 games (seed 12) of ``k_edge``,
-``k_corner`` in {0.5, 1, 3, 5} and ``t`` in {-2, 0, 1, 3}. The win rate is a
-plateau (85-86% over both runs for nearly every setting; ``t`` and the density
-threshold change almost nothing, since most guesses are forced); only
-``k_corner > k_edge`` is consistently worse (about 85.1%). ``k_edge = 1``,
-``k_corner = 0.5``, ``t = 1`` had the best combined rate (86.3% of 1600).
+(16x16/40, first click an opening at (2, 2), mine count not told), every
+setting on the same boards: ``k_edge``, ``k_corner`` in {0.5, 1, 2, 3}, ``t`` in
+{-2, 0, 1, 3}, ``enough`` in {0.1, 0.2} over 600 games (seed 11), then
+``k_edge``, ``k_corner`` in {0.5, 1, 3, 5}, ``t`` in {0, 1, 3} over 1000 games
+(seed 12). The win rate is a plateau (502-517 of 600, 853-875 of 1000): ``t``
+and ``enough`` change almost nothing, since most guesses are forced. On the
+1600 games both runs share, ``k_corner > k_edge`` is consistently the worst
+(85.1-85.4%), the rest 86.2-86.3%; ``k_edge = 1``, ``k_corner = 0.5`` was best
+(86.3%) for every ``t``. See ``docs/solver.md``.
 """
 
 from __future__ import annotations
