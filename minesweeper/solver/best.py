@@ -88,6 +88,7 @@ class Best(Strategy):
     #: Most candidates on the frontier, and among unconstrained cells, looked at.
     frontier_candidates: int = 8
     free_candidates: int = 4
+    near_free_candidates: int = 0
     #: Search the game tree exactly when at most this many layouts remain.
     endgame_layouts: int = 200
 
@@ -121,16 +122,19 @@ class Best(Strategy):
         constrained = {o for c in revealed for o in neighbours(c) if o in chances}
         edge = [c for p, c in near if c in constrained][: self.frontier_candidates]
         # Unconstrained cells share one probability: look at those most likely to
-        # open an area (fewest unknown neighbours) or to touch the frontier.
-        free = sorted(
-            (c for p, c in near if c not in constrained),
-            key=lambda c: (
-                round(chances[c], 12),
-                sum(1 for o in neighbours(c) if o in chances),
-                -sum(1 for o in neighbours(c) if o in constrained),
-                c,
-            ),
-        )[: self.free_candidates]
+        # open an area (fewest unknown neighbours) and those touching the frontier.
+        loose = [c for p, c in near if c not in constrained]
+        unknown_around = {c: sum(1 for o in neighbours(c) if o in chances) for c in loose}
+        touching = {c: sum(1 for o in neighbours(c) if o in constrained) for c in loose}
+        open_first = sorted(loose, key=lambda c: (unknown_around[c], -touching[c], c))
+        near_first = sorted(
+            (c for c in loose if touching[c]), key=lambda c: (-touching[c], unknown_around[c], c)
+        )
+        free = list(
+            dict.fromkeys(
+                open_first[: self.free_candidates] + near_first[: self.near_free_candidates]
+            )
+        )
         found = edge + free
         return found or [safest(result)]
 

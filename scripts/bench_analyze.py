@@ -1,0 +1,150 @@
+"""Time the probability engine on expert mid-game positions and on a wide connected frontier.
+
+Usage: ``python scripts/bench_analyze.py [--positions N] [--seed S] [--repeat R]``
+
+Positions: expert boards (16x30/99, first click an opening at (3, 3)) from
+``random.Random(f"{seed}:{i}")``, played by ``exact-safest`` up to a share of
+the safe cells drawn from the same RNG (between 10% and 90%), then frozen.
+Each position is timed with the mine count known and unknown (the engine
+only: no process start, no parsing); a position's time is the best of
+``--repeat`` runs. Then the 100-cell connected frontier: every other cell of
+every other row revealed over the top-left 7x20 of an expert board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from minesweeper.board import Board
+from minesweeper.game import Game, State
+from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.solver import View, frontier
+from minesweeper.solver.best import ExactSafest
+from minesweeper.solver.probability import probabilities
+from minesweeper.topology import SquareTopology
+
+
+def mid_game(board: Board, first: int, rng: random.Random) -> View | None:
+    """The view once exact-safest revealed a random share of the safe cells (None: lost)."""
+    game = Game(board)
+    strategy = ExactSafest()
+    target = int(board.safe_count * rng.uniform(0.1, 0.9))
+    revealed: dict[int, int] = {}
+    mines: set[int] = set()
+
+    def visit(cell: int) -> None:
+        for other in game.visit(cell):
+            revealed[other] = board.count(other)
+
+    visit(first)
+    while game.state is State.PLAYING and len(revealed) < target:
+        view = View(board.topology, dict(revealed), frozenset(mines), board.mine_count)
+        decision = strategy.decide(view)
+        mines |= decision.mines
+        for cell in decision.opens[:1] if decision.guess else decision.opens:
+            if cell not in revealed:
+                visit(cell)
+            if game.state is not State.PLAYING:
+                break
+    if game.state is State.LOST or len(revealed) == board.safe_count:
+        return None
+    return View(board.topology, revealed, frozenset(mines), board.mine_count)
+
+
+def timed(view: View, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        probabilities(view)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def wide_frontier(seed: int) -> View:
+    topology = SquareTopology(16, 30)
+    rng = random.Random(seed)
+    mines = set(rng.sample(range(topology.size), 99))
+    board = Board(topology, mines)
+    revealed = {}
+    for row in range(0, 7, 2):
+        for col in range(0, 20, 2):
+            cell = topology.cell_at(row, col)
+            if cell not in mines:
+                revealed[cell] = board.count(cell)
+    return View(topology, revealed, frozenset(), 99)
+
+
+def largest_component(view: View) -> int:
+    """Cells in the largest connected piece of the frontier (linked through shared numbers)."""
+    cells = frontier(view)
+    neighbours = view.topology.neighbours
+    seen: set[int] = set()
+    largest = 0
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            cell = stack.pop()
+            size += 1
+            for number in neighbours(cell):
+                if number in view.revealed:
+                    for other in neighbours(number):
+                        if other in cells and other not in seen:
+                            seen.add(other)
+                            stack.append(other)
+        largest = max(largest, size)
+    return largest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    spec = PRESETS["expert"]
+    topology = SquareTopology(spec.rows, spec.cols)
+    first = topology.cell_at(*spec.start)
+    views = []
+    index = 0
+    while len(views) < args.positions:
+        rng = random.Random(f"{args.seed}:{index}")
+        index += 1
+        board = random_board(topology, spec.mines, rng, first, FirstClick.OPENING)
+        view = mid_game(board, first, rng)
+        if view is not None:
+            views.append(view)
+    for label, known in (("known", True), ("unknown", False)):
+        times = []
+        for view in views:
+            if not known:
+                view = View(view.topology, view.revealed, view.mines, None)
+            times.append(timed(view, args.repeat))
+        times.sort()
+        print(
+            f"expert mid-game, mine count {label}: {len(times)} positions, "
+            f"median {statistics.median(times) * 1000:.2f} ms, "
+            f"90th percentile {times[int(len(times) * 0.9)] * 1000:.2f} ms, "
+            f"max {times[-1] * 1000:.2f} ms"
+        )
+    sizes = sorted(largest_component(v) for v in views)
+    print(f"largest frontier component: median {statistics.median(sizes)}, max {sizes[-1]} cells")
+    for seed in range(3):
+        view = wide_frontier(seed)
+        result = probabilities(view)
+        spent = timed(view, 1)
+        print(
+            f"wide frontier {seed}: {len(frontier(view))} frontier cells, largest connected "
+            f"{largest_component(view)}, {spent * 1000:.0f} ms, "
+            f"{'approximate' if result.approximate else 'exact'}, {len(str(result.layouts))}-digit "
+            "layout count"
+        )
+
+
+if __name__ == "__main__":
+    main()
