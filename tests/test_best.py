@@ -14,7 +14,7 @@ from minesweeper.client import play
 from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver import View
 from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
-from minesweeper.solver.endgame import layouts, solve_endgame
+from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
@@ -155,3 +155,40 @@ def test_best_plays_whole_games_on_every_topology() -> None:
             record = play(board, first, Best(), tell_mine_count=known)
             assert record.finished
             assert record.visit_count > 1 or not record.won
+
+
+def test_isolated_region_search_matches_the_whole_board_search() -> None:
+    # When the isolated region is every unknown cell, both searches are the same game.
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        topology = SquareTopology(rng.randint(2, 4), rng.randint(2, 4))
+        mines = set(rng.sample(range(topology.size), rng.randint(1, 3)))
+        board = Board(topology, mines)
+        safe = [c for c in range(topology.size) if c not in mines]
+        if len(safe) < 2:
+            continue
+        revealed = {c: board.count(c) for c in rng.sample(safe, rng.randint(1, len(safe) - 1))}
+        for count in (len(mines), None):
+            view = View(topology, revealed, frozenset(), count)
+            exact = probabilities(view)
+            if exact.safe or exact.mines:
+                continue
+            regions = isolated_regions(view)
+            if [sorted(r) for r in regions] != [sorted(exact)]:
+                continue
+            whole = solve_endgame(view)
+            local = solve_region(view, regions[0])
+            assert whole is not None and local is not None
+            assert abs(whole[1] - local[1]) < 1e-12
+            checked += 1
+    assert checked >= 10
+
+
+def test_isolated_regions_exclude_cells_next_to_the_open_board() -> None:
+    # A 1 in the corner of a 3x3 board: its centre neighbour touches unconstrained cells.
+    assert isolated_regions(View(SquareTopology(3, 3), {0: 1})) == []
+    # Enclosed by revealed cells: (1,0) and (1,1) form a region.
+    topology = SquareTopology(2, 3)
+    view = View(topology, {0: 1, 1: 1, 2: 1, 5: 1})
+    assert isolated_regions(view) == [[3, 4]]

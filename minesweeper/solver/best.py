@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from minesweeper.solver.constraints import InconsistentView, constraints
-from minesweeper.solver.endgame import best_endgame_move
+from minesweeper.solver.endgame import best_endgame_move, isolated_regions, solve_region
 from minesweeper.solver.probability import UNIFORM, DensityPrior, Probabilities, probabilities
 from minesweeper.solver.strategy import Decision, Strategy, register
 from minesweeper.solver.view import View
@@ -91,6 +91,8 @@ class Best(Strategy):
     near_free_candidates: int = 0
     #: Search the game tree exactly when at most this many layouts remain.
     endgame_layouts: int = 200
+    #: Play isolated regions by exact search.
+    regions: bool = True
 
     def __init__(self, seed: int = 0, *, prior: DensityPrior = UNIFORM) -> None:
         super().__init__(seed)
@@ -105,11 +107,27 @@ class Best(Strategy):
         cell = None
         if result.layouts <= self.endgame_layouts and not result.approximate:
             cell = best_endgame_move(view, self.prior)
+        if cell is None and self.regions:
+            cell = self.isolated_move(view)
         if cell is None:
             cell = fifty_fifty(view, result)
         if cell is None:
             cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True)
+
+    def isolated_move(self, view: View) -> int | None:
+        """The best move in an isolated region, searched exactly, if there is one.
+
+        Such a region must be cleared some time, at a risk that nothing
+        elsewhere can lower, so its perfect play is taken first (the region
+        whose best move most likely wins first).
+        """
+        moves = []
+        for region in isolated_regions(view):
+            found = solve_region(view, region, self.prior)
+            if found is not None:
+                moves.append((-found[1], found[0]))
+        return min(moves)[1] if moves else None
 
     def candidates(self, view: View, result: Probabilities) -> list[int]:
         """The near-safest cells worth a look-ahead, best first."""

@@ -10,10 +10,11 @@ neighbours become certain and are opened for free anyway.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import factorial
 
-from minesweeper.solver.constraints import constraints
-from minesweeper.solver.probability import UNIFORM, DensityPrior
+from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.probability import UNIFORM, DensityPrior, solve
 from minesweeper.solver.view import View
 
 #: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
@@ -26,13 +27,19 @@ class _Budget(Exception):
 
 
 def layouts(view: View, limit: int = MAX_LAYOUTS) -> list[frozenset[int]] | None:
-    """Every mine layout of the unknown cells that fits ``view``; None past ``limit``.
-
-    Iterative backtracking with the constraints' remaining needs and room.
-    """
-    cells = view.unknown()
-    rules = constraints(view)
+    """Every mine layout of the unknown cells that fits ``view``; None past ``limit``."""
     left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    return enumerate_layouts(view.unknown(), constraints(view), left, limit)
+
+
+def enumerate_layouts(
+    cells: Sequence[int], rules: Sequence[Constraint], left: int | None, limit: int = MAX_LAYOUTS
+) -> list[frozenset[int]] | None:
+    """Every set of mines among ``cells`` meeting ``rules`` (and ``left`` mines in all, if given).
+
+    None past ``limit`` layouts. Iterative backtracking with the constraints'
+    remaining needs and room.
+    """
     # Constrained cells first, grouped by constraint, so that pruning bites early.
     order: list[int] = []
     seen: set[int] = set()
@@ -111,22 +118,113 @@ def solve_endgame(
     found = layouts(view)
     if not found:
         return None
-    topology = view.topology
     if view.mine_count is None:
-        n = topology.size
+        n = view.topology.size
         weights = []
         for layout in found:
             k = len(view.mines) + len(layout)
             weights.append(factorial(k + prior.a - 1) * factorial(n - k + prior.b - 1))
     else:
         weights = [1] * len(found)
-    cells = view.unknown()
+    return _search(view, view.unknown(), found, weights, max_nodes)
+
+
+def isolated_regions(view: View) -> list[list[int]]:
+    """Groups of frontier cells that nothing outside them can ever inform, nor they inform.
+
+    A group is linked by shared numbers, and every unknown neighbour of its
+    cells is in it: whatever is opened elsewhere shows nothing about it.
+    """
+    rules = constraints(view)
+    parent: dict[int, int] = {}
+
+    def find(cell: int) -> int:
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for rule in rules:
+        cells = sorted(rule.cells)
+        for cell in cells:
+            parent.setdefault(cell, cell)
+        for cell in cells[1:]:
+            parent[find(cell)] = find(cells[0])
+    groups: dict[int, list[int]] = {}
+    for cell in sorted(parent):
+        groups.setdefault(find(cell), []).append(cell)
+    neighbours = view.topology.neighbours
+    isolated = []
+    for cells in groups.values():
+        members = set(cells)
+        if all(
+            other in members or not view.is_unknown(other)
+            for cell in cells
+            for other in neighbours(cell)
+        ):
+            isolated.append(cells)
+    return isolated
+
+
+def solve_region(
+    view: View, region: Sequence[int], prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
+) -> tuple[int, float] | None:
+    """The best move and the chance to clear an isolated ``region`` (see `isolated_regions`).
+
+    Each local layout is weighted by the number of ways (under the prior) to
+    lay the other mines outside the region, so the odds are exact; only the
+    last few moves of a game, where the mine count may tell the region
+    something, are not foreseen.
+    """
+    members = set(region)
+    rules = constraints(view)
+    inside = [rule for rule in rules if rule.cells & members]
+    outside_rules = [rule for rule in rules if not rule.cells & members]
+    found = enumerate_layouts(sorted(region), inside, None)
+    if not found:
+        return None
+    outside = [cell for cell in view.unknown() if cell not in members]
+    known_mines = len(view.mines)
+    known_safe = len(view.revealed)
+    left = None if view.mine_count is None else view.mine_count - known_mines
+    by_count: dict[int, int] = {}
+    for m in sorted({len(layout) for layout in found}):
+        try:
+            if left is None:
+                rest = solve(
+                    outside_rules,
+                    outside,
+                    None,
+                    prior=prior,
+                    known_mines=known_mines + m,
+                    known_safe=known_safe + len(region) - m,
+                )
+                # Undo the engine's constant factor, which depends on m here.
+                by_count[m] = (
+                    rest.weight
+                    * factorial(known_mines + m + prior.a - 1)
+                    * factorial(known_safe + len(region) - m + prior.b - 1)
+                )
+            else:
+                by_count[m] = solve(outside_rules, outside, left - m).layouts if m <= left else 0
+        except InconsistentView:
+            by_count[m] = 0
+    weights = [by_count[len(layout)] for layout in found]
+    kept = [i for i, w in enumerate(weights) if w]
+    if not kept:
+        return None
+    return _search(
+        view, sorted(region), [found[i] for i in kept], [weights[i] for i in kept], max_nodes
+    )
+
+
+def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | None:
     mines = view.mines
-    neighbours = topology.neighbours
+    neighbours = view.topology.neighbours
     # shown[c][i]: the number cell c shows in layout i (None where it is a mine).
     shown: dict[int, list[int | None]] = {}
     for cell in cells:
-        around = [o for o in neighbours(cell)]
+        around = neighbours(cell)
         base = sum(1 for o in around if o in mines)
         shown[cell] = [
             None if cell in layout else base + sum(1 for o in around if o in layout)
