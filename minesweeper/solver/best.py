@@ -93,6 +93,8 @@ class Best(Strategy):
     endgame_layouts: int = 200
     #: Play isolated regions by exact search.
     regions: bool = True
+    #: Count the risk of isolated regions a guess would wall off.
+    long_term: bool = True
 
     def __init__(self, seed: int = 0, *, prior: DensityPrior = UNIFORM) -> None:
         super().__init__(seed)
@@ -159,6 +161,7 @@ class Best(Strategy):
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's look-ahead score (see the module docstring)."""
         looks = []
+        before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else set()
         for cell in self.candidates(view, result):
             safety = 1 - result.chance(cell)
             outcomes = []
@@ -174,6 +177,8 @@ class Best(Strategy):
                     worth = 1.0
                 else:
                     worth = 1 - min(solved.floats().values())
+                if self.long_term:
+                    worth *= self.created_risk(after.with_mines(solved.mines), before)
                 outcomes.append((solved.weight, worth, bool(solved.safe) or len(solved) == 0))
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
@@ -184,6 +189,20 @@ class Best(Strategy):
             score = safety * worth * (1 + self.progress_weight * progress)
             looks.append(Outlook(cell, safety, progress, score))
         return looks
+
+    def created_risk(self, view: View, before: set[frozenset[int]]) -> float:
+        """The chance to clear the isolated regions ``view`` has and ``before`` had not.
+
+        A move that walls off a region (a 50/50 at the edge, say) costs that
+        region's risk later, whatever else happens: the long-term risk.
+        """
+        chance = 1.0
+        for region in isolated_regions(view):
+            if frozenset(region) not in before:
+                found = solve_region(view, region, self.prior)
+                if found is not None:
+                    chance *= found[1]
+        return chance
 
 
 def possible_numbers(view: View, cell: int) -> range:
