@@ -8,14 +8,18 @@ be a mine (ties: lowest cell id).
 1. Endgame: when few layouts remain (at most `Best.endgame_layouts`), it
    searches the game tree exactly over those layouts and opens the cell with
    the highest chance to win the game.
-2. Unavoidable 50/50: two cells holding exactly one mine between them, with
-   the same unknown neighbours, can never be told apart; it is guessed at once,
-   before risking anything else.
-3. Otherwise, among the near-safest cells (safety at least `Best.cutoff` times
+2. Isolated regions: frontier cells walled off from everything else (no
+   unknown neighbour outside them) must be cleared some time at a risk nothing
+   else can lower; the region is played first, by the same exact search over
+   its local layouts (each weighted by the ways to lay the other mines).
+3. Unavoidable 50/50: two cells holding exactly one mine between them, with
+   the same unknown neighbours, can never be told apart; it is guessed at once.
+4. Otherwise, among the near-safest cells (safety at least `Best.cutoff` times
    the best), each candidate is scored by looking one move ahead: for every
    number it could show, the engine solves the position with that number; the
    outcome is worth 1 when it leaves a certain safe cell (progress), else the
-   safety of the best next guess. The score is
+   safety of the best next guess, times the chance to clear any isolated
+   region the move would wall off (long-term risk). The score is
    ``safety * E[worth] * (1 + progress_weight * P(progress))``: the chance of
    surviving this guess and the next, favouring moves that lead to progress.
 
@@ -90,7 +94,7 @@ class Best(Strategy):
     free_candidates: int = 4
     near_free_candidates: int = 0
     #: Search the game tree exactly when at most this many layouts remain.
-    endgame_layouts: int = 200
+    endgame_layouts: int = 500
     #: Play isolated regions by exact search.
     regions: bool = True
     #: Count the risk of isolated regions a guess would wall off.
