@@ -8,7 +8,7 @@ frontier are free and never determined).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
@@ -17,64 +17,12 @@ from minesweeper.board import Board
 from minesweeper.game import Game
 from minesweeper.solver.view import View
 from minesweeper.topology import TOPOLOGIES, GridTopology, SquareTopology, Topology
-
-
-class HexTestTopology(GridTopology):
-    """Hexagons in offset rows (odd rows shifted right): 6 neighbours, 2 of them "edge" ones."""
-
-    name = "hex-test"
-
-    def offsets(self, row: int, col: int) -> tuple[tuple[int, int], ...]:
-        shift = row % 2
-        return (
-            (0, -1),
-            (0, 1),
-            (-1, shift - 1),
-            (-1, shift),
-            (1, shift - 1),
-            (1, shift),
-        )
-
-    def edge_offsets(self, row: int, col: int) -> tuple[tuple[int, int], ...]:
-        return ((0, -1), (0, 1))
-
-
-class GraphTestTopology(Topology):
-    """An arbitrary graph printed on one row; the first half of each neighbour list are "edges"."""
-
-    name = "graph-test"
-    move_arity = 1
-
-    def __init__(self, size: int, edges: Sequence[tuple[int, int]]) -> None:
-        self._size = size
-        self._neighbours: list[list[int]] = [[] for _ in range(size)]
-        for a, b in edges:
-            if a != b and b not in self._neighbours[a]:
-                self._neighbours[a].append(b)
-                self._neighbours[b].append(a)
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return 1, self._size
-
-    def neighbours(self, cell: int) -> list[int]:
-        return self._neighbours[cell]
-
-    def edge_neighbours(self, cell: int) -> list[int]:
-        around = self._neighbours[cell]
-        return around[: (len(around) + 1) // 2]
-
-    def cell_at(self, row: int, col: int) -> int:
-        return col
+from minesweeper.topology.graph import GraphTopology
 
 
 def grid_classes() -> list[type[GridTopology]]:
-    """Registered topologies that build from (rows, cols), plus the test hexagons."""
-    found: list[type[GridTopology]] = [HexTestTopology]
+    """Registered topologies that build from (rows, cols)."""
+    found: list[type[GridTopology]] = []
     for _, cls in sorted(TOPOLOGIES.items()):
         try:
             cls(3, 3)  # type: ignore[call-arg]
@@ -84,6 +32,9 @@ def grid_classes() -> list[type[GridTopology]]:
     return found
 
 
+#: Name of the arbitrary simple graphs `topologies` draws (not just the registry's random ones).
+ANY_GRAPH = "any-graph"
+
 #: Builds a topology from rows, columns and a random generator.
 Maker = Callable[[int, int, random.Random], Topology]
 
@@ -92,8 +43,8 @@ def topology_kinds() -> dict[str, Maker]:
     """Every shape the solver tests run on, by name.
 
     The registered topologies built from (rows, cols), or else by their
-    ``random(rows, cols, rng)`` class method (random tilings and graphs), the
-    test hexagons, and ``graph-test`` (any graph, drawn by `topologies`).
+    ``random(rows, cols, rng)`` class method (random tilings and graphs), and
+    ``any-graph`` (any simple graph, drawn by `topologies`).
     """
     kinds: dict[str, Maker] = {
         cls.name: (lambda rows, cols, rng, cls=cls: cls(rows, cols)) for cls in grid_classes()
@@ -101,7 +52,7 @@ def topology_kinds() -> dict[str, Maker]:
     for name, cls in sorted(TOPOLOGIES.items()):
         if name not in kinds and hasattr(cls, "random"):
             kinds[name] = lambda rows, cols, rng, cls=cls: cls.random(rows, cols, rng)
-    kinds[GraphTestTopology.name] = lambda rows, cols, rng: SquareTopology(rows, cols)
+    kinds[ANY_GRAPH] = lambda rows, cols, rng: SquareTopology(rows, cols)
     return kinds
 
 
@@ -111,10 +62,11 @@ def topologies(draw: st.DrawFn, max_side: int = 5, kind: str | None = None) -> T
     kinds = topology_kinds()
     if kind is None:
         kind = draw(st.sampled_from(sorted(kinds)))
-    if kind == GraphTestTopology.name:
+    if kind == ANY_GRAPH:
         size = draw(st.integers(1, 14))
         pairs = st.tuples(st.integers(0, size - 1), st.integers(0, size - 1))
-        return GraphTestTopology(size, draw(st.lists(pairs, max_size=3 * size)))
+        edges = {(min(pair), max(pair)) for pair in draw(st.lists(pairs, max_size=3 * size))}
+        return GraphTopology(size, sorted((u, v) for u, v in edges if u != v))
     rows = draw(st.integers(1, max_side))
     cols = draw(st.integers(1, max_side))
     rng = random.Random(draw(st.integers(0, 2**32)))
