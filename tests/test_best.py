@@ -8,6 +8,7 @@ from functools import cache
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_probability import GraphTopology, grid_topologies, random_graph
 
 from minesweeper.board import Board
 from minesweeper.client import play
@@ -18,7 +19,6 @@ from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame,
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
-from tests.test_probability import GraphTopology, grid_topologies, random_graph
 
 
 @st.composite
