@@ -21,7 +21,10 @@ be a mine (ties: lowest cell id).
    safety of the best next guess, times the chance to clear any isolated
    region the move would wall off (long-term risk). The score is
    ``safety * E[worth] * (1 + progress_weight * P(progress))``: the chance of
-   surviving this guess and the next, favouring moves that lead to progress.
+   surviving this guess and the next, with an optional bonus for progress.
+   The bonus is 0 by default, as the look-ahead already values progress at
+   1: on 2500 expert games (known count) 0.2, the reference solver's
+   choice, won 1286 against 1309 at 0, and 0.1 won 792 of 1500 against 808.
 
 All of it works with the mine count known or unknown (the engine's prior) and
 on every topology; a proved mine is never opened.
@@ -87,8 +90,8 @@ class Best(Strategy):
 
     #: Candidates must be at least this share of the best safety.
     cutoff: float = 0.9
-    #: How much the chance of progress adds to a candidate's score.
-    progress_weight: float = 0.2
+    #: How much the chance of progress adds to a candidate's score (see above).
+    progress_weight: float = 0.0
     #: Most candidates on the frontier, and among unconstrained cells, looked at.
     frontier_candidates: int = 8
     free_candidates: int = 4
