@@ -96,7 +96,7 @@ def test_malformed_input_names_the_line() -> None:
         "3 4\n1???\n": "line 3",
         "x 4\n": "line 1",
         "2 2\n9?\n??\n": "more than the cell's 3 neighbours",
-        "1 2\n??\n??\n": "unexpected text after the map",
+        "1 2\n??\n??\n": "unexpected text after the position",
     }
     for text, message in cases.items():
         result = run(text=text)
@@ -115,3 +115,24 @@ def test_other_topology_and_file_argument(tmp_path) -> None:
     doc = json.loads(result.stdout)
     assert doc["probabilities"][0][0] is None
     assert abs(sum(p for row in doc["probabilities"] for p in row if p is not None)) > 0
+
+
+def test_tiling_and_graph_positions_follow_their_board_formats() -> None:
+    # Dominoes: both characters of a piece show it; piece ids follow the map.
+    text = "2 4\n11??\n????\n0 0 1 1\n2 2 3 3\n"
+    doc = json.loads(run("--topology", "domino", "--format", "json", text=text).stdout)
+    assert doc["probabilities"][0][:2] == [None, None]
+    assert doc["probabilities"][1][0] == doc["probabilities"][1][1]
+    # Graph: N E, one row of N characters, E edges. Node 0 shows 1, its only neighbour is 1.
+    result = run("--topology", "graph", "--format", "json", text="4 3\n1???\n0 1\n1 2\n2 3\n")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["mines"] == [[0, 1]]
+    # A piece shown two ways, a bad edge: one line, exit 2.
+    for args, text in [
+        (("--topology", "domino"), "2 4\n1???\n????\n0 0 1 1\n2 2 3 3\n"),
+        (("--topology", "graph"), "4 3\n1???\n0 1\n1 2\n2 9\n"),
+    ]:
+        bad = run(*args, text=text)
+        assert bad.exit_code == 2
+        assert len(bad.stderr.splitlines()) == 1
