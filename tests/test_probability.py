@@ -11,57 +11,38 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from minesweeper.errors import TopologyError
 from minesweeper.solver import InconsistentView, View, frontier
 from minesweeper.solver.constraints import Constraint, constraints
 from minesweeper.solver.probability import UNIFORM, DensityPrior, probabilities, solve
 from minesweeper.topology import TOPOLOGIES, Topology
+from minesweeper.topology.graph import GraphTopology
 from minesweeper.topology.square import SquareTopology
 
-
-class GraphTopology(Topology):
-    """A test-only topology: any undirected graph, printed as one row."""
-
-    name = "test-graph"
-    move_arity = 1
-
-    def __init__(self, edges: dict[int, set[int]], size: int) -> None:
-        self._size = size
-        self._neighbours = {c: tuple(sorted(edges.get(c, ()))) for c in range(size)}
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return 1, self._size
-
-    def neighbours(self, cell: int) -> tuple[int, ...]:
-        return self._neighbours[cell]
-
-    def cell_at(self, row: int, col: int) -> int:
-        return col
+#: A kind of board beside the registry's: any simple graph, edges drawn at random.
+ANY_GRAPH = "any-graph"
 
 
 def random_graph(rng: random.Random, size: int) -> GraphTopology:
-    edges: dict[int, set[int]] = {c: set() for c in range(size)}
-    for a, b in itertools.combinations(range(size), 2):
-        if rng.random() < 0.3:
-            edges[a].add(b)
-            edges[b].add(a)
-    return GraphTopology(edges, size)
+    """Any simple graph on ``size`` nodes, each pair joined with probability 0.3."""
+    pairs = itertools.combinations(range(size), 2)
+    return GraphTopology(size, [pair for pair in pairs if rng.random() < 0.3])
 
 
-def grid_topologies() -> list[type[Topology]]:
-    """Registered topologies that build as ``cls(rows, cols)``."""
-    found = []
-    for cls in TOPOLOGIES.values():
-        try:
-            cls(3, 3)  # type: ignore[call-arg]
-        except Exception:
-            continue
-        found.append(cls)
-    return found
+def kinds() -> list[str]:
+    """Every registered topology, and `ANY_GRAPH`."""
+    return [*sorted(TOPOLOGIES), ANY_GRAPH]
+
+
+def small_topology(kind: str, rows: int, cols: int, rng: random.Random) -> Topology:
+    """A ``rows x cols`` board of ``kind``; 2x6 when that size cannot be tiled by its pieces."""
+    if kind == ANY_GRAPH:
+        return random_graph(rng, rows * cols)
+    cls = TOPOLOGIES[kind]
+    try:
+        return cls.random(rows, cols, rng)
+    except TopologyError:
+        return cls.random(2, 6, rng)  # 12 squares: pieces of 2, 3 and 4 all tile it
 
 
 def brute_force(view: View, prior: DensityPrior = UNIFORM):
@@ -105,14 +86,8 @@ def positions(draw, known_count: bool):
     """A random position on a random small topology: from a real board, or with noisy numbers."""
     seed = draw(st.integers(0, 2**32 - 1))
     rng = random.Random(seed)
-    kinds = [*grid_topologies(), GraphTopology]
-    kind = draw(st.sampled_from(kinds))
-    if kind is GraphTopology:
-        topology: Topology = random_graph(rng, draw(st.integers(1, 12)))
-    else:
-        rows = draw(st.integers(1, 4))
-        cols = draw(st.integers(1, 4))
-        topology = kind(rows, cols)  # type: ignore[call-arg]
+    kind = draw(st.sampled_from(kinds()))
+    topology = small_topology(kind, draw(st.integers(1, 4)), draw(st.integers(1, 4)), rng)
     size = topology.size
     mines = {c for c in range(size) if rng.random() < draw(st.floats(0.05, 0.5))}
     revealed = {}
