@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TextIO
 
 from minesweeper.board import Board
@@ -88,31 +89,95 @@ def parse_integers(line_no: int, text: str, count: int, what: str) -> tuple[int,
     return values
 
 
+#: Checks one drawn row (``line_no``, ``text``, a label for messages); raises `InputError`.
+RowCheck = Callable[[int, str, str], None]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A topology read from text, and the rows of characters drawn over its printed map.
+
+    Boards draw ``.``/``X``; positions for `minesweeper analyze` draw map symbols.
+    """
+
+    topology: Topology
+    rows: list[tuple[int, str]]
+
+    def cells_showing(self, char: str) -> list[int]:
+        """The cells drawn with ``char`` (call `marks` first where cells span squares)."""
+        found = []
+        for row, (_, text) in enumerate(self.rows):
+            col = text.find(char)
+            while col >= 0:
+                found.append(self.topology.cell_at(row, col))
+                col = text.find(char, col + 1)
+        return found
+
+    def marks(self, problem: str) -> dict[int, tuple[str, int]]:
+        """Each cell's character and the line it is on; every square of a cell must agree.
+
+        ``problem`` words the error when two squares of one cell disagree.
+        """
+        topology = self.topology
+        found: dict[int, tuple[str, int]] = {}
+        for row, (line_no, text) in enumerate(self.rows):
+            for col, char in enumerate(text):
+                cell = topology.cell_at(row, col)
+                first, _ = found.setdefault(cell, (char, line_no))
+                if first != char:
+                    first_row, first_col = topology.position(cell)
+                    raise InputError(
+                        line_no,
+                        f"the piece at ({first_row}, {first_col}) {problem}: "
+                        f"({first_row}, {first_col}) is {first!r} but ({row}, {col}) is {char!r}",
+                    )
+        return found
+
+
+def read_drawing(reader: LineReader, topology: str | type[Topology], check: RowCheck) -> Drawing:
+    """Read a topology in its text format, with rows of characters each checked by ``check``."""
+    kind = find_topology(topology) if isinstance(topology, str) else topology
+    return DRAWING_READERS[kind.text_format](reader, kind, check)
+
+
 def read_board(reader: LineReader, topology: str | type[Topology] = "square") -> Board:
     """Read a board in the text format of ``topology`` (a registered name or class)."""
-    kind = find_topology(topology) if isinstance(topology, str) else topology
-    return BOARD_READERS[kind.text_format](reader, kind)
+    drawing = read_drawing(reader, topology, check_mine_row)
+    grid = drawing.topology
+    rows, cols = grid.shape
+    if grid.size != rows * cols:  # cells spanning several squares must be all mine or not
+        drawing.marks("is half mined")
+    board = Board(grid, drawing.cells_showing("X"))
+    if board.mine_count == grid.size:
+        raise InputError(reader.line_no, "the board has no safe cell")
+    return board
 
 
-def read_grid_board(reader: LineReader, kind: type[Topology]) -> Board:
-    """``n m`` and n rows of m ``.``/``X``: one character per cell."""
+def check_mine_row(line_no: int, text: str, label: str) -> None:
+    """A row of a board: only ``.`` and ``X``."""
+    stray = text.translate(_MINE_ROW_CHARS)
+    if stray:
+        raise InputError(
+            line_no, f"unexpected character {stray[0]!r} in {label} (expected '.' or 'X')"
+        )
+
+
+def read_grid_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
+    """``n m`` and n rows of m characters: one character per cell."""
     line_no, text = reader.require("the header 'n m'")
     rows, cols = _read_size(line_no, text)
     try:
         grid = kind(rows, cols)  # type: ignore[call-arg]
     except TopologyError as error:
         raise InputError(line_no, str(error)) from None
-    return _board(grid, read_mine_rows(reader, grid), reader)
+    return Drawing(grid, _read_rows(reader, rows, cols, check))
 
 
-def read_tiling_board(reader: LineReader, kind: type[Topology]) -> Board:
-    """``n m``, n mine rows, then n rows of m piece ids; every square of a mined piece is ``X``."""
+def read_tiling_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
+    """``n m``, n rows of m characters, then n rows of m piece ids."""
     line_no, text = reader.require("the header 'n m'")
     rows, cols = _read_size(line_no, text)
-    mine_rows = [
-        _read_row_of_marks(reader, cols, f"row {row + 1}", f"row {row + 1} of {rows}")
-        for row in range(rows)
-    ]
+    drawn = _read_rows(reader, rows, cols, check)
     pieces, piece_lines = [], []
     for row in range(rows):
         line_no, text = reader.require(f"row {row + 1} of {rows} of piece ids")
@@ -122,32 +187,18 @@ def read_tiling_board(reader: LineReader, kind: type[Topology]) -> Board:
         tiling = kind(pieces)  # type: ignore[call-arg]
     except TilingError as error:
         raise InputError(piece_lines[error.row or 0], str(error)) from None
-    mines = set()
-    for row, (line_no, text) in enumerate(mine_rows):
-        for col, mark in enumerate(text):
-            cell = tiling.cell_at(row, col)
-            first_row, first_col = tiling.position(cell)
-            first = mine_rows[first_row][1][first_col]
-            if mark != first:
-                raise InputError(
-                    line_no,
-                    f"the piece at ({first_row}, {first_col}) is half mined: "
-                    f"({first_row}, {first_col}) is {first!r} but ({row}, {col}) is {mark!r}",
-                )
-            if mark == "X":
-                mines.add(cell)
-    return _board(tiling, mines, reader)
+    return Drawing(tiling, drawn)
 
 
-def read_graph_board(reader: LineReader, kind: type[Topology]) -> Board:
-    """``N E``, a line of N ``.``/``X``, then E edges ``u v`` (node ids from 0)."""
+def read_graph_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
+    """``N E``, a line of N characters, then E edges ``u v`` (node ids from 0)."""
     header_no, text = reader.require("the header 'N E'")
     size, count = parse_integers(header_no, text, 2, "the header 'N E' (two integers)")
     if size < 1:
         raise InputError(header_no, f"a graph needs at least 1 node, got {size}")
     if count < 0:
         raise InputError(header_no, f"the edge count cannot be negative, got {count}")
-    _, marks = _read_row_of_marks(reader, size, "the node line", "the line of N '.'/'X'")
+    drawn = _read_row(reader, size, "the node line", f"the line of {size} nodes", check)
     edges, edge_lines = [], []
     for index in range(count):
         line_no, text = reader.require(f"edge {index + 1} of {count}")
@@ -159,14 +210,14 @@ def read_graph_board(reader: LineReader, kind: type[Topology]) -> Board:
     except GraphError as error:
         line_no = header_no if error.edge is None else edge_lines[error.edge]
         raise InputError(line_no, str(error)) from None
-    return _board(graph, [node for node, mark in enumerate(marks) if mark == "X"], reader)
+    return Drawing(graph, [drawn])
 
 
 #: The reader of each ``Topology.text_format``.
-BOARD_READERS: dict[str, Callable[[LineReader, type[Topology]], Board]] = {
-    "grid": read_grid_board,
-    "tiling": read_tiling_board,
-    "graph": read_graph_board,
+DRAWING_READERS: dict[str, Callable[[LineReader, type[Topology], RowCheck], Drawing]] = {
+    "grid": read_grid_drawing,
+    "tiling": read_tiling_drawing,
+    "graph": read_graph_drawing,
 }
 
 
@@ -177,37 +228,22 @@ def _read_size(line_no: int, text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def _board(topology: Topology, mines: Iterable[int], reader: LineReader) -> Board:
-    board = Board(topology, mines)
-    if board.mine_count == topology.size:
-        raise InputError(reader.line_no, "the board has no safe cell")
-    return board
+def _read_rows(reader: LineReader, rows: int, cols: int, check: RowCheck) -> list[tuple[int, str]]:
+    return [
+        _read_row(reader, cols, f"row {row + 1}", f"row {row + 1} of {rows}", check)
+        for row in range(rows)
+    ]
 
 
-def _read_row_of_marks(reader: LineReader, cols: int, label: str, missing: str) -> tuple[int, str]:
-    """The next line, checked to be ``cols`` characters of ``.`` and ``X``."""
+def _read_row(
+    reader: LineReader, cols: int, label: str, missing: str, check: RowCheck
+) -> tuple[int, str]:
+    """The next line, checked to be ``cols`` characters that ``check`` accepts."""
     line_no, text = reader.require(missing)
     if len(text) != cols:
         raise InputError(line_no, f"{label} has {len(text)} characters, expected {cols}")
-    stray = text.translate(_MINE_ROW_CHARS)
-    if stray:
-        raise InputError(
-            line_no, f"unexpected character {stray[0]!r} in {label} (expected '.' or 'X')"
-        )
+    check(line_no, text, label)
     return line_no, text
-
-
-def read_mine_rows(reader: LineReader, topology: Topology) -> list[int]:
-    """Read the ``.``/``X`` rows of the printed layout; the mined cells they show."""
-    rows, cols = topology.shape
-    mines = []
-    for row in range(rows):
-        _, text = _read_row_of_marks(reader, cols, f"row {row + 1}", f"row {row + 1} of {rows}")
-        col = text.find("X")
-        while col >= 0:
-            mines.append(topology.cell_at(row, col))
-            col = text.find("X", col + 1)
-    return mines
 
 
 def parse_move(line_no: int, text: str, topology: Topology) -> int:
