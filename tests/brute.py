@@ -172,3 +172,17 @@ def determined(view: View) -> tuple[set[int], set[int]] | None:
     safe = {c for c in cells if all(layout[c] == 0 for layout in found)}
     mines = {c for c in cells if all(layout[c] == 1 for layout in found)}
     return safe, mines
+
+
+def square(rows: list[str], mine_count: int | None = None) -> View:
+    """A view from text: digits revealed, ``F`` known mines, anything else unknown."""
+    topology = SquareTopology(len(rows), len(rows[0]))
+    revealed = {}
+    mines = set()
+    for r, line in enumerate(rows):
+        for c, char in enumerate(line):
+            if char.isdigit():
+                revealed[topology.cell_at(r, c)] = int(char)
+            elif char == "F":
+                mines.add(topology.cell_at(r, c))
+    return View(topology, revealed, frozenset(mines), mine_count)

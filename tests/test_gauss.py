@@ -9,6 +9,7 @@ from brute import (
     determined,
     frontier_cells,
     positions,
+    square,
     topology_kinds,
 )
 from hypothesis import given, settings
@@ -17,7 +18,6 @@ from hypothesis import strategies as st
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.gauss import Deduction, deduce, solve_system
 from minesweeper.solver.view import View
-from minesweeper.topology import SquareTopology
 
 
 def simple_rules(view: View) -> tuple[set[int], set[int]]:
@@ -109,20 +109,6 @@ def test_cache_gives_the_same_answer(position: Position, data: st.DataObject) ->
     first = deduce(position.view, cache)
     assert deduce(position.view, cache) == first
     assert deduce(position.view) == first
-
-
-def square(rows: list[str]) -> View:
-    """A view from text: digits revealed, ``F`` known mines, anything else unknown."""
-    topology = SquareTopology(len(rows), len(rows[0]))
-    revealed = {}
-    mines = set()
-    for r, line in enumerate(rows):
-        for c, char in enumerate(line):
-            if char.isdigit():
-                revealed[topology.cell_at(r, c)] = int(char)
-            elif char == "F":
-                mines.add(topology.cell_at(r, c))
-    return View(topology, revealed, frozenset(mines))
 
 
 def cells(view: View, *places: tuple[int, int]) -> frozenset[int]:

@@ -7,7 +7,7 @@ import random
 import statistics
 
 import pytest
-from brute import Position, determined, positions
+from brute import Position, determined, positions, square
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,20 +20,6 @@ from minesweeper.solver.powermean import GaussPowerMean, power_mean
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
-
-
-def square(rows: list[str], mine_count: int | None = None) -> View:
-    """A view from text: digits revealed, ``F`` known mines, anything else unknown."""
-    topology = SquareTopology(len(rows), len(rows[0]))
-    revealed = {}
-    mines = set()
-    for r, line in enumerate(rows):
-        for c, char in enumerate(line):
-            if char.isdigit():
-                revealed[topology.cell_at(r, c)] = int(char)
-            elif char == "F":
-                mines.add(topology.cell_at(r, c))
-    return View(topology, revealed, frozenset(mines), mine_count)
 
 
 def at(view: View, r: int, c: int) -> int:

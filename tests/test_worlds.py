@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from brute import Position, determined, positions
+from brute import Position, determined, positions, square
 from hypothesis import given, settings
 
 from minesweeper.client import play
@@ -16,20 +16,6 @@ from minesweeper.solver.strategy import find_strategy
 from minesweeper.solver.view import View
 from minesweeper.solver.worlds import Worlds
 from minesweeper.topology import SquareTopology
-
-
-def square(rows: list[str]) -> View:
-    """A view from text: digits revealed, ``F`` known mines, anything else unknown."""
-    topology = SquareTopology(len(rows), len(rows[0]))
-    revealed = {}
-    mines = set()
-    for r, line in enumerate(rows):
-        for c, char in enumerate(line):
-            if char.isdigit():
-                revealed[topology.cell_at(r, c)] = int(char)
-            elif char == "F":
-                mines.add(topology.cell_at(r, c))
-    return View(topology, revealed, frozenset(mines))
 
 
 def at(view: View, r: int, c: int) -> int:
