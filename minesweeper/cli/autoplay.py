@@ -8,12 +8,12 @@ from pathlib import Path
 import click
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
-from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.cli.gameopts import game_options, settings_from
+from minesweeper.cli.common import reports_errors
+from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.records import Records, RecordsError
-from minesweeper.session import CellState, GameSession
+from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.strategy import find_strategy
 
 #: One character per display state (counts print as digits).
@@ -51,7 +51,6 @@ def describe(session: GameSession, move: Move) -> str:
 
 @click.command()
 @game_options
-@topology_option
 @click.option("--seed", type=int, help="Random seed of the layout (and of the strategy).")
 @click.option("--strategy", default="best", show_default=True, help="The strategy that plays.")
 @records_option
@@ -65,14 +64,7 @@ def describe(session: GameSession, move: Move) -> str:
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @reports_errors
 def autoplay(
-    preset: str | None,
-    rows: int | None,
-    cols: int | None,
-    mines: int | None,
-    first_click: str,
-    no_guess: bool,
-    prover: str,
-    topology: str,
+    settings: Settings,
     seed: int | None,
     strategy: str,
     path: Path | None,
@@ -83,7 +75,6 @@ def autoplay(
 
     The result enters the records under the name Computer.
     """
-    settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
     player_class = find_strategy(strategy)
     session = new_session(settings, seed=seed)
     player = AutoPlayer(session, player_class(seed=seed or 0))

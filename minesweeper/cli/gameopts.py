@@ -1,12 +1,14 @@
-"""Options describing a kind of game, shared by `generate` and `autoplay`."""
+"""Options describing a kind of game, shared by `generate`, `autoplay` and `play`."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
+from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.generate import PRESETS
 from minesweeper.session import SESSION_RULES, Settings, SettingsError
 from minesweeper.solver.prover import PROVERS
@@ -15,7 +17,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def game_options(command: F) -> F:
-    """``--preset | --rows/--cols/--mines``, ``--first-click``, ``--no-guess``, ``--prover``."""
+    """Adds ``--preset | --rows/--cols/--mines``, ``--topology``, ``--first-click``,
+    ``--no-guess`` and ``--prover``, and hands the command one ``settings: Settings``.
+    """
+
+    @functools.wraps(command)
+    def with_settings(
+        *args: Any,
+        preset: str | None,
+        rows: int | None,
+        cols: int | None,
+        mines: int | None,
+        topology: str,
+        first_click: str,
+        no_guess: bool,
+        prover: str,
+        **kwargs: Any,
+    ) -> Any:
+        settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
+        return command(*args, settings=settings, **kwargs)
+
     options = [
         click.option(
             "--preset",
@@ -45,9 +66,10 @@ def game_options(command: F) -> F:
             help="Prover of --no-guess boards (exact accepts more boards).",
         ),
     ]
+    wrapped: Any = topology_option(reports_errors(with_settings))
     for option in reversed(options):
-        command = option(command)
-    return command
+        wrapped = option(wrapped)
+    return wrapped  # type: ignore[no-any-return]
 
 
 def settings_from(

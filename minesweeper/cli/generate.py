@@ -7,17 +7,17 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.cli.gameopts import game_options, settings_from
+from minesweeper.cli.common import reports_errors
+from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS, middle_cell, random_board, start_cell
 from minesweeper.noguess import no_guess_board
 from minesweeper.protocol import format_board, format_move
+from minesweeper.session import Settings
 
 
 @click.command()
 @game_options
-@topology_option
 @click.option(
     "--first",
     type=(int, int),
@@ -34,14 +34,7 @@ from minesweeper.protocol import format_board, format_move
 @click.option("--force", is_flag=True, help="Overwrite files that already exist in --out.")
 @reports_errors
 def generate(
-    preset: str | None,
-    rows: int | None,
-    cols: int | None,
-    mines: int | None,
-    first_click: str,
-    no_guess: bool,
-    prover: str,
-    topology: str,
+    settings: Settings,
     first: tuple[int, int] | None,
     seed: int | None,
     count: int,
@@ -53,7 +46,6 @@ def generate(
     Mines keep away from the first click as --first-click says; with --no-guess
     each board is one the prover solves from that click without guessing.
     """
-    settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
     name = settings.preset_name
     label = name or f"{settings.rows}x{settings.cols}-{settings.mines}"
     if settings.no_guess:

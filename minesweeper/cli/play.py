@@ -6,15 +6,14 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.cli.gameopts import game_options, settings_from
+from minesweeper.cli.common import reports_errors
+from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
-from minesweeper.session import SettingsError
+from minesweeper.session import Settings, SettingsError
 
 
 @click.command()
 @game_options
-@topology_option
 @click.option(
     "--seed", type=int, help="Random seed of the layouts (the same seed, the same games)."
 )
@@ -34,14 +33,7 @@ from minesweeper.session import SettingsError
 @records_option
 @reports_errors
 def play(
-    preset: str | None,
-    rows: int | None,
-    cols: int | None,
-    mines: int | None,
-    first_click: str,
-    no_guess: bool,
-    prover: str,
-    topology: str,
+    settings: Settings,
     seed: int | None,
     strategy: str,
     delay: float,
@@ -55,9 +47,8 @@ def play(
     a lets the computer play (a again pauses), h shows the safest move, p shows
     every cell's mine probability, s opens the settings, t the records, q quits.
     """
-    if topology.lower() == "graph":
+    if settings.topology.lower() == "graph":
         raise SettingsError("graph boards have no drawing: play them with the text protocol")
-    settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
     settings.make_topology()  # bad sizes fail here, as one line, before the screen changes
     from minesweeper.tui.app import MinesweeperApp  # Textual loads only for this command
 
