@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
+from minesweeper.cases import format_case
 from minesweeper.cli.common import reports_errors
 from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS, middle_cell, random_board, start_cell
 from minesweeper.noguess import no_guess_board
-from minesweeper.protocol import format_board, format_move
 from minesweeper.session import Settings
 
 
@@ -75,7 +75,7 @@ def generate(
         else:
             board = random_board(grid, settings.mines, rng, start, settings.first_click)
         # The board in its topology's text format, then the first click.
-        texts.append(format_board(board) + format_move(grid, start) + "\n")
+        texts.append(format_case(board, start))
     if out is None:
         click.echo("".join(texts), nl=False)
         return
