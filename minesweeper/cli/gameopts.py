@@ -16,26 +16,28 @@ from minesweeper.solver.prover import PROVERS
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: The parameters `game_options` adds, in `settings_from`'s order.
+SETTING_OPTIONS = (
+    "preset",
+    "rows",
+    "cols",
+    "mines",
+    "topology",
+    "first_click",
+    "no_guess",
+    "prover",
+)
+
+
 def game_options(command: F) -> F:
     """Adds ``--preset | --rows/--cols/--mines``, ``--topology``, ``--first-click``,
     ``--no-guess`` and ``--prover``, and hands the command one ``settings: Settings``.
     """
 
     @functools.wraps(command)
-    def with_settings(
-        *args: Any,
-        preset: str | None,
-        rows: int | None,
-        cols: int | None,
-        mines: int | None,
-        topology: str,
-        first_click: str,
-        no_guess: bool,
-        prover: str,
-        **kwargs: Any,
-    ) -> Any:
-        settings = settings_from(preset, rows, cols, mines, topology, first_click, no_guess, prover)
-        return command(*args, settings=settings, **kwargs)
+    def with_settings(*args: Any, **kwargs: Any) -> Any:
+        named = {name: kwargs.pop(name) for name in SETTING_OPTIONS}
+        return command(*args, settings=settings_from(**named), **kwargs)
 
     options = [
         click.option(
