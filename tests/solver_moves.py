@@ -1,0 +1,97 @@
+"""Seeded games of `best` and `exact-safest`, move by move, to hold that speed-ups keep the moves.
+
+``python tests/solver_moves.py`` plays the games and writes
+``tests/data/solver_moves.json``; `test_best.py` plays them again and compares.
+Each game is recorded as its guesses (readable in a diff) and a digest of
+every decision (cells opened, mines proved, guess or not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+from minesweeper.client import play
+from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.solver.strategy import Decision, Strategy, find_strategy
+from minesweeper.solver.view import View
+from minesweeper.topology import find_topology
+
+FIXTURE = Path(__file__).parent / "data" / "solver_moves.json"
+
+#: (topology, preset, first click rule, mine count told, games)
+DEALS = (
+    ("square", "expert", FirstClick.OPENING, True, 6),
+    ("square", "expert", FirstClick.SAFE, True, 8),
+    ("square", "expert", FirstClick.ZERO, False, 6),
+    ("square", "intermediate", FirstClick.SAFE, True, 5),
+    ("hex", "intermediate", FirstClick.OPENING, False, 3),
+)
+STRATEGIES = ("best", "exact-safest")
+SEED = 2026
+
+
+class Recorder(Strategy):
+    """Passes decisions through from ``inner`` and keeps them."""
+
+    name = "recorder"
+
+    def __init__(self, inner: Strategy) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.decisions: list[Decision] = []
+
+    def decide(self, view: View) -> Decision:
+        decision = self.inner.decide(view)
+        self.decisions.append(decision)
+        return decision
+
+
+def play_recorded(strategy: str, deal: tuple, index: int) -> dict:
+    """One seeded game: its guesses, a digest of every decision, and the outcome."""
+    topology_name, preset_name, rule, told, _ = deal
+    preset = PRESETS[preset_name]
+    rng = random.Random(f"{SEED}:{topology_name}:{preset_name}:{rule.value}:{index}")
+    topology = find_topology(topology_name)(preset.rows, preset.cols)
+    row, col = (0, 0) if rule is FirstClick.SAFE else preset.start
+    first = topology.cell_at(row, col)
+    board = random_board(topology, preset.mines, rng, first, rule)
+    recorder = Recorder(find_strategy(strategy)(seed=index))
+    record = play(board, first, recorder, told)
+    text = ";".join(
+        f"{','.join(map(str, d.opens))}/{','.join(map(str, sorted(d.mines)))}/{int(d.guess)}"
+        for d in recorder.decisions
+    )
+    return {
+        "won": record.won,
+        "guesses": [d.opens[0] for d in recorder.decisions if d.guess],
+        "digest": hashlib.sha256(text.encode()).hexdigest()[:16],
+    }
+
+
+def games() -> list[tuple[str, tuple, int]]:
+    """Every (strategy, deal, index) recorded."""
+    return [
+        (strategy, deal, index)
+        for strategy in STRATEGIES
+        for deal in DEALS
+        for index in range(deal[4])
+    ]
+
+
+def key(strategy: str, deal: tuple, index: int) -> str:
+    topology_name, preset_name, rule, told, _ = deal
+    count = "told" if told else "untold"
+    return f"{strategy} {topology_name} {preset_name} {rule.value} {count} {index}"
+
+
+def main() -> None:
+    recorded = {key(*game): play_recorded(*game) for game in games()}
+    FIXTURE.write_text(json.dumps(recorded, indent=1) + "\n")
+    print(f"wrote {len(recorded)} games to {FIXTURE}")
+
+
+if __name__ == "__main__":
+    main()
