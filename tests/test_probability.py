@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from minesweeper.errors import TopologyError
 from minesweeper.solver import InconsistentView, View, frontier
 from minesweeper.solver.constraints import Constraint, constraints
-from minesweeper.solver.probability import UNIFORM, DensityPrior, probabilities, solve
+from minesweeper.solver.probability import (
+    UNIFORM,
+    Budget,
+    DensityPrior,
+    probabilities,
+    solve,
+)
 from minesweeper.topology import TOPOLOGIES, Topology
 from minesweeper.topology.graph import GraphTopology
 from minesweeper.topology.square import SquareTopology
@@ -218,7 +224,7 @@ def mesh(rows: int, cols: int, seed: int = 1) -> View:
 def test_state_cap_gives_a_flagged_approximation() -> None:
     view = mesh(6, 16)
     exact = probabilities(view)
-    rough = probabilities(view, max_states=3)
+    rough = probabilities(view, budget=Budget(states=3))
     assert rough.approximate and not exact.approximate
     # Relaxing constraints keeps certain cells sound.
     assert rough.safe <= exact.safe and rough.mines <= exact.mines

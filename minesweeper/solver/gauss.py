@@ -50,7 +50,7 @@ def deduce(view: View, cache: MutableMapping[SystemKey, Deduction] | None = None
     """
     safe: set[int] = set()
     mines: set[int] = set()
-    for system in _components((c.cells, c.mines) for c in constraints(view)):
+    for system in split_system((c.cells, c.mines) for c in constraints(view)):
         key = frozenset(system)
         found = cache.get(key) if cache is not None else None
         if found is None:
@@ -81,7 +81,7 @@ def solve_system(system: Iterable[tuple[frozenset[int], int]]) -> Deduction:
     )
 
 
-def _components(
+def split_system(
     system: Iterable[tuple[frozenset[int], int]],
 ) -> list[list[tuple[frozenset[int], int]]]:
     """Split the equations into groups that share no cell."""

@@ -25,16 +25,38 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from time import process_time
 from typing import Protocol
 
 from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.gauss import solve_system, split_system
 from minesweeper.solver.view import View
 
 Cell = Hashable
 
-#: Past this many states at one point of a component's programme, a constraint
-#: is dropped (see `Probabilities.approximate`) so that no position hangs.
-MAX_STATES = 4_000
+#: Components with more cells than this have what deduction proves settled
+#: first: those cells leave the count, and what is left often falls apart.
+SETTLE_ABOVE = 24
+#: Once the time budget is spent, the rest is counted within this many states.
+SPENT_STATES = 2_000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work an exact count may take before the engine approximates.
+
+    ``seconds`` bounds the CPU time (None: no bound); ``states`` bounds the
+    memory: the most partial layouts (states, each holding a polynomial in
+    the mine count) a component's programme keeps at one point. Past either,
+    constraints are dropped and the result says ``approximate``.
+    """
+
+    seconds: float | None = None
+    states: int = 200_000
+
+
+#: Enough for every position up to 30x30 met in play, and for ms-toollib's hard ones.
+DEFAULT_BUDGET = Budget()
 
 
 class ConstraintLike(Protocol):
@@ -135,7 +157,7 @@ class Probabilities:
 
 
 def probabilities(
-    view: View, prior: DensityPrior = UNIFORM, max_states: int = MAX_STATES
+    view: View, prior: DensityPrior = UNIFORM, budget: Budget = DEFAULT_BUDGET
 ) -> Probabilities:
     """The probabilities of ``view``'s unknown cells (the count from ``view.mine_count``)."""
     left = None if view.mine_count is None else view.mine_count - len(view.mines)
@@ -146,7 +168,7 @@ def probabilities(
         prior=prior,
         known_mines=len(view.mines),
         known_safe=len(view.revealed),
-        max_states=max_states,
+        budget=budget,
     )
 
 
@@ -158,23 +180,63 @@ def solve(
     prior: DensityPrior = UNIFORM,
     known_mines: int = 0,
     known_safe: int = 0,
-    max_states: int = MAX_STATES,
+    budget: Budget = DEFAULT_BUDGET,
 ) -> Probabilities:
     """Probabilities of the ``unknown`` cells under ``rules``, for any hashable cells.
 
     ``mines`` is the number of mines among the unknown cells, or None when not
     known; then ``prior`` weighs each layout, and ``known_mines`` and
     ``known_safe`` (cells of the board already known to be mines / safe)
-    inform the density. Raises `InconsistentView` when no layout fits.
+    inform the density. Raises `InconsistentView` when no layout fits
+    (unless the count was approximate: see `Probabilities`).
     """
     cells = list(dict.fromkeys(unknown))
     rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
-    return _solve(cells, rules, mines, prior, known_mines, known_safe, max_states)
+    return _solve(cells, rules, mines, prior, known_mines, known_safe, _Limits(budget))
 
 
 class _TooLarge(Exception):
     def __init__(self, rules: set[int]) -> None:
         self.rules = rules
+
+
+class _Limits:
+    """A `Budget` being spent: the state cap now (lower once the time is up)."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.states = budget.states
+        self.deadline = None if budget.seconds is None else process_time() + budget.seconds
+
+    def cap(self) -> int:
+        if self.deadline is not None and process_time() > self.deadline:
+            return min(self.states, SPENT_STATES)
+        return self.states
+
+
+def _settle(
+    rules: list[tuple[frozenset, int]],
+) -> tuple[list[tuple[frozenset, int]], dict[Cell, int]]:
+    """What deduction decides in large components, and the rules left on the other cells.
+
+    Returns the remaining rules and the settled cells (1: mine, 0: safe).
+    """
+    settled: dict[Cell, int] = {}
+    left: list[tuple[frozenset, int]] = []
+    for system in split_system(rules):
+        if len(frozenset().union(*(members for members, _ in system))) <= SETTLE_ABOVE:
+            left += system
+            continue
+        found = solve_system(system)
+        settled.update(dict.fromkeys(found.safe, 0))
+        settled.update(dict.fromkeys(found.mines, 1))
+        for members, need in system:
+            rest = members - found.safe - found.mines
+            need -= len(members & found.mines)
+            if not 0 <= need <= len(rest):
+                raise InconsistentView("the revealed numbers contradict each other")
+            if rest:
+                left.append((rest, need))
+    return left, settled
 
 
 def _solve(
@@ -184,18 +246,20 @@ def _solve(
     prior: DensityPrior,
     known_mines: int,
     known_safe: int,
-    max_states: int,
+    limits: _Limits,
 ) -> Probabilities:
     present = set(cells)
-    signature: dict[Cell, list[int]] = {}
-    for index, (members, need) in enumerate(rules):
+    for members, need in rules:
         if not members <= present:
             raise ValueError("a constraint names a cell that is not unknown")
         if not 0 <= need <= len(members):
             raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
+    rules, settled = _settle(rules)
+    signature: dict[Cell, list[int]] = {}
+    for index, (members, _) in enumerate(rules):
         for cell in members:
             signature.setdefault(cell, []).append(index)
-    free = [c for c in cells if c not in signature]
+    free = [c for c in cells if c not in signature and c not in settled]
 
     # Supercells: frontier cells with exactly the same constraints.
     by_signature: dict[tuple[int, ...], list[Cell]] = {}
@@ -204,14 +268,15 @@ def _solve(
     supers = list(by_signature.items())  # (constraint indices, cells)
     components = _components(supers)
 
-    front_size = len(signature)
+    front_size = len(signature) + len(settled)
     weight, mine_weight, free_den = _total_weights(
         mines, prior, len(free), front_size, known_mines, known_safe
     )
-    polys = []
+    # The settled mines are a component with one layout.
+    polys = [[0] * sum(settled.values()) + [1]]
     programmes = []
     for component in components:
-        programme = _Programme([supers[i] for i in component], rules, max_states)
+        programme = _Programme([supers[i] for i in component], rules, limits)
         programmes.append(programme)
         polys.append(programme.poly)
 
@@ -238,7 +303,7 @@ def _solve(
     for poly in reversed(polys):
         suffix.append(_convolve(suffix[-1], poly))
     suffix.reverse()
-    for index, programme in enumerate(programmes):
+    for index, programme in enumerate(programmes, 1):
         others = _convolve(prefix[index], suffix[index + 1])
         rest = [
             sum(n * weight(m + t) for t, n in enumerate(others) if n)
@@ -247,6 +312,11 @@ def _solve(
         for members, share in programme.shares(rest):
             groups.append((share, len(members) * total))
             for cell in members:
+                cell_group[cell] = len(groups) - 1
+    for value in sorted(set(settled.values())):
+        groups.append((value, 1))
+        for cell, mine in settled.items():
+            if mine == value:
                 cell_group[cell] = len(groups) - 1
     if free:
         share = sum(n * mine_weight(s) for s, n in enumerate(front) if n)
@@ -356,18 +426,18 @@ class _Programme:
         self,
         supers: list[tuple[tuple[int, ...], list[Cell]]],
         rules: list[tuple[frozenset, int]],
-        max_states: int,
+        limits: _Limits,
     ) -> None:
         self.dropped: set[int] = set()
         while True:
             try:
-                self._build(supers, rules, max_states)
+                self._build(supers, rules, limits)
                 return
             except _TooLarge as error:
                 # Too wide to count: relax the constraints open at the widest point.
                 self.dropped |= error.rules
 
-    def _build(self, supers, rules, max_states: int) -> None:
+    def _build(self, supers, rules, limits: _Limits) -> None:
         dropped = self.dropped
         if dropped:
             supers = [(tuple(r for r in sig if r not in dropped), cells) for sig, cells in supers]
@@ -406,6 +476,7 @@ class _Programme:
                 if last[r] == k
             ]
             size = sizes[k]
+            cap = limits.cap()
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
             for state, poly in layers[-1].items():
@@ -435,10 +506,10 @@ class _Programme:
                         m += x
                         target[m] = target.get(m, 0) + count * ways
                     step.append((state, x, ways, key))
-            if len(layer) > max_states and now_open:
-                # Drop the half of the open constraints that stay open longest.
-                spans = sorted(now_open, key=lambda r: last[r], reverse=True)
-                raise _TooLarge(set(spans[: max(1, len(spans) // 2)]))
+                if len(layer) > cap and now_open:
+                    # Drop the half of the open constraints that stay open longest.
+                    spans = sorted(now_open, key=lambda r: last[r], reverse=True)
+                    raise _TooLarge(set(spans[: max(1, len(spans) // 2)]))
             layers.append(layer)
             moves.append(step)
             open_rules = now_open
