@@ -35,9 +35,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
 from minesweeper.solver.endgame import best_endgame_move, isolated_regions, solve_region
-from minesweeper.solver.probability import UNIFORM, DensityPrior, Probabilities, probabilities
+from minesweeper.solver.probability import (
+    DEFAULT_BUDGET,
+    UNIFORM,
+    Budget,
+    DensityPrior,
+    PartCache,
+    Probabilities,
+    probabilities,
+    solve,
+)
 from minesweeper.solver.strategy import Decision, Strategy, register
 from minesweeper.solver.view import View
 
@@ -54,18 +63,43 @@ def safest(result: Probabilities) -> int:
     return min(result, key=lambda cell: (result.chance(cell), cell))
 
 
+class EngineStrategy(Strategy):
+    """A strategy on the exact engine: its prior, its budget, and counts kept between moves.
+
+    The cache holds groups of constraints already counted (by the constraints
+    alone, so it is sound across moves and games); it is emptied when it
+    grows past `max_cached` groups.
+    """
+
+    max_cached: int = 5_000
+
+    def __init__(
+        self, seed: int = 0, *, prior: DensityPrior = UNIFORM, budget: Budget = DEFAULT_BUDGET
+    ) -> None:
+        super().__init__(seed)
+        self.prior = prior
+        self.budget = budget
+        self._cache: PartCache = {}
+
+    @property
+    def cache(self) -> PartCache:
+        if len(self._cache) > self.max_cached:
+            self._cache.clear()
+        return self._cache
+
+    def solve(self, view: View) -> Probabilities:
+        """The engine's probabilities for ``view``."""
+        return probabilities(view, self.prior, self.budget, self.cache)
+
+
 @register
-class ExactSafest(Strategy):
+class ExactSafest(EngineStrategy):
     """Certain moves, else the engine's plain safest cell."""
 
     name = "exact-safest"
 
-    def __init__(self, seed: int = 0, *, prior: DensityPrior = UNIFORM) -> None:
-        super().__init__(seed)
-        self.prior = prior
-
     def decide(self, view: View) -> Decision:
-        result = probabilities(view, self.prior)
+        result = self.solve(view)
         found = certain(view, result)
         if found is not None:
             return found
@@ -83,7 +117,7 @@ class Outlook:
 
 
 @register
-class Best(Strategy):
+class Best(EngineStrategy):
     """Certain moves; else an exact endgame, an early 50/50, or a look-ahead guess."""
 
     name = "best"
@@ -103,12 +137,8 @@ class Best(Strategy):
     #: Count the risk of isolated regions a guess would wall off.
     long_term: bool = True
 
-    def __init__(self, seed: int = 0, *, prior: DensityPrior = UNIFORM) -> None:
-        super().__init__(seed)
-        self.prior = prior
-
     def decide(self, view: View) -> Decision:
-        result = probabilities(view, self.prior)
+        result = self.solve(view)
         found = certain(view, result)
         if found is not None:
             return found
@@ -169,23 +199,50 @@ class Best(Strategy):
         """Each candidate's look-ahead score (see the module docstring)."""
         looks = []
         before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else set()
+        rules = constraints(view)
+        neighbours = view.topology.neighbours
+        unknown = view.unknown()
+        left = None if view.mine_count is None else view.mine_count - len(view.mines)
         for cell in self.candidates(view, result):
             safety = 1 - result.chance(cell)
+            # The position after ``cell`` shows a number: the same constraints
+            # without ``cell``, and one more, the number's.
+            kept = [
+                Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
+                for r in rules
+                if r.cells != {cell}
+            ]
+            around = frozenset(o for o in neighbours(cell) if view.is_unknown(o))
+            known = sum(1 for o in neighbours(cell) if o in view.mines)
+            rest = [c for c in unknown if c != cell]
             outcomes = []
             for shown in possible_numbers(view, cell):
-                after = View(
-                    view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
-                )
+                number = Constraint(around, shown - known, cell)
                 try:
-                    solved = probabilities(after, self.prior)
+                    solved = solve(
+                        [*kept, number] if around else kept,
+                        rest,
+                        left,
+                        prior=self.prior,
+                        known_mines=len(view.mines),
+                        known_safe=len(view.revealed) + 1,
+                        budget=self.budget,
+                        cache=self.cache,
+                    )
+                    if solved.safe or len(solved) == 0:
+                        worth = 1.0
+                    else:
+                        worth = 1 - min(solved.floats().values())
+                    if self.long_term:
+                        after = View(
+                            view.topology,
+                            {**view.revealed, cell: shown},
+                            view.mines | solved.mines,
+                            view.mine_count,
+                        )
+                        worth *= self.created_risk(after, before)
                 except InconsistentView:
-                    continue
-                if solved.safe or len(solved) == 0:
-                    worth = 1.0
-                else:
-                    worth = 1 - min(solved.floats().values())
-                if self.long_term:
-                    worth *= self.created_risk(after.with_mines(solved.mines), before)
+                    continue  # an outcome no layout allows
                 outcomes.append((solved.weight, worth, bool(solved.safe) or len(solved) == 0))
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:

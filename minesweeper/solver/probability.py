@@ -21,7 +21,7 @@ an exact integer; probabilities are `Fraction`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -157,9 +157,15 @@ class Probabilities:
 
 
 def probabilities(
-    view: View, prior: DensityPrior = UNIFORM, budget: Budget = DEFAULT_BUDGET
+    view: View,
+    prior: DensityPrior = UNIFORM,
+    budget: Budget = DEFAULT_BUDGET,
+    cache: PartCache | None = None,
 ) -> Probabilities:
-    """The probabilities of ``view``'s unknown cells (the count from ``view.mine_count``)."""
+    """The probabilities of ``view``'s unknown cells (the count from ``view.mine_count``).
+
+    ``budget`` and ``cache``: see `solve`.
+    """
     left = None if view.mine_count is None else view.mine_count - len(view.mines)
     return solve(
         constraints(view),
@@ -169,6 +175,7 @@ def probabilities(
         known_mines=len(view.mines),
         known_safe=len(view.revealed),
         budget=budget,
+        cache=cache,
     )
 
 
@@ -181,18 +188,21 @@ def solve(
     known_mines: int = 0,
     known_safe: int = 0,
     budget: Budget = DEFAULT_BUDGET,
+    cache: PartCache | None = None,
 ) -> Probabilities:
     """Probabilities of the ``unknown`` cells under ``rules``, for any hashable cells.
 
     ``mines`` is the number of mines among the unknown cells, or None when not
     known; then ``prior`` weighs each layout, and ``known_mines`` and
     ``known_safe`` (cells of the board already known to be mines / safe)
-    inform the density. Raises `InconsistentView` when no layout fits
-    (unless the count was approximate: see `Probabilities`).
+    inform the density. ``cache``, a dict a caller keeps across related
+    positions (the moves of a game, the outcomes of a look-ahead), lets a
+    group of constraints counted before be reused. Raises `InconsistentView`
+    when no layout fits (unless the count was approximate: see `Probabilities`).
     """
     cells = list(dict.fromkeys(unknown))
     rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
-    return _solve(cells, rules, mines, prior, known_mines, known_safe, _Limits(budget))
+    return _solve(cells, rules, mines, prior, known_mines, known_safe, _Limits(budget), cache)
 
 
 class _TooLarge(Exception):
@@ -213,29 +223,61 @@ class _Limits:
         return self.states
 
 
-def _settle(
-    rules: list[tuple[frozenset, int]],
-) -> tuple[list[tuple[frozenset, int]], dict[Cell, int]]:
-    """What deduction decides in large components, and the rules left on the other cells.
+class _Part:
+    """One connected group of constraints, counted.
 
-    Returns the remaining rules and the settled cells (1: mine, 0: safe).
+    Large groups first have what deduction proves settled (``settled``: 1 for
+    a mine, 0 for a safe cell); the rest splits into components of supercells,
+    each counted by a `_Programme`. Depends on the constraints alone, so a
+    part can serve every position that has the same group.
     """
-    settled: dict[Cell, int] = {}
+
+    def __init__(self, system: list[tuple[frozenset, int]], limits: _Limits) -> None:
+        settled: dict[Cell, int] = {}
+        if len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE:
+            system, settled = _settle(system)
+        self.settled = settled
+        self.cells = len(settled)
+        signature: dict[Cell, list[int]] = {}
+        for index, (members, _) in enumerate(system):
+            for cell in members:
+                signature.setdefault(cell, []).append(index)
+        self.cells += len(signature)
+        # Supercells: cells with exactly the same constraints.
+        by_signature: dict[tuple[int, ...], list[Cell]] = {}
+        for cell, sig in signature.items():
+            by_signature.setdefault(tuple(sig), []).append(cell)
+        supers = list(by_signature.items())
+        self.programmes = [
+            _Programme([supers[i] for i in component], system, limits)
+            for component in _components(supers)
+        ]
+        self.approximate = any(programme.dropped for programme in self.programmes)
+        # The settled mines count as one more component with a single layout.
+        self.polys = [[0] * sum(settled.values()) + [1]]
+        self.polys += [programme.poly for programme in self.programmes]
+
+
+#: Counted groups of constraints by their constraints (see `solve`'s ``cache``).
+PartCache = MutableMapping[frozenset, _Part]
+
+
+def _settle(
+    system: list[tuple[frozenset, int]],
+) -> tuple[list[tuple[frozenset, int]], dict[Cell, int]]:
+    """What deduction decides in ``system``, and the constraints left on the other cells."""
+    found = solve_system(system)
+    if not found:
+        return system, {}
+    settled = dict.fromkeys(found.safe, 0) | dict.fromkeys(found.mines, 1)
     left: list[tuple[frozenset, int]] = []
-    for system in split_system(rules):
-        if len(frozenset().union(*(members for members, _ in system))) <= SETTLE_ABOVE:
-            left += system
-            continue
-        found = solve_system(system)
-        settled.update(dict.fromkeys(found.safe, 0))
-        settled.update(dict.fromkeys(found.mines, 1))
-        for members, need in system:
-            rest = members - found.safe - found.mines
-            need -= len(members & found.mines)
-            if not 0 <= need <= len(rest):
-                raise InconsistentView("the revealed numbers contradict each other")
-            if rest:
-                left.append((rest, need))
+    for members, need in system:
+        rest = members - found.safe - found.mines
+        need -= len(members & found.mines)
+        if not 0 <= need <= len(rest):
+            raise InconsistentView("the revealed numbers contradict each other")
+        if rest:
+            left.append((rest, need))
     return left, settled
 
 
@@ -247,6 +289,7 @@ def _solve(
     known_mines: int,
     known_safe: int,
     limits: _Limits,
+    cache: PartCache | None,
 ) -> Probabilities:
     present = set(cells)
     for members, need in rules:
@@ -254,38 +297,28 @@ def _solve(
             raise ValueError("a constraint names a cell that is not unknown")
         if not 0 <= need <= len(members):
             raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
-    rules, settled = _settle(rules)
-    signature: dict[Cell, list[int]] = {}
-    for index, (members, _) in enumerate(rules):
-        for cell in members:
-            signature.setdefault(cell, []).append(index)
-    free = [c for c in cells if c not in signature and c not in settled]
+    parts = []
+    for system in split_system(rules):
+        key = frozenset(system)
+        part = cache.get(key) if cache is not None else None
+        if part is None:
+            part = _Part(system, limits)
+            if cache is not None and not part.approximate:
+                cache[key] = part
+        parts.append(part)
+    constrained = {cell for members, _ in rules for cell in members}
+    free = [c for c in cells if c not in constrained]
 
-    # Supercells: frontier cells with exactly the same constraints.
-    by_signature: dict[tuple[int, ...], list[Cell]] = {}
-    for cell, sig in signature.items():
-        by_signature.setdefault(tuple(sig), []).append(cell)
-    supers = list(by_signature.items())  # (constraint indices, cells)
-    components = _components(supers)
-
-    front_size = len(signature) + len(settled)
     weight, mine_weight, free_den = _total_weights(
-        mines, prior, len(free), front_size, known_mines, known_safe
+        mines, prior, len(free), len(constrained), known_mines, known_safe
     )
-    # The settled mines are a component with one layout.
-    polys = [[0] * sum(settled.values()) + [1]]
-    programmes = []
-    for component in components:
-        programme = _Programme([supers[i] for i in component], rules, limits)
-        programmes.append(programme)
-        polys.append(programme.poly)
-
+    polys = [poly for part in parts for poly in part.polys]
     # Layouts of the whole frontier by mine count; then the total weight.
     front = [1]
     for poly in polys:
         front = _convolve(front, poly)
     total = sum(n * weight(s) for s, n in enumerate(front) if n)
-    approximate = any(programme.dropped for programme in programmes)
+    approximate = any(part.approximate for part in parts)
     if total == 0:
         what = (
             "the position" if mines is None else f"the position with {mines} mine(s) left to find"
@@ -303,21 +336,25 @@ def _solve(
     for poly in reversed(polys):
         suffix.append(_convolve(suffix[-1], poly))
     suffix.reverse()
-    for index, programme in enumerate(programmes, 1):
-        others = _convolve(prefix[index], suffix[index + 1])
-        rest = [
-            sum(n * weight(m + t) for t, n in enumerate(others) if n)
-            for m in range(len(programme.poly))
-        ]
-        for members, share in programme.shares(rest):
-            groups.append((share, len(members) * total))
-            for cell in members:
-                cell_group[cell] = len(groups) - 1
-    for value in sorted(set(settled.values())):
-        groups.append((value, 1))
-        for cell, mine in settled.items():
-            if mine == value:
-                cell_group[cell] = len(groups) - 1
+    index = 0
+    for part in parts:
+        for value in sorted(set(part.settled.values())):
+            groups.append((value, 1))
+            for cell, mine in part.settled.items():
+                if mine == value:
+                    cell_group[cell] = len(groups) - 1
+        index += 1  # the settled mines' polynomial
+        for programme in part.programmes:
+            others = _convolve(prefix[index], suffix[index + 1])
+            index += 1
+            rest = [
+                sum(n * weight(m + t) for t, n in enumerate(others) if n)
+                for m in range(len(programme.poly))
+            ]
+            for members, share in programme.shares(rest):
+                groups.append((share, len(members) * total))
+                for cell in members:
+                    cell_group[cell] = len(groups) - 1
     if free:
         share = sum(n * mine_weight(s) for s, n in enumerate(front) if n)
         groups.append((share, total * free_den))
