@@ -6,18 +6,21 @@ import json
 import random
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_probability import kinds, small_topology
 
 from minesweeper.board import Board
+from minesweeper.cases import load_cases
 from minesweeper.client import play
 from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver import View
 from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
-from minesweeper.solver.probability import probabilities
+from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
 
@@ -200,3 +203,12 @@ def test_moves_match_the_recorded_games() -> None:
     assert len(recorded) == len(games())
     for game in games():
         assert play_recorded(*game) == recorded[key(*game)], key(*game)
+
+
+@pytest.mark.parametrize("states", [3, 4_000, Budget().states])
+def test_the_crash_board_plays_to_the_end_under_any_budget(states: int) -> None:
+    """Issue 11's board: an approximate count of an impossible outcome once raised mid-game."""
+    case = load_cases(Path(__file__).parent / "data" / "crash.in")[0]
+    for strategy in (Best(budget=Budget(states=states)), ExactSafest(budget=Budget(states=states))):
+        record = play(case.board, case.first, strategy, tell_mine_count=True)
+        assert record.finished

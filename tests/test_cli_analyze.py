@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 
 from click.testing import CliRunner
+from test_probability import mesh
 
 from minesweeper.cli import main
 from minesweeper.position import read_position
@@ -24,7 +25,17 @@ def test_json_has_exactly_the_documented_fields() -> None:
     result = run("--format", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert set(doc) == {"rows", "cols", "probabilities", "safe", "mines", "solutions", "best"}
+    assert set(doc) == {
+        "rows",
+        "cols",
+        "probabilities",
+        "safe",
+        "mines",
+        "solutions",
+        "best",
+        "approximate",
+    }
+    assert doc["approximate"] is False
     assert (doc["rows"], doc["cols"]) == (3, 4)
     assert doc["probabilities"] == [
         [None, 0.0, 0.2, 0.2],
@@ -136,3 +147,40 @@ def test_tiling_and_graph_positions_follow_their_board_formats() -> None:
         bad = run(*args, text=text)
         assert bad.exit_code == 2
         assert len(bad.stderr.splitlines()) == 1
+
+
+def mesh_text(rows: int, cols: int) -> tuple[str, int]:
+    """`test_probability.mesh` as analyze's input, with its mine count."""
+    view = mesh(rows, cols)
+    height, width = view.topology.shape
+    lines = [f"{height} {width}"]
+    for r in range(height):
+        row = ""
+        for c in range(width):
+            cell = view.topology.cell_at(r, c)
+            row += str(view.revealed[cell]) if cell in view.revealed else "?"
+        lines.append(row)
+    return "\n".join(lines) + "\n", view.mine_count
+
+
+def test_past_the_budget_the_answer_says_it_is_approximate() -> None:
+    text, mines = mesh_text(10, 20)
+    args = ("--mines", str(mines), "--format", "json")
+    exact = json.loads(run(*args, text=text).stdout)
+    rough = json.loads(run(*args, "--max-states", "3", text=text).stdout)
+    assert exact["approximate"] is False and rough["approximate"] is True
+    # Leaving constraints out keeps the certain cells certain.
+    assert {tuple(c) for c in rough["safe"]} <= {tuple(c) for c in exact["safe"]}
+    assert rough["probabilities"] != exact["probabilities"]
+    shown = run("--mines", str(mines), "--max-states", "3", text=text).stdout
+    assert "approximate" in shown.splitlines()[1]
+    assert "approximate" not in run("--mines", str(mines), text=text).stdout
+
+
+def test_time_limit_bounds_a_wide_frontier() -> None:
+    text, mines = mesh_text(16, 30)
+    result = run("--mines", str(mines), "--format", "json", "--time-limit", "0", text=text)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["approximate"] is True
+    assert doc["best"] is not None

@@ -10,7 +10,7 @@ from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.position import KNOWN_MINE, read_position
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.best import Best
-from minesweeper.solver.probability import Probabilities, probabilities
+from minesweeper.solver.probability import Budget, Probabilities
 from minesweeper.solver.view import View
 
 
@@ -30,35 +30,60 @@ from minesweeper.solver.view import View
     show_default=True,
     help="A readable map, or JSON.",
 )
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=10.0,
+    show_default=True,
+    help="CPU seconds for exact counting; past them the answer is approximate (and says so).",
+)
+@click.option(
+    "--max-states",
+    type=click.IntRange(min=1),
+    default=Budget().states,
+    show_default=True,
+    help="Memory bound: most partial layouts counted at once before approximating.",
+)
 @topology_option
 @reports_errors
-def analyze(file: click.utils.LazyFile, mines: int | None, output: str, topology: str) -> None:
+def analyze(
+    file: click.utils.LazyFile,
+    mines: int | None,
+    output: str,
+    time_limit: float,
+    max_states: int,
+    topology: str,
+) -> None:
     """Mine probabilities of the position in FILE (default stdin), and the best move.
 
     FILE holds `n m`, then n rows: `?` unknown, `0`-`9` and `a`-`z` (10 and up)
     revealed counts, `F` a known mine. Without --mines the mine count is
     unknown: every density is equally likely beforehand (a uniform Beta prior).
+    Counting is exact unless the position needs more than --time-limit or
+    --max-states, then the output says it is approximate.
     """
     view = read_position(file, topology, mines)
-    result = probabilities(view)
-    best = best_move(view, result)
+    player = Best(budget=Budget.within(time_limit, max_states))
+    result = player.solve(view)
+    best = best_move(view, result, player)
     if output == "json":
         click.echo(json.dumps(as_json(view, result, best)))
     else:
         click.echo(as_text(view, result, best), nl=False)
 
 
-def best_move(view: View, result: Probabilities) -> int | None:
-    """The first cell the `best` strategy would open, or None when no cell is left to open."""
+def best_move(view: View, result: Probabilities, player: Best) -> int | None:
+    """The first cell ``player`` would open, or None when no cell is left to open."""
     if all(cell in result.mines for cell in result):
         return None
-    return Best().decide(view).opens[0]
+    return player.decide(view).opens[0]
 
 
 def as_json(view: View, result: Probabilities, best: int | None) -> dict:
     """The JSON document: probabilities per printed position, certain cells, layouts, best move.
 
-    Known mines (``F``) count as certain mines, with probability 1.
+    Known mines (``F``) count as certain mines, with probability 1; ``approximate``
+    says whether the count had to leave constraints out.
     """
     topology = view.topology
     rows, cols = topology.shape
@@ -83,6 +108,7 @@ def as_json(view: View, result: Probabilities, best: int | None) -> dict:
         "mines": [list(position(c)) for c in sorted(result.mines | view.mines)],
         "solutions": str(result.layouts),
         "best": None if best is None else list(position(best)),
+        "approximate": result.approximate,
     }
 
 
@@ -108,7 +134,7 @@ def as_text(view: View, result: Probabilities, best: int | None) -> str:
     count = "unknown (uniform prior on the density)" if view.mine_count is None else view.mine_count
     lines.append(f"mines: {count}; layouts that fit: {result.layouts}")
     if result.approximate:
-        lines.append("approximate: the position is too large to count exactly")
+        lines.append("approximate: exact counting needs more than the time or state limit")
     lines.append(" " * 4 + "".join(f"{col:>{width}}" for col in range(cols)))
     for row in range(rows):
         cells = []

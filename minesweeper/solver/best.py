@@ -163,7 +163,7 @@ class Best(EngineStrategy):
         """
         moves = []
         for region in isolated_regions(view):
-            found = solve_region(view, region, self.prior)
+            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
             if found is not None:
                 moves.append((-found[1], found[0]))
         return min(moves)[1] if moves else None
@@ -203,7 +203,12 @@ class Best(EngineStrategy):
         neighbours = view.topology.neighbours
         unknown = view.unknown()
         left = None if view.mine_count is None else view.mine_count - len(view.mines)
-        for cell in self.candidates(view, result):
+        cells = self.candidates(view, result)
+        if self.budget.spent():  # out of time: safety alone
+            return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
+        for cell in cells:
+            if looks and self.budget.spent():
+                break  # out of time: the candidates looked at must do
             safety = 1 - result.chance(cell)
             # The position after ``cell`` shows a number: the same constraints
             # without ``cell``, and one more, the number's.
@@ -263,7 +268,7 @@ class Best(EngineStrategy):
         chance = 1.0
         for region in isolated_regions(view):
             if frozenset(region) not in before:
-                found = solve_region(view, region, self.prior)
+                found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
                 if found is not None:
                     chance *= found[1]
         return chance

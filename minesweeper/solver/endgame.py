@@ -14,7 +14,14 @@ from collections.abc import Sequence
 from math import factorial
 
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
-from minesweeper.solver.probability import UNIFORM, DensityPrior, solve
+from minesweeper.solver.probability import (
+    DEFAULT_BUDGET,
+    UNIFORM,
+    Budget,
+    DensityPrior,
+    PartCache,
+    solve,
+)
 from minesweeper.solver.view import View
 
 #: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
@@ -167,14 +174,21 @@ def isolated_regions(view: View) -> list[list[int]]:
 
 
 def solve_region(
-    view: View, region: Sequence[int], prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
+    view: View,
+    region: Sequence[int],
+    prior: DensityPrior = UNIFORM,
+    max_nodes: int = MAX_NODES,
+    *,
+    budget: Budget = DEFAULT_BUDGET,
+    cache: PartCache | None = None,
 ) -> tuple[int, float] | None:
     """The best move and the chance to clear an isolated ``region`` (see `isolated_regions`).
 
     Each local layout is weighted by the number of ways (under the prior) to
     lay the other mines outside the region, so the odds are exact; only the
     last few moves of a game, where the mine count may tell the region
-    something, are not foreseen.
+    something, are not foreseen. ``budget`` and ``cache`` go to the count of
+    the rest of the board (see `solve`).
     """
     members = set(region)
     rules = constraints(view)
@@ -198,6 +212,8 @@ def solve_region(
                     prior=prior,
                     known_mines=known_mines + m,
                     known_safe=known_safe + len(region) - m,
+                    budget=budget,
+                    cache=cache,
                 )
                 # Undo the engine's constant factor, which depends on m here.
                 by_count[m] = (
@@ -206,7 +222,11 @@ def solve_region(
                     * factorial(known_safe + len(region) - m + prior.b - 1)
                 )
             else:
-                by_count[m] = solve(outside_rules, outside, left - m).layouts if m <= left else 0
+                by_count[m] = (
+                    solve(outside_rules, outside, left - m, budget=budget, cache=cache).layouts
+                    if m <= left
+                    else 0
+                )
         except InconsistentView:
             by_count[m] = 0
     weights = [by_count[len(layout)] for layout in found]

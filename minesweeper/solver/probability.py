@@ -43,16 +43,32 @@ SPENT_STATES = 2_000
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work an exact count may take before the engine approximates.
+    """How much work exact counting may take before the engine approximates.
 
-    ``seconds`` bounds the CPU time (None: no bound); ``states`` bounds the
-    memory: the most partial layouts (states, each holding a polynomial in
-    the mine count) a component's programme keeps at one point. Past either,
-    constraints are dropped and the result says ``approximate``.
+    ``states`` bounds the memory: the most partial layouts (states, each
+    holding a polynomial in the mine count) a component's programme keeps at
+    one point. ``deadline`` bounds the time: a `time.process_time` value past
+    which every count is held to `SPENT_STATES` states (`Budget.within` sets
+    it from a number of seconds; one budget can serve several counts, such as
+    a position and its look-ahead). Past either, constraints are dropped and
+    the result says ``approximate``.
     """
 
-    seconds: float | None = None
     states: int = 200_000
+    deadline: float | None = None
+
+    @classmethod
+    def within(cls, seconds: float | None, states: int = 200_000) -> Budget:
+        """A budget of ``seconds`` of CPU time from now (None: unbounded) and ``states``."""
+        return cls(states, None if seconds is None else process_time() + seconds)
+
+    def spent(self) -> bool:
+        """Whether the deadline is past."""
+        return self.deadline is not None and process_time() > self.deadline
+
+    def cap(self) -> int:
+        """The most states a programme may hold now (fewer once the deadline is past)."""
+        return min(self.states, SPENT_STATES) if self.spent() else self.states
 
 
 #: Enough for every position up to 30x30 met in play, and for ms-toollib's hard ones.
@@ -195,32 +211,20 @@ def solve(
     ``mines`` is the number of mines among the unknown cells, or None when not
     known; then ``prior`` weighs each layout, and ``known_mines`` and
     ``known_safe`` (cells of the board already known to be mines / safe)
-    inform the density. ``cache``, a dict a caller keeps across related
+    inform the density. ``budget`` bounds the work: past it, the count is
+    approximate (see `Budget`). ``cache``, a dict a caller keeps across related
     positions (the moves of a game, the outcomes of a look-ahead), lets a
     group of constraints counted before be reused. Raises `InconsistentView`
     when no layout fits (unless the count was approximate: see `Probabilities`).
     """
     cells = list(dict.fromkeys(unknown))
     rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
-    return _solve(cells, rules, mines, prior, known_mines, known_safe, _Limits(budget), cache)
+    return _solve(cells, rules, mines, prior, known_mines, known_safe, budget, cache)
 
 
 class _TooLarge(Exception):
     def __init__(self, rules: set[int]) -> None:
         self.rules = rules
-
-
-class _Limits:
-    """A `Budget` being spent: the state cap now (lower once the time is up)."""
-
-    def __init__(self, budget: Budget) -> None:
-        self.states = budget.states
-        self.deadline = None if budget.seconds is None else process_time() + budget.seconds
-
-    def cap(self) -> int:
-        if self.deadline is not None and process_time() > self.deadline:
-            return min(self.states, SPENT_STATES)
-        return self.states
 
 
 class _Part:
@@ -232,7 +236,7 @@ class _Part:
     part can serve every position that has the same group.
     """
 
-    def __init__(self, system: list[tuple[frozenset, int]], limits: _Limits) -> None:
+    def __init__(self, system: list[tuple[frozenset, int]], budget: Budget) -> None:
         settled: dict[Cell, int] = {}
         if len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE:
             system, settled = _settle(system)
@@ -249,7 +253,7 @@ class _Part:
             by_signature.setdefault(tuple(sig), []).append(cell)
         supers = list(by_signature.items())
         self.programmes = [
-            _Programme([supers[i] for i in component], system, limits)
+            _Programme([supers[i] for i in component], system, budget)
             for component in _components(supers)
         ]
         self.approximate = any(programme.dropped for programme in self.programmes)
@@ -288,7 +292,7 @@ def _solve(
     prior: DensityPrior,
     known_mines: int,
     known_safe: int,
-    limits: _Limits,
+    budget: Budget,
     cache: PartCache | None,
 ) -> Probabilities:
     present = set(cells)
@@ -302,7 +306,7 @@ def _solve(
         key = frozenset(system)
         part = cache.get(key) if cache is not None else None
         if part is None:
-            part = _Part(system, limits)
+            part = _Part(system, budget)
             if cache is not None and not part.approximate:
                 cache[key] = part
         parts.append(part)
@@ -463,18 +467,18 @@ class _Programme:
         self,
         supers: list[tuple[tuple[int, ...], list[Cell]]],
         rules: list[tuple[frozenset, int]],
-        limits: _Limits,
+        budget: Budget,
     ) -> None:
         self.dropped: set[int] = set()
         while True:
             try:
-                self._build(supers, rules, limits)
+                self._build(supers, rules, budget)
                 return
             except _TooLarge as error:
                 # Too wide to count: relax the constraints open at the widest point.
                 self.dropped |= error.rules
 
-    def _build(self, supers, rules, limits: _Limits) -> None:
+    def _build(self, supers, rules, budget: Budget) -> None:
         dropped = self.dropped
         if dropped:
             supers = [(tuple(r for r in sig if r not in dropped), cells) for sig, cells in supers]
@@ -513,7 +517,7 @@ class _Programme:
                 if last[r] == k
             ]
             size = sizes[k]
-            cap = limits.cap()
+            cap = budget.cap()
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
             for state, poly in layers[-1].items():
