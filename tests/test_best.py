@@ -205,10 +205,10 @@ def test_moves_match_the_recorded_games() -> None:
         assert play_recorded(*game) == recorded[key(*game)], key(*game)
 
 
-@pytest.mark.parametrize("states", [3, 4_000, Budget().states])
-def test_the_crash_board_plays_to_the_end_under_any_budget(states: int) -> None:
+@pytest.mark.parametrize("counts", [3, 4_000, Budget().counts])
+def test_the_crash_board_plays_to_the_end_under_any_budget(counts: int) -> None:
     """Issue 11's board: an approximate count of an impossible outcome once raised mid-game."""
     case = load_cases(Path(__file__).parent / "data" / "crash.in")[0]
-    for strategy in (Best(budget=Budget(states=states)), ExactSafest(budget=Budget(states=states))):
+    for strategy in (Best(budget=Budget(counts)), ExactSafest(budget=Budget(counts))):
         record = play(case.board, case.first, strategy, tell_mine_count=True)
         assert record.finished

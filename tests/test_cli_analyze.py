@@ -167,12 +167,12 @@ def test_past_the_budget_the_answer_says_it_is_approximate() -> None:
     text, mines = mesh_text(10, 20)
     args = ("--mines", str(mines), "--format", "json")
     exact = json.loads(run(*args, text=text).stdout)
-    rough = json.loads(run(*args, "--max-states", "3", text=text).stdout)
+    rough = json.loads(run(*args, "--memory-limit", "0.0001", text=text).stdout)
     assert exact["approximate"] is False and rough["approximate"] is True
     # Leaving constraints out keeps the certain cells certain.
     assert {tuple(c) for c in rough["safe"]} <= {tuple(c) for c in exact["safe"]}
     assert rough["probabilities"] != exact["probabilities"]
-    shown = run("--mines", str(mines), "--max-states", "3", text=text).stdout
+    shown = run("--mines", str(mines), "--memory-limit", "0.0001", text=text).stdout
     assert "approximate" in shown.splitlines()[1]
     assert "approximate" not in run("--mines", str(mines), text=text).stdout
 

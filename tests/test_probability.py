@@ -224,7 +224,7 @@ def mesh(rows: int, cols: int, seed: int = 1) -> View:
 def test_state_cap_gives_a_flagged_approximation() -> None:
     view = mesh(6, 16)
     exact = probabilities(view)
-    rough = probabilities(view, budget=Budget(states=3))
+    rough = probabilities(view, budget=Budget(counts=3))
     assert rough.approximate and not exact.approximate
     # Relaxing constraints keeps certain cells sound.
     assert rough.safe <= exact.safe and rough.mines <= exact.mines

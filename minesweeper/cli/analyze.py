@@ -38,11 +38,11 @@ from minesweeper.solver.view import View
     help="CPU seconds for exact counting; past them the answer is approximate (and says so).",
 )
 @click.option(
-    "--max-states",
-    type=click.IntRange(min=1),
-    default=Budget().states,
+    "--memory-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=300.0,
     show_default=True,
-    help="Memory bound: most partial layouts counted at once before approximating.",
+    help="Megabytes (roughly) for exact counting; past them the answer is approximate.",
 )
 @topology_option
 @reports_errors
@@ -51,7 +51,7 @@ def analyze(
     mines: int | None,
     output: str,
     time_limit: float,
-    max_states: int,
+    memory_limit: float,
     topology: str,
 ) -> None:
     """Mine probabilities of the position in FILE (default stdin), and the best move.
@@ -60,10 +60,10 @@ def analyze(
     revealed counts, `F` a known mine. Without --mines the mine count is
     unknown: every density is equally likely beforehand (a uniform Beta prior).
     Counting is exact unless the position needs more than --time-limit or
-    --max-states, then the output says it is approximate.
+    --memory-limit, then the output says it is approximate.
     """
     view = read_position(file, topology, mines)
-    player = Best(budget=Budget.within(time_limit, max_states))
+    player = Best(budget=Budget.within(time_limit, memory_limit))
     result = player.solve(view)
     best = best_move(view, result, player)
     if output == "json":

@@ -37,38 +37,43 @@ Cell = Hashable
 #: Components with more cells than this have what deduction proves settled
 #: first: those cells leave the count, and what is left often falls apart.
 SETTLE_ABOVE = 24
-#: Once the time budget is spent, the rest is counted within this many states.
-SPENT_STATES = 2_000
+#: Once the time budget is spent, the rest is counted within this many partial counts.
+SPENT_COUNTS = 20_000
+#: Memory a partial count takes, roughly (measured on large positions; for `Budget.megabytes`).
+BYTES_PER_COUNT = 150
 
 
 @dataclass(frozen=True)
 class Budget:
     """How much work exact counting may take before the engine approximates.
 
-    ``states`` bounds the memory: the most partial layouts (states, each
-    holding a polynomial in the mine count) a component's programme keeps at
-    one point. ``deadline`` bounds the time: a `time.process_time` value past
-    which every count is held to `SPENT_STATES` states (`Budget.within` sets
-    it from a number of seconds; one budget can serve several counts, such as
-    a position and its look-ahead). Past either, constraints are dropped and
-    the result says ``approximate``.
+    ``counts`` bounds the memory: the most partial counts (one per state of a
+    component's programme and mine count, and per move between states) one
+    programme keeps, about `BYTES_PER_COUNT` bytes each. ``deadline`` bounds
+    the time: a `time.process_time` value past which every programme is held
+    to `SPENT_COUNTS` (`Budget.within` sets it from a number of seconds; one
+    budget can serve several counts, such as a position and its look-ahead).
+    Past either, constraints are dropped and the result says ``approximate``.
     """
 
-    states: int = 200_000
+    counts: int = 2_000_000
     deadline: float | None = None
 
     @classmethod
-    def within(cls, seconds: float | None, states: int = 200_000) -> Budget:
-        """A budget of ``seconds`` of CPU time from now (None: unbounded) and ``states``."""
-        return cls(states, None if seconds is None else process_time() + seconds)
+    def within(cls, seconds: float | None, megabytes: float | None = None) -> Budget:
+        """``seconds`` of CPU time from now (None: unbounded), about ``megabytes`` of memory."""
+        deadline = None if seconds is None else process_time() + seconds
+        if megabytes is None:
+            return cls(deadline=deadline)
+        return cls(max(1, int(megabytes * 1e6 / BYTES_PER_COUNT)), deadline)
 
     def spent(self) -> bool:
         """Whether the deadline is past."""
         return self.deadline is not None and process_time() > self.deadline
 
     def cap(self) -> int:
-        """The most states a programme may hold now (fewer once the deadline is past)."""
-        return min(self.states, SPENT_STATES) if self.spent() else self.states
+        """The most partial counts a programme may hold now (fewer once the deadline is past)."""
+        return min(self.counts, SPENT_COUNTS) if self.spent() else self.counts
 
 
 #: Enough for every position up to 30x30 met in play, and for ms-toollib's hard ones.
@@ -313,15 +318,16 @@ def _solve(
     constrained = {cell for members, _ in rules for cell in members}
     free = [c for c in cells if c not in constrained]
 
-    weight, mine_weight, free_den = _total_weights(
-        mines, prior, len(free), len(constrained), known_mines, known_safe
-    )
     polys = [poly for part in parts for poly in part.polys]
     # Layouts of the whole frontier by mine count; then the total weight.
     front = [1]
     for poly in polys:
         front = _convolve(front, poly)
-    total = sum(n * weight(s) for s, n in enumerate(front) if n)
+    low = next((s for s, n in enumerate(front) if n), len(front) - 1)
+    weight, mine_weight, free_den, scale = _total_weights(
+        mines, prior, len(free), len(constrained), known_mines, known_safe, low, len(front) - 1
+    )
+    total = sum(n * weight[s] for s, n in enumerate(front) if n)
     approximate = any(part.approximate for part in parts)
     if total == 0:
         what = (
@@ -352,7 +358,7 @@ def _solve(
             others = _convolve(prefix[index], suffix[index + 1])
             index += 1
             rest = [
-                sum(n * weight(m + t) for t, n in enumerate(others) if n)
+                sum(n * weight[m + t] for t, n in enumerate(others) if n)
                 for m in range(len(programme.poly))
             ]
             for members, share in programme.shares(rest):
@@ -360,12 +366,12 @@ def _solve(
                 for cell in members:
                     cell_group[cell] = len(groups) - 1
     if free:
-        share = sum(n * mine_weight(s) for s, n in enumerate(front) if n)
+        share = sum(n * mine_weight[s] for s, n in enumerate(front) if n)
         groups.append((share, total * free_den))
         for cell in free:
             cell_group[cell] = len(groups) - 1
     groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, total, approximate)
+    return Probabilities(groups, cell_group, layouts, total * scale, approximate)
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:
@@ -380,39 +386,37 @@ def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
     return comb(free, rest) if 0 <= rest <= free else 0
 
 
-def _total_weights(mines, prior, free, front, known_mines, known_safe):
-    """Weight of a frontier layout with ``s`` mines, summed over the free cells.
+def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high):
+    """Weights of a frontier layout with ``s`` mines, summed over the free cells.
 
-    Returns ``(weight(s), mine_weight(s), den)``: ``mine_weight(s) / den`` is
-    the same sum restricted to layouts where one given free cell is a mine.
+    Returns ``(weight, mine_weight, den, scale)``: lists indexed by ``s``
+    (from 0 to ``high``; only ``low`` to ``high`` filled), all divided by the
+    common factor ``scale`` to keep the integers short; ``mine_weight[s] / den``
+    is the same sum restricted to layouts where one given free cell is a mine.
     """
+    span = range(low, high + 1)
     if mines is not None:
-
-        def weight(s: int) -> int:
+        weight = [0] * low + [_layouts_with(mines, free, s) for s in span]
+        mine_weight = [0] * low
+        for s in span:
             rest = mines - s
-            return comb(free, rest) if 0 <= rest <= free else 0
-
-        def mine_weight(s: int) -> int:
-            rest = mines - s
-            return comb(free - 1, rest - 1) if 1 <= rest <= free else 0
-
-        return weight, mine_weight, 1
+            mine_weight.append(comb(free - 1, rest - 1) if 1 <= rest <= free else 0)
+        return weight, mine_weight, 1, 1
 
     # Beta(a, b): a board layout with k mines of n cells weighs B(k + a, n - k + b).
     # Summing over the free cells leaves B(K + s + a, S + front - s + b), K and S
-    # the known mines and safe cells; divided by a constant, two rising factorials.
-    up = _rising_table(known_mines + prior.a, front + 1)
-    down = _rising_table(known_safe + prior.b, front + 1)
+    # the known mines and safe cells; divided by a constant, two rising factorials,
+    # whose parts common to every s from low to high make ``scale``.
+    up_start = known_mines + prior.a
+    down_start = known_safe + prior.b
+    up = _rising_table(up_start + low, high - low + 1)
+    down = _rising_table(down_start + front - high, high - low + 1)
+    scale = _rising_table(up_start, low + 1)[-1] * _rising_table(down_start, front - high + 1)[-1]
+    weight = [0] * low + [up[s - low] * down[high - s] for s in span]
     seen = known_mines + known_safe + front + prior.a + prior.b
-
-    def weight(s: int) -> int:
-        return up[s] * down[front - s] if 0 <= s <= front else 0
-
-    def mine_weight(s: int) -> int:
-        # A free cell is a mine with the posterior mean density (K + s + a) / seen.
-        return weight(s) * (known_mines + s + prior.a)
-
-    return weight, mine_weight, seen
+    # A free cell is a mine with the posterior mean density (K + s + a) / seen.
+    mine_weight = [0] * low + [weight[s] * (up_start + s) for s in span]
+    return weight, mine_weight, seen, scale
 
 
 def _rising_table(start: int, count: int) -> list[int]:
@@ -500,6 +504,7 @@ class _Programme:
                 capacity[rule] += sizes[k]
 
         layers: list[dict[tuple, dict[int, int]]] = [{(): {0: 1}}]
+        held = 0  # partial counts and moves kept so far: the memory in use
         moves: list[list[tuple[tuple, int, int, tuple]]] = []
         open_rules: list[int] = []
         for k, i in enumerate(order):
@@ -547,10 +552,11 @@ class _Programme:
                         m += x
                         target[m] = target.get(m, 0) + count * ways
                     step.append((state, x, ways, key))
-                if len(layer) > cap and now_open:
-                    # Drop the half of the open constraints that stay open longest.
-                    spans = sorted(now_open, key=lambda r: last[r], reverse=True)
-                    raise _TooLarge(set(spans[: max(1, len(spans) // 2)]))
+                if held + len(layer) > cap and now_open:
+                    raise _TooLarge(_widest(now_open, last))
+            held += len(step) + sum(map(len, layer.values()))
+            if held > cap and now_open:
+                raise _TooLarge(_widest(now_open, last))
             layers.append(layer)
             moves.append(step)
             open_rules = now_open
@@ -596,6 +602,12 @@ class _Programme:
             back = new_back
             shares.append((self.supers[self.order[k]][1], mines))
         return shares
+
+
+def _widest(now_open: list[int], last: dict[int, int]) -> set[int]:
+    """The half of the open constraints that stay open longest: those to drop."""
+    spans = sorted(now_open, key=lambda r: last[r], reverse=True)
+    return set(spans[: max(1, len(spans) // 2)])
 
 
 def _order(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[int]:
