@@ -241,59 +241,68 @@ def solve_region(
 def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | None:
     mines = view.mines
     neighbours = view.topology.neighbours
-    # shown[c][i]: the number cell c shows in layout i (None where it is a mine).
-    shown: dict[int, list[int | None]] = {}
+    # Sets of layouts are bit sets: bit i stands for found[i].
+    mine_masks: dict[int, int] = {}
+    shows: dict[int, dict[int, int]] = {}  # cell -> number shown -> layouts
     for cell in cells:
         around = neighbours(cell)
         base = sum(1 for o in around if o in mines)
-        shown[cell] = [
-            None if cell in layout else base + sum(1 for o in around if o in layout)
-            for layout in found
-        ]
-    search = _Search(cells, shown, weights, max_nodes)
+        mine_mask, by_number = 0, {}
+        for i, layout in enumerate(found):
+            if cell in layout:
+                mine_mask |= 1 << i
+            else:
+                number = base + sum(1 for o in around if o in layout)
+                by_number[number] = by_number.get(number, 0) | 1 << i
+        mine_masks[cell] = mine_mask
+        shows[cell] = by_number
+    search = _Search(cells, mine_masks, shows, weights, max_nodes)
     try:
-        return search.best(tuple(range(len(found))))
+        return search.best((1 << len(found)) - 1)
     except _Budget:
         return None
 
 
 class _Search:
-    def __init__(self, cells, shown, weights, max_nodes: int) -> None:
+    """The game tree over sets of layouts, as bit sets (Python ints)."""
+
+    def __init__(self, cells, mine_masks, shows, weights, max_nodes: int) -> None:
         self.cells = cells
-        self.shown = shown
+        self.mine_masks = mine_masks
+        self.shows = shows
         self.weights = weights
-        self.memo: dict[tuple[int, ...], float] = {}
+        self.uniform = len(set(weights)) <= 1
+        self.memo: dict[int, float] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
 
-    def split(self, alive: tuple[int, ...], cell: int) -> list[tuple[int, ...]]:
-        """The layouts where ``cell`` is safe, grouped by the number it shows."""
-        groups: dict[int, list[int]] = {}
-        row = self.shown[cell]
-        for i in alive:
-            if row[i] is not None:
-                groups.setdefault(row[i], []).append(i)
-        return [tuple(g) for g in groups.values()]
+    def split(self, alive: int, cell: int) -> list[int]:
+        """The layouts where ``cell`` is safe, grouped by the number it shows.
 
-    def options(self, alive: tuple[int, ...]) -> tuple[list[int], list[tuple[float, int]]]:
+        In the order of each group's first layout, so that sums add up in one order.
+        """
+        parts = [alive & layouts for layouts in self.shows[cell].values() if alive & layouts]
+        parts.sort(key=lambda part: part & -part)
+        return parts
+
+    def options(self, alive: int) -> tuple[list[int], list[tuple[float, int]]]:
         """Free informative cells, and the risky cells with their safety, safest first."""
-        total = sum(self.weights[i] for i in alive)
+        total = self._weight(alive)
         free, risky = [], []
         for cell in self.cells:
-            row = self.shown[cell]
-            values = {row[i] for i in alive}
-            if None not in values:
-                if len(values) > 1:
+            mine = alive & self.mine_masks[cell]
+            numbers = sum(1 for layouts in self.shows[cell].values() if alive & layouts)
+            if not mine:
+                if numbers > 1:
                     free.append(cell)
-            elif len(values) > 1:
-                safe = sum(self.weights[i] for i in alive if row[i] is not None)
-                risky.append((safe / total, cell))
+            elif numbers:
+                risky.append((self._weight(alive & ~mine) / total, cell))
         risky.sort(key=lambda sc: (-sc[0], sc[1]))
         return free, risky
 
-    def value(self, alive: tuple[int, ...]) -> float:
+    def value(self, alive: int) -> float:
         """The chance to win from the layouts ``alive``, playing perfectly."""
-        if len(alive) == 1:
+        if not alive & (alive - 1):
             return 1.0
         known = self.memo.get(alive)
         if known is not None:
@@ -302,7 +311,7 @@ class _Search:
         if self.nodes > self.max_nodes:
             raise _Budget
         free, risky = self.options(alive)
-        total = sum(self.weights[i] for i in alive)
+        total = self._weight(alive)
         if free:
             parts = self.split(alive, free[0])
             result = sum(self._weight(p) / total * self.value(p) for p in parts)
@@ -311,28 +320,35 @@ class _Search:
             for safety, cell in risky:
                 if safety <= result:
                     break  # cannot beat the best so far
-                result = max(result, self._outcome(alive, cell, total, result))
+                result = max(result, self._outcome(alive, cell, total))
         self.memo[alive] = result
         return result
 
-    def _outcome(self, alive, cell, total, floor: float) -> float:
+    def _outcome(self, alive: int, cell: int, total: int) -> float:
         parts = self.split(alive, cell)
-        parts.sort(key=len)
+        parts.sort(key=int.bit_count)
         return sum(self._weight(p) / total * self.value(p) for p in parts)
 
-    def _weight(self, part: tuple[int, ...]) -> int:
-        return sum(self.weights[i] for i in part)
+    def _weight(self, part: int) -> int:
+        if self.uniform:
+            return part.bit_count() * (self.weights[0] if self.weights else 1)
+        weights, total = self.weights, 0
+        while part:
+            low = part & -part
+            total += weights[low.bit_length() - 1]
+            part ^= low
+        return total
 
-    def best(self, alive: tuple[int, ...]) -> tuple[int, float] | None:
+    def best(self, alive: int) -> tuple[int, float] | None:
         free, risky = self.options(alive)
         if free:
             return free[0], self.value(alive)
-        total = sum(self.weights[i] for i in alive)
+        total = self._weight(alive)
         best_cell, best_value = None, -1.0
         for safety, cell in risky:
             if safety <= best_value:
                 break
-            v = self._outcome(alive, cell, total, best_value)
+            v = self._outcome(alive, cell, total)
             if v > best_value:
                 best_cell, best_value = cell, v
         return None if best_cell is None else (best_cell, best_value)
