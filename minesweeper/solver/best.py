@@ -32,6 +32,7 @@ on every topology; a proved mine is never opened.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -245,7 +246,9 @@ class Best(EngineStrategy):
                             view.mines | solved.mines,
                             view.mine_count,
                         )
-                        worth *= self.created_risk(after, before)
+                        linked = [r.cells - solved.mines for r in kept]
+                        linked.append(around - solved.mines)
+                        worth *= self.created_risk(after, before, [c for c in linked if c])
                 except InconsistentView:
                     continue  # an outcome no layout allows
                 outcomes.append((solved.weight, worth, bool(solved.safe) or len(solved) == 0))
@@ -259,14 +262,20 @@ class Best(EngineStrategy):
             looks.append(Outlook(cell, safety, progress, score))
         return looks
 
-    def created_risk(self, view: View, before: set[frozenset[int]]) -> float:
+    def created_risk(
+        self,
+        view: View,
+        before: set[frozenset[int]],
+        linked: Iterable[frozenset[int]] | None = None,
+    ) -> float:
         """The chance to clear the isolated regions ``view`` has and ``before`` had not.
 
         A move that walls off a region (a 50/50 at the edge, say) costs that
         region's risk later, whatever else happens: the long-term risk.
+        ``linked``: the cell sets of ``view``'s constraints, if known.
         """
         chance = 1.0
-        for region in isolated_regions(view):
+        for region in isolated_regions(view, linked):
             if frozenset(region) not in before:
                 found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
                 if found is not None:

@@ -10,7 +10,7 @@ neighbours become certain and are opened for free anyway.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from math import factorial
 
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
@@ -136,13 +136,15 @@ def solve_endgame(
     return _search(view, view.unknown(), found, weights, max_nodes)
 
 
-def isolated_regions(view: View) -> list[list[int]]:
+def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None) -> list[list[int]]:
     """Groups of frontier cells that nothing outside them can ever inform, nor they inform.
 
     A group is linked by shared numbers, and every unknown neighbour of its
     cells is in it: whatever is opened elsewhere shows nothing about it.
+    ``linked``: the cell sets of the view's constraints, when the caller has them.
     """
-    rules = constraints(view)
+    if linked is None:
+        linked = [rule.cells for rule in constraints(view)]
     parent: dict[int, int] = {}
 
     def find(cell: int) -> int:
@@ -151,8 +153,8 @@ def isolated_regions(view: View) -> list[list[int]]:
             cell = parent[cell]
         return cell
 
-    for rule in rules:
-        cells = sorted(rule.cells)
+    for members in linked:
+        cells = sorted(members)
         for cell in cells:
             parent.setdefault(cell, cell)
         for cell in cells[1:]:

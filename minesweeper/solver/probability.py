@@ -508,43 +508,45 @@ class _Programme:
         moves: list[list[tuple[tuple, int, int, tuple]]] = []
         open_rules: list[int] = []
         for k, i in enumerate(order):
-            touched = set(supers[i][0])
+            sig = supers[i][0]
+            position = {rule: j for j, rule in enumerate(open_rules)}
             now_open = [r for r in open_rules if last[r] > k] + [
-                r for r in supers[i][0] if first[r] == k and last[r] > k
+                r for r in sig if first[r] == k and last[r] > k
             ]
-            plan = []
-            for rule in now_open:
-                src = open_rules.index(rule) if rule in open_rules else -1
-                plan.append((src, rule in touched, rules[rule][1], after[k][rule]))
-            closing = [
-                (open_rules.index(r) if r in open_rules else -1, rules[r][1])
-                for r in supers[i][0]
-                if last[r] == k
+            # Each open rule: where its partial sum was, whether this supercell
+            # adds to it, what it needs and the room left after this supercell.
+            plan = [
+                (position.get(rule, -1), rule in sig, rules[rule][1], after[k][rule])
+                for rule in now_open
             ]
+            hits = [hit for _, hit, _, _ in plan]
+            closing = [(position.get(r, -1), rules[r][1]) for r in sig if last[r] == k]
             size = sizes[k]
+            ways_of = [comb(size, x) for x in range(size + 1)]
             cap = budget.cap()
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
             for state, poly in layers[-1].items():
-                for x in range(size + 1):
-                    ok = True
-                    for src, need in closing:
-                        if (state[src] if src >= 0 else 0) + x != need:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
-                    new = []
-                    for src, hit, need, room in plan:
-                        total = (state[src] if src >= 0 else 0) + (x if hit else 0)
-                        if total > need or need - total > room:
-                            ok = False
-                            break
-                        new.append(total)
-                    if not ok:
-                        continue
-                    key = tuple(new)
-                    ways = comb(size, x)
+                # The mines x this supercell may hold, given every rule it meets.
+                low, high = 0, size
+                for src, need in closing:
+                    x = need - (state[src] if src >= 0 else 0)
+                    low, high = max(low, x), min(high, x)
+                sums = []
+                for src, hit, need, room in plan:
+                    now = state[src] if src >= 0 else 0
+                    if hit:
+                        high = min(high, need - now)
+                        low = max(low, need - now - room)
+                    elif now > need or need - now > room:
+                        high = -1
+                        break
+                    sums.append(now)
+                for x in range(low, high + 1):
+                    key = tuple(
+                        [now + x if hit else now for now, hit in zip(sums, hits, strict=True)]
+                    )
+                    ways = ways_of[x]
                     target = layer.get(key)
                     if target is None:
                         target = layer[key] = {}
@@ -625,25 +627,29 @@ def _order(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[int]:
             users.setdefault(rule, []).append(i)
     placed = [False] * len(supers)
     opened: set[int] = set()
+
+    def cost(i: int) -> tuple[int, int, int]:
+        sig = supers[i][0]
+        new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
+        closed = sum(1 for r in sig if remaining_uses[r] == 1)
+        return (new - closed, len(sig), i)
+
+    # A cost changes only when a rule of its supercell is used: kept up to date.
+    costs = [cost(i) for i in range(len(supers))]
     order: list[int] = []
     candidates: set[int] = set()
     while len(order) < len(supers):
-        pool = candidates or {i for i in range(len(supers)) if not placed[i]}
-
-        def cost(i: int) -> tuple[int, int, int]:
-            sig = supers[i][0]
-            new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
-            closed = sum(1 for r in sig if remaining_uses[r] == 1)
-            return (new - closed, len(sig), i)
-
-        best = min(pool, key=cost)
+        pool = candidates or [i for i in range(len(supers)) if not placed[i]]
+        best = min(pool, key=costs.__getitem__)
         placed[best] = True
         order.append(best)
         candidates.discard(best)
         for rule in supers[best][0]:
             remaining_uses[rule] -= 1
             opened.add(rule)
+        for rule in supers[best][0]:
             for other in users[rule]:
                 if not placed[other]:
                     candidates.add(other)
+                    costs[other] = cost(other)
     return order
