@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, log2
+from math import comb, gcd, log2
 from time import process_time
 from typing import Protocol
 
@@ -36,7 +36,7 @@ Cell = Hashable
 
 #: Components with more cells than this have what deduction proves settled
 #: first: those cells leave the count, and what is left often falls apart.
-SETTLE_ABOVE = 24
+SETTLE_ABOVE = 64
 #: Components of more supercells than this are ordered from several starts.
 MANY_STARTS_ABOVE = 40
 #: Once the time budget is spent, the rest is counted within this many partial counts.
@@ -237,23 +237,34 @@ class _TooLarge(Exception):
 class _Part:
     """One connected group of constraints, counted.
 
-    Large groups first have what deduction proves settled (``settled``: 1 for
-    a mine, 0 for a safe cell); the rest splits into components of supercells,
-    each counted by a `_Programme`. Depends on the constraints alone, so a
-    part can serve every position that has the same group.
+    Large groups, and any group that could not be counted exactly, first have
+    what deduction proves settled (``settled``: 1 for a mine, 0 for a safe
+    cell); the rest splits into components of supercells, each counted by a
+    `_Programme`. Depends on the constraints alone, so a part can serve every
+    position that has the same group. ``cells``: how many cells it covers.
     """
 
     def __init__(self, system: list[tuple[frozenset, int]], budget: Budget) -> None:
+        self.cells = len(frozenset().union(*(members for members, _ in system)))
         settled: dict[Cell, int] = {}
-        if len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE:
+        large = self.cells > SETTLE_ABOVE
+        if large:
             system, settled = _settle(system)
+        self._count(system, settled, budget)
+        if self.approximate and not large:
+            # What deduction proves stays certain, however rough the count.
+            system, settled = _settle(system)
+            if settled:
+                self._count(system, settled, budget)
+
+    def _count(
+        self, system: list[tuple[frozenset, int]], settled: dict[Cell, int], budget: Budget
+    ) -> None:
         self.settled = settled
-        self.cells = len(settled)
         signature: dict[Cell, list[int]] = {}
         for index, (members, _) in enumerate(system):
             for cell in members:
                 signature.setdefault(cell, []).append(index)
-        self.cells += len(signature)
         # Supercells: cells with exactly the same constraints.
         by_signature: dict[tuple[int, ...], list[Cell]] = {}
         for cell, sig in signature.items():
@@ -377,8 +388,8 @@ def _solve(
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:
-    fraction = Fraction(num, den)
-    return fraction.numerator, fraction.denominator
+    common = gcd(num, den)
+    return num // common, den // common
 
 
 def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
