@@ -25,6 +25,7 @@ from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd, log2
+from operator import add
 from time import process_time
 from typing import Protocol
 
@@ -532,7 +533,8 @@ class _Programme:
                 (position.get(rule, -1), rule in sig, rules[rule][1], after[k][rule])
                 for rule in now_open
             ]
-            hits = [hit for _, hit, _, _ in plan]
+            # What x mines here add to the open rules' sums, by x.
+            adds = [tuple(x if hit else 0 for _, hit, _, _ in plan) for x in range(sizes[k] + 1)]
             closing = [(position.get(r, -1), rules[r][1]) for r in sig if last[r] == k]
             size = sizes[k]
             ways_of = [comb(size, x) for x in range(size + 1)]
@@ -557,9 +559,7 @@ class _Programme:
                         break
                     sums.append(now)
                 for x in range(low, high + 1):
-                    key = tuple(
-                        [now + x if hit else now for now, hit in zip(sums, hits, strict=True)]
-                    )
+                    key = tuple(map(add, sums, adds[x]))
                     ways = ways_of[x]
                     target = layer.get(key)
                     if target is None:
@@ -701,29 +701,25 @@ def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None =
             users.setdefault(rule, []).append(i)
     placed = [False] * len(supers)
     opened: set[int] = set()
-
-    def cost(i: int) -> tuple[int, int, int]:
-        sig = supers[i][0]
-        new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
-        closed = sum(1 for r in sig if remaining_uses[r] == 1)
-        return (new - closed, len(sig), i)
-
-    # A cost changes only when a rule of its supercell is used: kept up to date.
-    costs = [cost(i) for i in range(len(supers))]
     order: list[int] = []
     candidates: set[int] = set()
     while len(order) < len(supers):
-        pool = candidates or [i for i in range(len(supers)) if not placed[i]]
-        best = min(pool, key=costs.__getitem__) if order or start is None else start
+        pool = candidates or {i for i in range(len(supers)) if not placed[i]}
+
+        def cost(i: int) -> tuple[int, int, int]:
+            sig = supers[i][0]
+            new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
+            closed = sum(1 for r in sig if remaining_uses[r] == 1)
+            return (new - closed, len(sig), i)
+
+        best = min(pool, key=cost) if order or start is None else start
         placed[best] = True
         order.append(best)
         candidates.discard(best)
         for rule in supers[best][0]:
             remaining_uses[rule] -= 1
             opened.add(rule)
-        for rule in supers[best][0]:
             for other in users[rule]:
                 if not placed[other]:
                     candidates.add(other)
-                    costs[other] = cost(other)
     return order
