@@ -242,13 +242,12 @@ class _Part:
     what deduction proves settled (``settled``: 1 for a mine, 0 for a safe
     cell); the rest splits into components of supercells, each counted by a
     `_Programme`. Depends on the constraints alone, so a part can serve every
-    position that has the same group. ``cells``: how many cells it covers.
+    position that has the same group.
     """
 
     def __init__(self, system: list[tuple[frozenset, int]], budget: Budget) -> None:
-        self.cells = len(frozenset().union(*(members for members, _ in system)))
         settled: dict[Cell, int] = {}
-        large = self.cells > SETTLE_ABOVE
+        large = len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE
         if large:
             system, settled = _settle(system)
         self._count(system, settled, budget)
