@@ -25,7 +25,6 @@ from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd, log2
-from operator import add
 from time import process_time
 from typing import Protocol
 
@@ -275,8 +274,9 @@ class _Part:
             for component in _components(supers)
         ]
         self.approximate = any(programme.dropped for programme in self.programmes)
-        # The settled mines count as one more component with a single layout.
-        self.polys = [[0] * sum(settled.values()) + [1]]
+        # Settled mines count as one more component with a single layout.
+        mines = sum(settled.values())
+        self.polys = [[0] * mines + [1]] if mines else []
         self.polys += [programme.poly for programme in self.programmes]
 
 
@@ -366,7 +366,7 @@ def _solve(
             for cell, mine in part.settled.items():
                 if mine == value:
                     cell_group[cell] = len(groups) - 1
-        index += 1  # the settled mines' polynomial
+        index += len(part.polys) - len(part.programmes)  # the settled mines' polynomial
         for programme in part.programmes:
             others = _convolve(prefix[index], suffix[index + 1])
             index += 1
@@ -532,8 +532,7 @@ class _Programme:
                 (position.get(rule, -1), rule in sig, rules[rule][1], after[k][rule])
                 for rule in now_open
             ]
-            # What x mines here add to the open rules' sums, by x.
-            adds = [tuple(x if hit else 0 for _, hit, _, _ in plan) for x in range(sizes[k] + 1)]
+            hit_at = [j for j, (_, hit, _, _) in enumerate(plan) if hit]
             closing = [(position.get(r, -1), rules[r][1]) for r in sig if last[r] == k]
             size = sizes[k]
             ways_of = [comb(size, x) for x in range(size + 1)]
@@ -546,19 +545,30 @@ class _Programme:
                 low, high = 0, size
                 for src, need in closing:
                     x = need - (state[src] if src >= 0 else 0)
-                    low, high = max(low, x), min(high, x)
+                    if x > low:
+                        low = x
+                    if x < high:
+                        high = x
                 sums = []
                 for src, hit, need, room in plan:
                     now = state[src] if src >= 0 else 0
                     if hit:
-                        high = min(high, need - now)
-                        low = max(low, need - now - room)
+                        if need - now < high:
+                            high = need - now
+                        if need - now - room > low:
+                            low = need - now - room
                     elif now > need or need - now > room:
                         high = -1
                         break
                     sums.append(now)
                 for x in range(low, high + 1):
-                    key = tuple(map(add, sums, adds[x]))
+                    if x and hit_at:
+                        new = sums[:]
+                        for j in hit_at:
+                            new[j] += x
+                        key = tuple(new)
+                    else:
+                        key = tuple(sums)
                     ways = ways_of[x]
                     target = layer.get(key)
                     if target is None:
