@@ -41,6 +41,8 @@ SETTLE_ABOVE = 64
 MANY_STARTS_ABOVE = 40
 #: Once the time budget is spent, the rest is counted within this many partial counts.
 SPENT_COUNTS = 20_000
+#: Once the time budget is spent, a programme keeps at most this many constraints open.
+SPENT_OPEN = 4
 #: Memory a partial count takes, roughly (measured on large positions; for `Budget.megabytes`).
 BYTES_PER_COUNT = 150
 
@@ -579,10 +581,10 @@ class _Programme:
                     step.append((state, x, ways, key))
                     added += len(poly) + 1
                 if held + added > cap and now_open:
-                    raise _TooLarge(_widest(now_open, last))
+                    raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
             held += len(step) + sum(map(len, layer.values()))
             if held > cap and now_open:
-                raise _TooLarge(_widest(now_open, last))
+                raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
             layers.append(layer)
             moves.append(step)
             open_rules = now_open
@@ -630,10 +632,30 @@ class _Programme:
         return shares
 
 
-def _widest(now_open: list[int], last: dict[int, int]) -> set[int]:
-    """The half of the open constraints that stay open longest: those to drop."""
-    spans = sorted(now_open, key=lambda r: last[r], reverse=True)
-    return set(spans[: max(1, len(spans) // 2)])
+def _to_drop(
+    now_open: list[int], first: dict[int, int], last: dict[int, int], hurry: bool
+) -> set[int]:
+    """The constraints to drop when a programme grows too large.
+
+    Normally the half of those open now that stay open longest. In a hurry
+    (the time is spent), every constraint open where more than `SPENT_OPEN`
+    are open along the whole order: the next count is then quick.
+    """
+    if not hurry:
+        spans = sorted(now_open, key=lambda r: last[r], reverse=True)
+        return set(spans[: max(1, len(spans) // 2)])
+    drop = set(now_open)
+    spanning = [r for r in first if first[r] < last[r]]
+    events = sorted([(first[r], 1, r) for r in spanning] + [(last[r], -1, r) for r in spanning])
+    current: set[int] = set()
+    for _, kind, rule in events:
+        if kind == 1:
+            current.add(rule)
+            if len(current) > SPENT_OPEN:
+                drop |= current
+        else:
+            current.discard(rule)
+    return drop
 
 
 def _best_order(
@@ -710,18 +732,24 @@ def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None =
             users.setdefault(rule, []).append(i)
     placed = [False] * len(supers)
     opened: set[int] = set()
+
+    def cost(i: int) -> tuple[int, int, int]:
+        sig = supers[i][0]
+        new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
+        closed = sum(1 for r in sig if remaining_uses[r] == 1)
+        return (new - closed, len(sig), i)
+
+    # A supercell no placed one shares a rule with still has its first cost.
+    fresh = iter(sorted(range(len(supers)), key=cost))
     order: list[int] = []
     candidates: set[int] = set()
     while len(order) < len(supers):
-        pool = candidates or {i for i in range(len(supers)) if not placed[i]}
-
-        def cost(i: int) -> tuple[int, int, int]:
-            sig = supers[i][0]
-            new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
-            closed = sum(1 for r in sig if remaining_uses[r] == 1)
-            return (new - closed, len(sig), i)
-
-        best = min(pool, key=cost) if order or start is None else start
+        if not order and start is not None:
+            best = start
+        elif candidates:
+            best = min(candidates, key=cost)
+        else:
+            best = next(i for i in fresh if not placed[i])
         placed[best] = True
         order.append(best)
         candidates.discard(best)
