@@ -1,14 +1,18 @@
 """Exact mine probabilities of a position, by counting every layout that fits it.
 
 The frontier (unknown cells next to a revealed number) splits into independent
-components; cells with exactly the same constraints merge into one supercell
-whose mine count ``x`` stands for ``C(size, x)`` layouts. Each component is
+groups of constraints; in a large group, what deduction proves is settled
+first (those cells leave the count). Cells with exactly the same constraints
+merge into one supercell whose mine count ``x`` stands for ``C(size, x)``
+layouts. Each component of supercells is
 counted by a dynamic programme along an ordering of its supercells, whose state
 is the partial sums of the constraints still open at that point and the mines
 placed so far: a long thin frontier stays cheap however many layouts it has,
 and nothing is ever 2^n over the frontier. A backward pass over the same
 states gives every supercell's exact share. Components and the unconstrained
-cells combine with exact integer weights over the total mine count.
+cells combine with exact integer weights over the total mine count. Past a
+`Budget` of time and memory, constraints are dropped and the answer says it
+is approximate.
 
 Mine count known: every layout of the unknown cells with the right number of
 mines is equally likely. Mine count unknown: each cell of the board is a mine
@@ -123,7 +127,7 @@ class Probabilities:
     Beta-function terms up to a constant factor): it compares only positions
     with the same unknown, constrained and known cells that differ in the
     numbers shown, such as the outcomes of opening one cell. ``approximate`` is True
-    only when the position was too large to count exactly and some constraints
+    only when counting exactly needed more than the `Budget` and some constraints
     were left out: the probabilities are then those of the relaxed position,
     and ``safe`` and ``mines`` still hold (they are certain in a larger set of
     layouts), but inconsistency may go unnoticed.
