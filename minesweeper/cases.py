@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minesweeper.board import Board
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, MinesweeperError, NotAFileError
+from minesweeper.inputs import find_files, read_regular
 from minesweeper.protocol import (
     LineReader,
     format_board,
     format_move,
     parse_move,
+    quote,
     read_board,
 )
 
@@ -43,47 +45,51 @@ def read_case(reader: LineReader, topology: str = "square", name: str = "") -> A
     return AdvancedCase(board, parse_move(line_no, text, board.topology), name)
 
 
-def parse_case(text: str, topology: str = "square", name: str = "") -> AdvancedCase:
+def parse_case(text: bytes | str, topology: str = "square", name: str = "") -> AdvancedCase:
     """The one case in ``text``; anything after its first-click line is an `InputError`."""
-    reader = LineReader(text.splitlines())
+    reader = LineReader(text)
     case = read_case(reader, topology, name)
     extra = reader.next()
     if extra is not None:
-        raise InputError(extra[0], f"unexpected text after the first click: {extra[1]!r}")
+        raise InputError(extra[0], f"unexpected text after the first click: {quote(extra[1])}")
     return case
 
 
-def parse_cases(text: str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
+def parse_cases(text: bytes | str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
     """Every case in ``text``, one after another; at least one.
 
     Cases after the first are named ``name#2``, ``name#3``, ...
     """
-    lines = text.splitlines()
-    reader = LineReader(lines)
+    reader = LineReader(text)
     cases: list[AdvancedCase] = []
     while True:
         label = name if not cases else f"{name}#{len(cases) + 1}"
         cases.append(read_case(reader, topology, label))
-        # The reader has consumed exactly ``line_no`` lines of the list.
-        if not any(line.strip() for line in lines[reader.line_no :]):
+        if reader.at_end():
             return cases
 
 
 def read_cases_file(path: Path, topology: str = "square") -> list[AdvancedCase]:
-    """The cases in one file; errors name the file."""
+    """The cases in one regular file (at most `MAX_FILE_BYTES`); errors name the file."""
+    data = read_regular(path)
     try:
-        return parse_cases(path.read_text(), topology, path.name)
+        return parse_cases(data, topology, path.name)
     except InputError as error:
-        raise InputError(error.line, f"{path}: {error.message}") from None
-    except OSError as error:
-        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+        raise type(error)(error.line, f"{path}: {error.message}") from None
 
 
 def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
-    """The cases of a file, or of every ``.in`` file under a directory (sorted by path)."""
+    """The cases of a file, or of every ``.in`` file under a directory (sorted by path).
+
+    A folder holding something that cannot be read as a case file (a FIFO, a
+    device, a broken link, an unreadable sub-folder) is refused, naming it.
+    """
     if path.is_dir():
-        files = sorted(path.rglob("*.in"))
-        if not files:
+        found = find_files(path)
+        if found.problems:
+            where, problem = found.problems[0]
+            raise NotAFileError(f"{where}: {problem}")
+        if not found.files:
             raise MinesweeperError(f"no .in files under {path}")
-        return [case for file in files for case in read_cases_file(file, topology)]
+        return [case for file in found.files for case in read_cases_file(file, topology)]
     return read_cases_file(path, topology)

@@ -19,3 +19,18 @@ class InputError(MinesweeperError):
 
 class TopologyError(MinesweeperError):
     """A topology that cannot be built from the given description."""
+
+
+class EncodingError(InputError):
+    """Input bytes that are not the text a format expects (not UTF-8, not ASCII, control bytes)."""
+
+
+class TooLargeError(InputError):
+    """An input or a request beyond one of the limits of `minesweeper.limits`.
+
+    ``line`` is the input line at fault, or None when the size came from an option.
+    """
+
+
+class NotAFileError(MinesweeperError):
+    """A path that was expected to be a readable regular file, and is not."""

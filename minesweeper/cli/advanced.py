@@ -8,12 +8,12 @@ import click
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.cases import parse_case
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.common import input_name, read_input, reports_errors, topology_option
 from minesweeper.solver.strategy import find_strategy
 
 
 @click.command()
-@click.argument("file", type=click.File("r"), default="-")
+@click.argument("file", type=click.File("rb"), default="-")
 @click.option(
     "--strategy",
     default=DEFAULT_STRATEGY,
@@ -32,7 +32,7 @@ def advanced(
     Prints what the original prints: `YOU WIN!` or `GAME OVER!`, then the visit
     and step counts. The client sees only the maps the judge prints.
     """
-    case = parse_case(file.read(), topology, file.name)
+    case = parse_case(read_input(file), topology, input_name(file))
     player = find_strategy(strategy)(seed)
     result = run_case(case, player, sys.stderr if trace else None)
     click.echo(result.result_lines, nl=False)

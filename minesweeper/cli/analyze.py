@@ -6,7 +6,7 @@ import json
 
 import click
 
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.common import read_input, reports_errors, topology_option
 from minesweeper.position import KNOWN_MINE, read_position
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.best import Best
@@ -15,7 +15,7 @@ from minesweeper.solver.view import View
 
 
 @click.command()
-@click.argument("file", type=click.File("r"), default="-")
+@click.argument("file", type=click.File("rb"), default="-")
 @click.option(
     "--mines",
     type=click.IntRange(min=0),
@@ -39,7 +39,7 @@ def analyze(file: click.utils.LazyFile, mines: int | None, output: str, topology
     revealed counts, `F` a known mine. Without --mines the mine count is
     unknown: every density is equally likely beforehand (a uniform Beta prior).
     """
-    view = read_position(file, topology, mines)
+    view = read_position(read_input(file), topology, mines)
     result = probabilities(view)
     best = best_move(view, result)
     if output == "json":

@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
 
 from minesweeper.errors import MinesweeperError, TopologyError
+from minesweeper.inputs import read_limited
 from minesweeper.topology import TOPOLOGIES, find_topology
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -23,6 +24,17 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> None:
     """Print ``minesweeper: message`` on stderr and exit with ``status``."""
     click.echo(f"minesweeper: {message}", err=True)
     sys.exit(status)
+
+
+def input_name(file: IO[bytes]) -> str:
+    """How messages name an input FILE argument: its path, or ``standard input``."""
+    name = getattr(file, "name", "-")
+    return "standard input" if name in ("-", "<stdin>") else str(name)
+
+
+def read_input(file: IO[bytes]) -> bytes:
+    """All of a FILE argument opened by ``click.File("rb")``, within `MAX_FILE_BYTES`."""
+    return read_limited(file, input_name(file))
 
 
 def reports_errors(command: F) -> F:

@@ -33,17 +33,24 @@ def grade(paths: tuple[Path, ...], strategy: str, seed: int, topology: str) -> N
     for byte. Advanced cases (an `.in` without `.out`, ending with the first
     click) are played by the client: won or lost, visits, steps, CPU seconds.
     Cases in a subdirectory named after a topology use that topology. Exits 1
-    when a basic case fails or a case cannot be played.
+    when a basic case fails or a case cannot be played; a FIFO, a device, a
+    broken link or an unreadable folder found on the way is named on stderr,
+    not read, and also makes the exit status 1.
     """
     find_strategy(strategy)  # an unknown name fails before any case runs
     found = discover(paths, topology)
     if not found:
         raise click.UsageError("no .in files found")
+    skipped = [case for case in found if case.problem]
+    for case in skipped:
+        click.echo(f"minesweeper: {case.name}: {case.problem}", err=True)
     basic: list[BasicGrade] = []
     advanced: list[AdvancedGrade] = []
     console = wide_console()
     with console.status("grading...") as status:
         for case in found:
+            if case.problem:
+                continue
             status.update(f"grading {case.name}")
             if case.basic:
                 basic.append(grade_basic(case))
@@ -54,8 +61,8 @@ def grade(paths: tuple[Path, ...], strategy: str, seed: int, topology: str) -> N
     if advanced:
         console.print(advanced_table(advanced, strategy))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
-    console.print(summary(basic, advanced))
-    if failures:
+    console.print(summary(basic, advanced, len(skipped)))
+    if failures or skipped:
         sys.exit(1)
 
 
@@ -96,7 +103,7 @@ def advanced_table(grades: list[AdvancedGrade], strategy: str) -> Table:
     return table
 
 
-def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade]) -> str:
+def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade], skipped: int = 0) -> str:
     parts = []
     if basic:
         passed = sum(grade.passed for grade in basic)
@@ -112,4 +119,6 @@ def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade]) -> str:
         if errors:
             part += f", {errors} could not be played"
         parts.append(part)
+    if skipped:
+        parts.append(f"{skipped} path(s) not graded (see above)")
     return "; ".join(parts)

@@ -7,7 +7,7 @@ import random
 import click
 
 from minesweeper.board import Board
-from minesweeper.cli.common import fail, reports_errors, topology_option
+from minesweeper.cli.common import fail, read_input, reports_errors, topology_option
 from minesweeper.protocol import (
     COUNT_DIGITS,
     LineReader,
@@ -33,7 +33,7 @@ def _board_and_moves(
     if file is not None:
         if rows is not None or cols is not None:
             fail("give either FILE or --rows/--cols, not both")
-        reader = LineReader(file)
+        reader = LineReader(read_input(file))
         board = read_board(reader, topology)
         moves = []
         while (line := reader.next()) is not None:
@@ -75,7 +75,7 @@ def topology() -> None:
 
 
 @topology.command()
-@click.argument("file", type=click.File("r"), required=False)
+@click.argument("file", type=click.File("rb"), required=False)
 @topology_option
 @_size_options
 @reports_errors
@@ -102,7 +102,7 @@ def export(
 
 
 @topology.command()
-@click.argument("file", type=click.File("r"), required=False)
+@click.argument("file", type=click.File("rb"), required=False)
 @topology_option
 @_size_options
 @click.option(
