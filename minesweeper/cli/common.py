@@ -54,6 +54,10 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+#: What click (8.2 and later) raises to show a group's help when it is given no command.
+_NO_ARGS_IS_HELP: type = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class _OneLineError(click.ClickException):
     """A bad option value reported like every other error: one ``minesweeper:`` line."""
 
@@ -61,6 +65,25 @@ class _OneLineError(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"minesweeper: {self.format_message()}", err=True)
+
+
+def one_line_usage_error(error: click.UsageError) -> click.ClickException:
+    """``error`` as one ``minesweeper: COMMAND: problem`` line, not click's usage block.
+
+    A group run without a command still prints its help, as click does.
+    """
+    if isinstance(error, _NO_ARGS_IS_HELP):
+        return error
+    ctx = error.ctx
+    message = error.format_message()
+    if ctx is not None and ctx.parent is not None:  # name the (sub)command, not the program
+        command = ctx.command_path.split(" ", 1)[1]
+        message = f"{command}: {message} (see '{ctx.command_path} --help')"
+    elif ctx is not None:
+        message += f" (see '{ctx.command_path} --help')"
+    one_line = _OneLineError(message)
+    one_line.exit_code = error.exit_code
+    return one_line
 
 
 class _TopologyName(click.ParamType):
