@@ -21,6 +21,9 @@ MAX_EDGES = 10 * MAX_GRAPH_CELLS
 #: Cells of a game the computer plays or proves (autoplay, no-guess boards): the solver's
 #: work grows faster than the board, and an expert board has 480 cells.
 MAX_SOLVED_CELLS = 10_000
+#: Seconds spent searching for one no-guess board before giving up: a candidate board of
+#: 10,000 cells takes the exact prover 2-5 s, and most candidates at high density fail.
+NO_GUESS_SECONDS = 30.0
 #: One input line: a row of the widest grid board (one byte per cell), with room to spare
 #: for surrounding whitespace and for a row of piece ids of the largest tiling.
 MAX_LINE_BYTES = 2 * MAX_CELLS
@@ -42,7 +45,8 @@ def check_cells(cells: int, text_format: str = "grid", line: int | None = None) 
     limit = MAX_CELLS if text_format == "grid" else MAX_GRAPH_CELLS
     if cells > limit:
         kind = "a board" if text_format == "grid" else f"a {text_format} board"
-        raise TooLargeError(line, f"{kind} of {cells} cells is too large (at most {limit:,})")
+        unit = "squares" if text_format == "tiling" else "cells"
+        raise TooLargeError(line, f"{kind} of {cells:,} {unit} is too large (at most {limit:,})")
 
 
 def check_solved_cells(cells: int, what: str) -> None:

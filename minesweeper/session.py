@@ -40,9 +40,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from minesweeper.board import Board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
 from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.limits import check_cells
 from minesweeper.records import Category, Entry
 from minesweeper.scoring import open_points, win_bonus
 from minesweeper.topology.base import Topology
@@ -105,6 +106,11 @@ class Settings:
             raise SettingsError(f"a board needs at least 1x1 cells, got {self.rows}x{self.cols}")
         if self.mines < 0:
             raise SettingsError(f"the mine count must not be negative, got {self.mines}")
+        try:
+            text_format = find_topology(self.topology).text_format
+        except TopologyError:
+            return  # named again, and refused, by make_topology
+        check_cells(self.rows * self.cols, text_format)
 
     @classmethod
     def preset(cls, name: str, **changes: object) -> Settings:

@@ -11,6 +11,7 @@ from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
 from minesweeper.cli.common import reports_errors
 from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
+from minesweeper.limits import check_solved_cells
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.records import Records, RecordsError
 from minesweeper.session import CellState, GameSession, Settings
@@ -76,6 +77,7 @@ def autoplay(
     The result enters the records under the name Computer.
     """
     player_class = find_strategy(strategy)
+    check_solved_cells(settings.rows * settings.cols, "autoplay")
     session = new_session(settings, seed=seed)
     player = AutoPlayer(session, player_class(seed=seed or 0))
     step = 0

@@ -8,6 +8,7 @@ import click
 
 from minesweeper.board import Board
 from minesweeper.cli.common import fail, read_input, reports_errors, topology_option
+from minesweeper.limits import check_cells
 from minesweeper.protocol import (
     COUNT_DIGITS,
     LineReader,
@@ -41,7 +42,9 @@ def _board_and_moves(
         return board, moves
     if rows is None or cols is None:
         fail("give a board FILE, or --rows and --cols")
-    shape: Topology = find_topology(topology).random(rows, cols, random.Random(seed))
+    kind = find_topology(topology)
+    check_cells(rows * cols, kind.text_format)
+    shape: Topology = kind.random(rows, cols, random.Random(seed))
     return Board(shape, ()), []
 
 
@@ -95,6 +98,7 @@ def export(
     (r * cols + c); tiling pieces in the order their first square is read.
     """
     board, moves = _board_and_moves(file, topology, rows, cols, seed)
+    check_cells(board.topology.size, GraphTopology.text_format)  # the graph is built in full
     graph = GraphTopology.from_topology(board.topology)
     lines = format_board(Board(graph, board.mines))
     lines += "".join(format_move(graph, cell) + "\n" for cell in moves)
