@@ -20,6 +20,7 @@ import hmac
 import json
 import os
 import secrets
+import stat
 import tempfile
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
@@ -31,6 +32,7 @@ import platformdirs
 from filelock import FileLock
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.limits import MAX_FILE_BYTES
 
 APP_NAME = "minesweeper"
 #: How many results each category keeps.
@@ -41,6 +43,8 @@ DATA_DIR_ENV = "MINESWEEPER_DATA_DIR"
 CONFIG_DIR_ENV = "MINESWEEPER_CONFIG_DIR"
 RECORDS_FILE = "records.json"
 KEY_FILE = "records.key"
+#: A key file holds 64 hex digits and a newline; reading stops a little past that.
+_KEY_FILE_BYTES = 1024
 
 
 class RecordsError(MinesweeperError):
@@ -124,15 +128,14 @@ def default_key_path() -> Path:
 def load_key(path: Path, create: bool = True) -> bytes | None:
     """The signing key at ``path``; made on first use when ``create`` (dir 0700, file 0600).
 
-    Without ``create``, a missing key gives None.
+    Without ``create``, a missing key gives None. A key that other users may read
+    or write is refused: with it they could sign records of their own.
     """
     try:
-        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+        return _read_key(path)
     except FileNotFoundError:
         if not create:
             return None
-    except ValueError:
-        raise RecordsError(f"the records key {path} is damaged; delete it") from None
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = secrets.token_bytes(32)
     # Write a private temp file, then link it into place: the key appears whole or not at
@@ -146,10 +149,31 @@ def load_key(path: Path, create: bool = True) -> bytes | None:
         try:
             os.link(temp, path)
         except FileExistsError:
-            return bytes.fromhex(path.read_text(encoding="ascii").strip())
+            return _read_key(path)
     finally:
         os.unlink(temp)
     return key
+
+
+def _read_key(path: Path) -> bytes:
+    """The key stored at ``path``; `FileNotFoundError` when there is none."""
+    try:
+        with open(path, "rb") as file:
+            mode = os.fstat(file.fileno()).st_mode
+            text = file.read(_KEY_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise RecordsError(f"cannot read the records key {path}: {error.strerror}") from None
+    if os.name == "posix" and stat.S_IMODE(mode) & 0o077:
+        raise RecordsError(
+            f"the records key {path} is open to other users (mode {stat.S_IMODE(mode):04o}), "
+            f"who could sign false records with it: run chmod 600 {path}"
+        )
+    try:
+        return bytes.fromhex(text.decode("ascii").strip())
+    except ValueError:  # UnicodeDecodeError included
+        raise RecordsError(f"the records key {path} is damaged; delete it") from None
 
 
 def _canonical(payload: dict[str, Any]) -> bytes:
@@ -178,11 +202,14 @@ class Records:
     def load(self) -> dict[Category, list[Entry]]:
         """Every category's table, best first; raises `RecordsTampered` on a failed check."""
         try:
-            raw = self.path.read_bytes()
+            with open(self.path, "rb") as file:
+                raw = file.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             return {}
         except OSError as error:
             raise RecordsError(f"cannot read the records file {self.path}: {error}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise RecordsTampered(self.path, "it is far larger than any records file")
         return self._parse(raw)
 
     def verify(self) -> int:
@@ -256,7 +283,7 @@ class Records:
 
         try:
             document = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
             raise tampered("not valid JSON") from None
         if not isinstance(document, dict):
             raise tampered("not a records document")
