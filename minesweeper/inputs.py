@@ -104,7 +104,7 @@ def find_files(root: Path, suffix: str = ".in") -> Found:
             if stat.S_ISREG(mode):
                 found.files.append(path)
             else:
-                found.problems.append((path, f"{file_kind(mode)}, not a regular file: skipped"))
+                found.problems.append((path, f"{file_kind(mode)}, not a regular file"))
     found.files.sort()
     found.problems.sort()
     return found

@@ -26,7 +26,7 @@ MAX_SOLVED_CELLS = 10_000
 NO_GUESS_SECONDS = 30.0
 #: One input line: a row of the widest grid board (one byte per cell), with room to spare
 #: for surrounding whitespace and for a row of piece ids of the largest tiling.
-MAX_LINE_BYTES = 2 * MAX_CELLS
+MAX_LINE_BYTES = 2 * 1024 * 1024
 #: A file read whole (an advanced case, a position, a records file): several cases of the
 #: largest board; a 1000x1000 case is 1 MB.
 MAX_FILE_BYTES = 64 * 1024 * 1024

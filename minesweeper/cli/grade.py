@@ -43,7 +43,7 @@ def grade(paths: tuple[Path, ...], strategy: str, seed: int, topology: str) -> N
         raise click.UsageError("no .in files found")
     skipped = [case for case in found if case.problem]
     for case in skipped:
-        click.echo(f"minesweeper: {case.name}: {case.problem}", err=True)
+        click.echo(f"minesweeper: {case.name}: {case.problem} (not graded)", err=True)
     basic: list[BasicGrade] = []
     advanced: list[AdvancedGrade] = []
     console = wide_console()
