@@ -21,8 +21,12 @@ from minesweeper.limits import MAX_FILE_BYTES, human_bytes
 _CHUNK = 1 << 16
 
 
-def read_limited(stream: BinaryIO, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
-    """All of ``stream``'s bytes; `TooLargeError` once they pass ``limit``, before reading on."""
+def read_limited(stream: BinaryIO, name: str, limit: int | None = None) -> bytes:
+    """All of ``stream``'s bytes; `TooLargeError` once they pass ``limit``, before reading on.
+
+    ``limit`` defaults to `MAX_FILE_BYTES`.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
     chunks: list[bytes] = []
     total = 0
     while chunk := stream.read(min(_CHUNK, limit + 1 - total)):
@@ -65,8 +69,8 @@ def open_regular(path: Path) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them."""
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` (`MAX_FILE_BYTES`) of them."""
     with open_regular(path) as stream:
         return read_limited(stream, str(path), limit)
 

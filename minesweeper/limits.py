@@ -53,7 +53,7 @@ def check_solved_cells(cells: int, what: str) -> None:
     """Refuse to let the computer play or prove (``what``) more than `MAX_SOLVED_CELLS` cells."""
     if cells > MAX_SOLVED_CELLS:
         raise TooLargeError(
-            None, f"{what} is limited to boards of {MAX_SOLVED_CELLS:,} cells, got {cells:,}"
+            None, f"{what} plays boards of at most {MAX_SOLVED_CELLS:,} cells, not {cells:,}"
         )
 
 
