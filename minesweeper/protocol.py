@@ -161,7 +161,7 @@ def quote(text: str) -> str:
 _INTEGER = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
 
 
-def parse_integers(line_no: int, text: str, count: int, what: str) -> tuple[int, ...]:
+def parse_integers(line_no: int | None, text: str, count: int, what: str) -> tuple[int, ...]:
     """Exactly ``count`` whitespace-separated integers, or an `InputError` about ``what``.
 
     Integers are ASCII digits with an optional ``-``: no ``+``, ``_`` or other scripts' digits.

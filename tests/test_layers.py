@@ -21,6 +21,9 @@ CORE = [
     "scoring.py",
     "generate.py",
     "errors.py",
+    "limits.py",
+    "inputs.py",
+    "outputs.py",
 ]
 UI = ("click", "rich", "textual", "minesweeper.cli", "minesweeper.tui")
 

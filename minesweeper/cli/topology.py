@@ -14,6 +14,7 @@ from minesweeper.protocol import (
     LineReader,
     format_board,
     format_move,
+    parse_integers,
     parse_move,
     read_board,
 )
@@ -49,13 +50,8 @@ def _board_and_moves(
 
 
 def _cell_named(shape: Topology, move: str) -> int:
-    try:
-        values = tuple(int(token) for token in move.split())
-    except ValueError:
-        values = ()
-    if len(values) != shape.move_arity:
-        fail(f"--cell: expected {shape.move_arity} integer(s), got {move!r}")
-    return shape.cell_from_move(values)
+    arity = shape.move_arity
+    return shape.cell_from_move(parse_integers(None, move, arity, f"--cell as {arity} integer(s)"))
 
 
 def _size_options(command: click.Command) -> click.Command:
