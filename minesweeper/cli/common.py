@@ -21,7 +21,11 @@ EXIT_BAD_INPUT = 2
 
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> None:
-    """Print ``minesweeper: message`` on stderr and exit with ``status``."""
+    """Print ``minesweeper: message`` on stderr and exit with ``status``.
+
+    Standard output is flushed first, so what was printed comes before the error.
+    """
+    sys.stdout.flush()
     click.echo(f"minesweeper: {message}", err=True)
     sys.exit(status)
 
