@@ -42,7 +42,10 @@ def main() -> int:
         seconds = time.process_time() - start
         print(f"{test.__name__}: {verdict} ({seconds:.0f} s CPU)", flush=True)
     total = sum(fuzz.CHECKED.values())
-    counts = ", ".join(f"{parser} {count}" for parser, count in sorted(fuzz.CHECKED.items()))
+    counts = ", ".join(
+        f"{parser} {count} ({fuzz.ACCEPTED[parser]} accepted)"
+        for parser, count in sorted(fuzz.CHECKED.items())
+    )
     print(f"inputs: {total} ({counts}); failing tests: {failures} of {len(tests)}")
     return 1 if failures else 0
 

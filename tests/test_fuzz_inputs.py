@@ -32,8 +32,10 @@ from minesweeper.topology import TOPOLOGIES, Topology, find_topology
 
 #: Inputs each fuzz test tries.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
-#: Inputs checked so far, per parser (read by scripts/fuzz_inputs.py).
+#: Inputs checked so far, per parser, and how many of them were accepted (exit status 0);
+#: read by scripts/fuzz_inputs.py.
 CHECKED: Counter[str] = Counter()
+ACCEPTED: Counter[str] = Counter()
 
 FUZZ = settings(
     max_examples=EXAMPLES,
@@ -150,6 +152,7 @@ def check(parser: str, args: list[str], stdin: bytes, env: dict[str, str] | None
     assert result.exit_code in (0, 2), (args, stdin, result.output)
     assert len(result.stderr.splitlines()) <= 1, (args, stdin, result.stderr)
     assert "Traceback" not in result.output
+    ACCEPTED[parser] += result.exit_code == 0
 
 
 TOPOLOGY_NAMES = st.sampled_from(sorted(TOPOLOGIES))
