@@ -104,7 +104,8 @@ class LineReader:
 def _raw_lines(
     source: IO[bytes] | IO[str] | bytes | str | Iterable[bytes | str],
 ) -> Iterator[bytes | str]:
-    """The lines of ``source`` (line ends kept), none read longer than `MAX_LINE_BYTES` + 1."""
+    """The lines of ``source``, line ends kept; a stream's are read at most `MAX_LINE_BYTES`
+    and a line end at a time, so an endless line costs no more than that."""
     if isinstance(source, bytes):
         source = io.BytesIO(source)
     elif isinstance(source, str):

@@ -3,6 +3,7 @@
 Each test runs the command in-process and expects the promise: exit status 0
 or 2 (1 where a command reports failed cases), one ``minesweeper:`` line on
 stderr per problem, no traceback, nothing written where it was not asked for.
+A regression shows as a hang, a MemoryError or a wrong message, not as a timing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import json
 import os
 import stat
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -119,13 +119,11 @@ def test_grade_names_a_link_loop_a_broken_link_and_a_device(tmp_path: Path) -> N
 def test_a_fifo_among_cases_never_blocks_grade_or_bench(tmp_path: Path) -> None:
     (tmp_path / "good.in").write_bytes(CASE)
     os.mkfifo(tmp_path / "x.in")
-    start = time.monotonic()
     result = run(["grade", str(tmp_path)])
     assert result.exit_code == 1
     assert "x.in: a FIFO, not a regular file (not graded)" in result.stderr
     with pytest.raises(NotAFileError, match=r"x\.in: a FIFO"):
         load_cases(tmp_path)
-    assert time.monotonic() - start < 30
 
 
 def test_an_unreadable_sub_folder_is_reported_with_status_1(
@@ -249,9 +247,7 @@ def test_generate_writes_each_board_as_it_is_made(
     ],
 )
 def test_huge_sizes_are_refused_at_once(args: list[str]) -> None:
-    start = time.process_time()
     one_error(run(args), "at most")
-    assert time.process_time() - start < 5
 
 
 @pytest.mark.parametrize(
@@ -268,9 +264,7 @@ def test_a_graph_with_too_many_edges_is_refused() -> None:
 
 def test_a_huge_line_costs_little_and_is_quoted_short() -> None:
     line = b"1" * (limits.MAX_LINE_BYTES + 10)
-    start = time.process_time()
     result = run(["server"], BOARD + line + b"\n")
-    assert time.process_time() - start < 5
     one_error(result, "line 4", "longer than 2 MiB")
     long_move = b"1 " * (limits.MAX_LINE_BYTES // 3)
     result = run(["server"], BOARD + long_move + b"\n")
@@ -286,10 +280,8 @@ def test_whole_files_are_read_up_to_the_file_limit(monkeypatch: pytest.MonkeyPat
 
 def test_no_guess_search_gives_up_in_time() -> None:
     topology = SquareTopology(60, 60)
-    start = time.monotonic()
     with pytest.raises(NoGuessFailed, match=r"in 0\.5 s"):
         no_guess_board(topology, 1000, topology.cell_at(30, 30), prover="exact", seconds=0.5)
-    assert time.monotonic() - start < 10
 
 
 # -- records -----------------------------------------------------------------------------------
