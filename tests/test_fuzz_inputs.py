@@ -10,6 +10,7 @@ CliRunner. ``FUZZ_EXAMPLES`` sets the examples per test (CI runs a few dozen);
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import tempfile
@@ -181,24 +182,29 @@ def test_board_files(data: st.DataObject) -> None:
     check("export", ["topology", "export", "--topology", name, "-"], text)
 
 
-def _signed_records(folder: Path) -> bytes:
-    records = Records(folder / "data" / "records.json", folder / "config" / "records.key")
-    for points in (3, 120):
-        category = Category("hex", 9, 9, 10, "safe", no_guess=points > 100)
-        records.add(category, Entry.make("Zoë", points, 12.5, points > 100))
-    return records.path.read_bytes()
+@functools.cache
+def _signed_records() -> tuple[bytes, bytes]:
+    """A records file with two tables, and its key (made once: signing is slow)."""
+    with tempfile.TemporaryDirectory() as folder:
+        records = Records(Path(folder, "records.json"), Path(folder, "records.key"))
+        for points in (3, 120):
+            category = Category("hex", 9, 9, 10, "safe", no_guess=points > 100)
+            records.add(category, Entry.make("Zoë", points, 12.5, points > 100))
+        return records.path.read_bytes(), records.key_path.read_bytes()
 
 
 @FUZZ
 @given(st.data())
 def test_records_files(data: st.DataObject) -> None:
+    base, key = _signed_records()
+    content = data.draw(mutated(base))
     with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder)
-        content = data.draw(mutated(_signed_records(base)))
-        (base / "data" / "records.json").write_bytes(content)
-        env = {
-            "MINESWEEPER_DATA_DIR": str(base / "data"),
-            "MINESWEEPER_CONFIG_DIR": str(base / "config"),
-        }
+        data_dir, config_dir = Path(folder, "data"), Path(folder, "config")
+        data_dir.mkdir()
+        config_dir.mkdir(mode=0o700)
+        (data_dir / "records.json").write_bytes(content)
+        (config_dir / "records.key").touch(mode=0o600)
+        (config_dir / "records.key").write_bytes(key)
+        env = {"MINESWEEPER_DATA_DIR": str(data_dir), "MINESWEEPER_CONFIG_DIR": str(config_dir)}
         check("records", ["records"], b"", env)
         check("records", ["records", "verify"], b"", env)
