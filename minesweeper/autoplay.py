@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import middle_cell
+from minesweeper.records import COMPUTER
 from minesweeper.session import GameSession, Settings
 from minesweeper.solver.strategy import Strategy, find_strategy
 from minesweeper.solver.view import View
 
-#: The name results of the computer player enter the records under.
-COMPUTER = "Computer"
+__all__ = ["COMPUTER", "AutoPlayer", "Move", "first_cell", "new_session", "view_of"]
 
 
 def view_of(session: GameSession, mine_count: bool = True) -> View:
