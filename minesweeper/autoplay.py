@@ -85,10 +85,14 @@ class AutoPlayer:
         return cls(session, find_strategy(name)(seed=seed))
 
     def step(self) -> list[Move]:
-        """Make the next decision's moves and return them; ``[]`` once the game is over."""
+        """Make the next decision's moves and return them; ``[]`` once the game is over.
+
+        The session notes the computer's help from its first move on.
+        """
         session = self.session
         if session.over:
             return []
+        session.note_assist("computer")
         if not session.opened():
             cell = first_cell(session)
             moves = self._unflag(cell)

@@ -127,10 +127,22 @@ class Replay:
         """The statistics of the whole game."""
         return self.final.stats()
 
-    @property
-    def computer_from(self) -> int | None:
-        """The index of the computer's first click, or None when it never played."""
-        return next((at for kind, at in self.assists if kind == "computer"), None)
+    def summary(self) -> list[str]:
+        """The game in a few lines for people: its kind, who, the result, the statistics."""
+        final = self.final
+        verdict = "won" if final.won else "lost" if final.lost else "not finished"
+        who = ", ".join(part for part in (self.player, self.date) if part) or "unknown player"
+        lines = [
+            self.category.label,
+            f"{who}: {verdict}, {final.points} points, {final.ms / 1000:.3f} s",
+            final.stats().summary(),
+        ]
+        if list(self.assists) == [("computer", 0)]:
+            lines.append("played by the computer")
+        elif self.assists:
+            helped = ", ".join(f"{kind} from click {at + 1}" for kind, at in self.assists)
+            lines.append(f"assisted: {helped}")
+        return lines
 
     # -- text -----------------------------------------------------------------------------
 
