@@ -408,7 +408,9 @@ class GameSession:
             self._lay(cell)
         if self._started_at is None:
             self._started_at = self.clock()
-        self._log("open", cell)
+            self.actions.append(Action(0, "open", cell))  # the timer starts at this click
+        else:
+            self._log("open", cell)
         return self._open_by_hand([cell])
 
     def toggle_flag(self, cell: int) -> bool:
