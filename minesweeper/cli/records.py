@@ -44,6 +44,7 @@ def render(category: Category, entries: list[Entry]) -> Table:
     table.add_column("Name")
     table.add_column("Points", justify="right")
     table.add_column("Time", justify="right")
+    table.add_column("3BV", justify="right")
     table.add_column("Result")
     table.add_column("Date (UTC)")
     for place, entry in enumerate(entries, 1):
@@ -53,6 +54,7 @@ def render(category: Category, entries: list[Entry]) -> Table:
             entry.name,
             str(entry.points),
             f"{entry.seconds:.1f} s",
+            "?" if entry.bbbv is None else str(entry.bbbv),
             "won" if entry.won else "lost",
             date,
         )

@@ -61,7 +61,7 @@ class MinesweeperApp(App[None]):
     CSS = """
     #main { height: 1fr; }
     #board-area { height: 1fr; align: center top; }
-    #message { height: auto; max-height: 3; padding: 0 1; color: $text; }
+    #message { height: auto; max-height: 4; padding: 0 1; color: $text; }
     #records-problem {
         display: none; height: auto; padding: 0 1;
         background: $error 30%; color: $text;
