@@ -347,9 +347,19 @@ class Records:
                         write_atomically(self.replay_path(entry), replay)  # type: ignore[arg-type]
                     tables[category] = Standings(points, times)
                     self._write(tables)
+                    self._prune_replays(tables)
                 return place
         except OSError as error:
             raise RecordsError(f"cannot write the records file {self.path}: {error}") from None
+
+    def _prune_replays(self, tables: dict[Category, Standings]) -> None:
+        """Delete the replays of entries that left both tables (under the lock)."""
+        if not self.replays_dir.is_dir():
+            return
+        kept = {entry.replay for both in tables.values() for entry in [*both.points, *both.times]}
+        for path in self.replays_dir.glob("*.json"):
+            if len(path.stem) == 64 and path.stem not in kept:
+                path.unlink(missing_ok=True)
 
     def _write(self, tables: dict[Category, Standings]) -> None:
         key = load_key(self.key_path)

@@ -237,6 +237,16 @@ def test_a_replay_is_kept_under_its_digest(records: Records) -> None:
         records.add(BEGINNER, entry(100 + points, won=False))
     records.add(BEGINNER, entry(1, won=False), replay=b"unwanted")
     assert not (records.replays_dir / f"{replay_digest(b'unwanted')}.json").exists()
+    # The first entry has left both tables (10 better losses, and it was a win beaten
+    # by none in time, so it stays in the times table): its replay stays too.
+    assert path.exists()
+    for seconds in range(10):
+        records.add(
+            BEGINNER, entry(200, f"quick{seconds}", seconds=seconds), replay=b"%d" % seconds
+        )
+    assert not path.exists()  # pushed out of both tables: its replay goes
+    kept = {e.replay for e in [*records.table(BEGINNER), *records.load_times()[BEGINNER]]}
+    assert {p.stem for p in records.replays_dir.iterdir()} == kept
 
 
 def test_version_1_files_are_read_and_upgraded_on_the_next_write(records: Records) -> None:

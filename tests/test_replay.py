@@ -209,3 +209,32 @@ def test_check_entry_accepts_the_truth_and_names_each_lie() -> None:
     for words, entry in lies.items():
         problems = check_entry(replay, category, entry)
         assert len(problems) == 1 and words in problems[0], problems
+
+
+def test_check_entry_holds_the_first_click_to_its_rule() -> None:
+    # 1x6 ``X.....``: an opening first click must be a zero.
+    board = Board(SquareTopology(1, 6), [0])
+    opening = Settings(first_click="opening")
+    session = GameSession.from_board(board, opening, clock=FakeClock())
+    session.open(1)  # a 1: no opening, though the mine would fit away from it
+    session.open(5)
+    replay = Replay.of(session, player="Ann", date=WHEN)
+    problems = check_entry(replay, session.settings.category(), session.entry("Ann", WHEN))
+    assert problems == [
+        "the first click is no opening, which the opening first-click rule promises"
+    ]
+    fair = GameSession.from_board(board, opening, clock=FakeClock())
+    fair.open(5)
+    replay = Replay.of(fair, player="Ann", date=WHEN)
+    assert check_entry(replay, fair.settings.category(), fair.entry("Ann", WHEN)) == []
+
+
+def test_a_no_guess_game_replays() -> None:
+    from minesweeper.autoplay import AutoPlayer, new_session
+
+    session = new_session(Settings(no_guess=True), seed=4)
+    for _ in AutoPlayer.named(session, "gauss-powermean").play():
+        pass
+    replay = Replay.from_bytes(Replay.of(session, date=WHEN).to_bytes())
+    assert replay.category.no_guess
+    assert (replay.final.won, replay.final.points) == (session.won, session.points)
