@@ -364,6 +364,12 @@ def _board(lines: Sequence[Any], category: Category) -> Board:
         raise ReplayError(
             f"the board has {board.mine_count} mines, the replay says {category.mines}"
         )
+    topology = board.topology
+    rows, cols = category.rows, category.cols
+    graph = topology.text_format == "graph"
+    if (topology.size != rows * cols) if graph else (topology.shape != (rows, cols)):
+        shown = "x".join(map(str, topology.shape))
+        raise ReplayError(f"the board is {shown}, the replay says {rows}x{cols}")
     return board
 
 

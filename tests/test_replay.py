@@ -147,6 +147,7 @@ def document() -> dict:
         (lambda d: d.update(version=9), "version 9"),
         (lambda d: d.pop("board"), '"board" is missing'),
         (lambda d: d.update(mines=2), "the board has 1 mines, the replay says 2"),
+        (lambda d: d.update(cols=9), "the board is 1x5, the replay says 1x9"),
         (lambda d: d["board"].__setitem__(1, ".Y..."), "board line 2"),
         (lambda d: d["actions"].append([9, "dance", 0, 0]), "unknown kind 'dance'"),
         (lambda d: d["actions"].append([9, "open", 0, 7]), "outside the 1x5 board"),
