@@ -20,9 +20,6 @@ from minesweeper.session import GameSession
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.layout import build_layout
 
-#: What a click's kind is called on screen.
-VERBS = {"open": "open", "flag": "flag", "unflag": "unflag", "chord": "chord"}
-
 
 class ReplayViewer:
     """A replay at one point: the session after its first ``index`` clicks.
@@ -79,7 +76,7 @@ class ReplayViewer:
         row, col = self.session.topology.position(action.cell)
         return (
             f"click {self.index}/{self.total} at {action.ms / 1000:.3f} s: "
-            f"{VERBS[action.kind]} row {row + 1}, column {col + 1}"
+            f"{action.kind} row {row + 1}, column {col + 1}"
         )
 
 
