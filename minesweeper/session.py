@@ -55,6 +55,7 @@ from minesweeper.topology.registry import find_topology
 
 __all__ = [
     "ACTION_KINDS",
+    "ASSIST_KINDS",
     "Action",
     "BoardMaker",
     "CellState",
