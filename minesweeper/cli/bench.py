@@ -24,10 +24,16 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.cases import load_cases
-from minesweeper.cli.common import fail, reports_errors, topology_option
+from minesweeper.cli.common import (
+    fail,
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+)
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
-from minesweeper.solver.strategy import STRATEGIES, find_strategy
+from minesweeper.solver.strategy import find_strategy
 
 
 def _cores() -> int:
@@ -35,12 +41,6 @@ def _cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform
         return os.cpu_count() or 1
-
-
-def _known_strategies() -> str:
-    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
-
-    return ", ".join(sorted(STRATEGIES))
 
 
 @click.command()
@@ -79,14 +79,10 @@ def _known_strategies() -> str:
     default=None,
     help="Games per preset [default: 1000; with --boards, all of them].",
 )
-@click.option(
-    "--strategy",
-    "strategies",
-    multiple=True,
-    help="Strategy (repeatable; all play the same boards). "
-    f"Default: {DEFAULT_STRATEGY}. Known: {_known_strategies()}.",
+@strategy_option(
+    DEFAULT_STRATEGY, multiple=True, help="Strategy (repeatable; all play the same boards)."
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of boards and players.")
+@seed_option(fresh=False)
 @click.option(
     "--jobs",
     type=click.IntRange(min=1),

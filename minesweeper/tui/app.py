@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from minesweeper.board import Board
 from minesweeper.records import Records
 from minesweeper.session import Settings
 from minesweeper.tui.board import BoardView
@@ -94,6 +95,7 @@ class MinesweeperApp(App[None]):
         strategy: str = "best",
         delay: float = 0.25,
         clock: Callable[[], float] | None = None,
+        board: Board | None = None,
     ) -> None:
         super().__init__()
         self.controller = Controller(
@@ -102,6 +104,7 @@ class MinesweeperApp(App[None]):
             records=Records(records_path) if records_path is not None else None,
             strategy=strategy,
             clock=clock,
+            board=board,
         )
         self.delay = delay
         self._computer_timer: Timer | None = None

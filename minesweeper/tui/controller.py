@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
+from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.records import Entry, Records, RecordsError
 from minesweeper.session import CellState, GameSession, Settings
@@ -40,7 +41,7 @@ class Controller:
     ``seed`` makes the layouts reproducible; ``records`` is where results go
     (a failed check is reported in `records_problem`, and play goes on);
     ``strategy`` names the computer's strategy (another one is used, with a
-    note, if it is missing).
+    note, if it is missing); ``board`` is a layout to play first.
     """
 
     def __init__(
@@ -51,8 +52,10 @@ class Controller:
         records: Records | None = None,
         strategy: str = "best",
         clock: Callable[[], float] | None = None,
+        board: Board | None = None,
     ) -> None:
         self.seed = seed
+        self.board = board
         self.records = records if records is not None else Records()
         self.strategy_name = strategy
         self.clock = clock
@@ -66,7 +69,13 @@ class Controller:
 
     def _make(self, settings: Settings) -> None:
         extra = {"clock": self.clock} if self.clock is not None else {}
-        self.session: GameSession = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
+        if self.board is not None:  # a given layout first; `n` deals new ones on its shape
+            self.session: GameSession = GameSession(
+                settings, seed=self.seed, board=self.board, **extra
+            )  # type: ignore[arg-type]
+            self.board = None
+        else:
+            self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
         self._fresh()
@@ -91,8 +100,11 @@ class Controller:
         return self._chances[0]
 
     def where(self, cell: int) -> str:
-        """A cell as the player reads it: ``row R, column C`` of the printed map (1-based)."""
-        row, col = self.session.topology.position(cell)
+        """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
+        topology = self.session.topology
+        if topology.move_arity == 1:
+            return f"node {cell + 1}"
+        row, col = topology.position(cell)
         return f"row {row + 1}, column {col + 1}"
 
     # -- the player's actions -------------------------------------------------------------

@@ -13,6 +13,7 @@ Shapes:
   each cell overlaps exactly its two neighbours above and below.
 - ``triangle``: labels side by side, each starting with ▲ or ▼; an up
   triangle stands on the down triangle below it.
+- ``graph``: nodes on a lattice, edges as lines behind them (`minesweeper.tui.graph_layout`).
 - tilings, ``parquet`` and anything else with a printed map: unit squares with
   box-drawn borders between different pieces, so a person sees which touch.
   Parquet bricks are placed by their herringbone geometry (see
@@ -124,7 +125,7 @@ class Layout:
         return cell
 
 
-class _Canvas:
+class Canvas:
     """Collects spans on a ``width x height`` grid, then fills the gaps with spaces."""
 
     def __init__(self, width: int, height: int) -> None:
@@ -135,7 +136,7 @@ class _Canvas:
     def put(self, span: Span, y: int) -> None:
         self.spans[y].append(span)
 
-    def layout(self, **extra: object) -> Layout:
+    def layout(self, cls: type[Layout] = Layout, **extra: object) -> Layout:
         lines = []
         for spans in self.spans:
             spans.sort(key=lambda span: span.x)
@@ -148,7 +149,7 @@ class _Canvas:
             if x < self.width:
                 line.append(Span(x, self.width - x, text=" " * (self.width - x)))
             lines.append(_merge_static(line))
-        return Layout(self.width, self.height, lines, **extra)  # type: ignore[arg-type]
+        return cls(self.width, self.height, lines, **extra)  # type: ignore[arg-type]
 
 
 def _merge_static(line: list[Span]) -> list[Span]:
@@ -190,7 +191,7 @@ def square_layout(topology: Topology, wide: bool = True) -> Layout:
     """Cells in rows, ``3`` (wide) or ``2`` characters each, shaded as a checkerboard."""
     rows, cols = topology.shape
     width = 3 if wide else 2
-    canvas = _Canvas(cols * width, rows)
+    canvas = Canvas(cols * width, rows)
     shade = {}
     for row in range(rows):
         for col in range(cols):
@@ -204,7 +205,7 @@ def hex_layout(topology: Topology, wide: bool = True) -> Layout:
     """Offset rows (odd rows half a cell to the right), a gap between neighbours."""
     rows, cols = topology.shape
     label, step = (3, 4) if wide else (1, 2)
-    canvas = _Canvas(cols * step + step // 2, rows)
+    canvas = Canvas(cols * step + step // 2, rows)
     for row in range(rows):
         shift = step // 2 if row % 2 else 0
         for col in range(cols):
@@ -217,7 +218,7 @@ def triangle_layout(topology: Topology, wide: bool = True) -> Layout:
     """Rows of alternating up and down triangles (``(r, c)`` points up when ``r + c`` is even)."""
     rows, cols = topology.shape
     width = 3 if wide else 2
-    canvas = _Canvas(cols * width, rows)
+    canvas = Canvas(cols * width, rows)
     marks, shade = {}, {}
     for row in range(rows):
         for col in range(cols):
@@ -288,7 +289,7 @@ def bordered_layout(raster: Raster, unit: int = 3) -> Layout:
     grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
     rows = max(r for r, _ in grid) + 1
     cols = max(c for _, c in grid) + 1
-    canvas = _Canvas(cols * (unit + 1) + 1, rows * 2 + 1)
+    canvas = Canvas(cols * (unit + 1) + 1, rows * 2 + 1)
     at = grid.get
 
     pieces: dict[int, list[tuple[int, int]]] = {}
@@ -359,6 +360,10 @@ BUILDERS: dict[str, Builder] = {
 
 def build_layout(topology: Topology, wide: bool = True) -> Layout:
     """The drawing of ``topology``; ``wide`` gives roomier cells when the screen allows."""
+    if topology.name == "graph":
+        from minesweeper.tui.graph_layout import graph_layout  # it builds on this module
+
+        return graph_layout(topology, wide)
     builder = BUILDERS.get(topology.name)
     if builder is not None:
         return builder(topology, wide)

@@ -43,6 +43,8 @@ HINT_SAFE_BG = "#49c449"
 HINT_GUESS_BG = "#e8a33a"
 BORDER = Style(color="#a0a6ae")
 
+#: The mark of a graph's node (its other marks are triangles' directions).
+NODE = "node"
 #: Up and down glyphs of triangles: (closed, opened).
 TRIANGLE = {"up": ("▲", "△"), "down": ("▼", "▽")}
 
@@ -106,6 +108,9 @@ def content(look: Look, width: int) -> str:
 def label(look: Look, width: int) -> tuple[str, Style]:
     """The label's text (exactly ``width`` characters) and style."""
     style = fill(look)
+    if look.mark == NODE:  # a graph's node has no shape: a closed one says so with ?
+        body = content(look, width) or ("?" if look.state is CellState.CLOSED else "")
+        return body.center(width)[:width], style
     if look.mark is not None:
         closed = look.state in (CellState.CLOSED, CellState.FLAGGED)
         glyph = TRIANGLE[look.mark][0 if closed else 1]
