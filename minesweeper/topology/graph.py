@@ -42,7 +42,9 @@ class GraphTopology(Topology):
         if coordinates is not None and len(coordinates) != size:
             raise GraphError(f"{len(coordinates)} coordinates for {size} nodes")
         self._size = size
-        self.coordinates = None if coordinates is None else tuple(coordinates)
+        self.coordinates = (
+            None if coordinates is None else tuple((float(x), float(y)) for x, y in coordinates)
+        )
         adjacent: list[set[int]] = [set() for _ in range(size)]
         for index, (u, v) in enumerate(edges):
             for node in (u, v):

@@ -27,6 +27,21 @@ LEFT, MIDDLE, RIGHT = 1, 2, 3
 
 
 @dataclass(frozen=True)
+class Conventions:
+    """Playing habits where clones differ; each is a switch in the settings.
+
+    ``left_chords``: a left click on a number with as many flags around it
+    chords. ``confirm_quit``: ``q`` during a game asks first. ``question_marks``:
+    right clicks cycle flag, ``?``, nothing (and ``m`` marks ``?``); a mark is
+    only a note to oneself and protects nothing.
+    """
+
+    left_chords: bool = True
+    confirm_quit: bool = True
+    question_marks: bool = True
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a finished game went with the records: ``place`` (None: not in the top 10)."""
 
@@ -62,6 +77,7 @@ class Controller:
         self.message = GREETING
         self.records_problem: str | None = None
         self.overlay = False
+        self.conventions = Conventions()
         self._make(settings)
         self.check_records()
 
@@ -87,6 +103,8 @@ class Controller:
         self.auto: AutoPlayer | None = None
         self.paused = False
         self.outcome: Outcome | None = None
+        self.marks: set[int] = set()
+        self._restart_armed = False
 
     @property
     def playing_computer(self) -> bool:
@@ -110,20 +128,49 @@ class Controller:
     # -- the player's actions -------------------------------------------------------------
 
     def press(self, cell: int, button: int) -> None:
-        """A mouse click: left opens, right flags, middle chords; after the end, restart."""
+        """A mouse click: left opens (chords on a satisfied number), right flags (and marks
+        ``?``), middle chords. After the end a first click only shows the board; a second
+        one plays the same layout again.
+        """
         if self.playing_computer:
             self.message = "the computer is playing: watch, pause (a) or start a new game (n)"
             return
         if self.session.over:
-            self.restart()
+            if self._restart_armed:
+                self.restart()
+            else:
+                self._restart_armed = True
+                self.message = (
+                    "the game is over: click again or r for the same layout, n for a new one"
+                )
             return
         self.cursor = cell
+        left_chord = self.conventions.left_chords and self.session.is_opened(cell)
         if button == RIGHT:
-            self.flag(cell)
-        elif button == MIDDLE:
+            self.cycle_mark(cell) if self.conventions.question_marks else self.flag(cell)
+        elif button == MIDDLE or left_chord:
             self.chord(cell)
         else:
             self.open(cell)
+
+    def cycle_mark(self, cell: int) -> None:
+        """Right click with ``?`` marks: nothing, flag, ``?``, nothing again."""
+        if cell in self.session.flags:
+            self.flag(cell)
+            if cell not in self.session.flags:
+                self.marks.add(cell)
+        elif cell in self.marks:
+            self.marks.discard(cell)
+        else:
+            self.flag(cell)
+
+    def mark(self, cell: int) -> None:
+        """Put or remove a ``?`` on a closed cell (a note to oneself: it protects nothing)."""
+        if self.playing_computer or self.session.over:
+            return
+        if self.session.cell_state(cell) is not CellState.CLOSED:
+            return
+        self.marks.symmetric_difference_update({cell})
 
     def open(self, cell: int) -> None:
         self._act(self.session.open, cell)
@@ -225,6 +272,7 @@ class Controller:
 
     def _after(self) -> None:
         self._chances = None
+        self.marks = {c for c in self.marks if self.session.cell_state(c) is CellState.CLOSED}
         if (
             self.hint is not None
             and self.session.cell_state(self.hint.cell) is not CellState.CLOSED

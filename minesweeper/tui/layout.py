@@ -9,8 +9,8 @@ widget paints spans; clicks map back to cells with `Layout.cell_at`.
 Shapes:
 
 - ``square``: one label per cell, rows under rows, a checkerboard of shades.
-- ``hex``: offset rows of labels with a gap, odd rows shifted half a cell, so
-  each cell overlaps exactly its two neighbours above and below.
+- ``hex``: offset rows of labels, odd rows shifted, so each cell overlaps its
+  two neighbours above and its two below; three shades tell neighbours apart.
 - ``triangle``: labels side by side, each starting with ▲ or ▼; an up
   triangle stands on the down triangle below it.
 - ``graph``: nodes on a lattice, edges as lines behind them (`minesweeper.tui.graph_layout`).
@@ -202,16 +202,22 @@ def square_layout(topology: Topology, wide: bool = True) -> Layout:
 
 
 def hex_layout(topology: Topology, wide: bool = True) -> Layout:
-    """Offset rows (odd rows half a cell to the right), a gap between neighbours."""
+    """Offset rows, odd rows shifted right: wide, 3-character cells with a gap (shift 2);
+    compact, 3-character cells side by side (shift 1), in three shades so that no two
+    neighbours share one (an expert 16x30 board is then 91 columns wide).
+    """
     rows, cols = topology.shape
-    label, step = (3, 4) if wide else (1, 2)
-    canvas = Canvas(cols * step + step // 2, rows)
+    step, shift = (4, 2) if wide else (3, 1)
+    canvas = Canvas(cols * step + shift, rows)
+    shade = {}
     for row in range(rows):
-        shift = step // 2 if row % 2 else 0
         for col in range(cols):
             cell = topology.cell_at(row, col)
-            canvas.put(Span(shift + col * step, label, cell, label=True), row)
-    return canvas.layout()
+            canvas.put(Span(shift * (row % 2) + col * step, 3, cell, label=True), row)
+            # Axial q - r mod 3 colours the hexagons properly (odd-r offset rows).
+            q = col - (row - (row % 2)) // 2
+            shade[cell] = (q - row) % 3
+    return canvas.layout(shade=shade)
 
 
 def triangle_layout(topology: Topology, wide: bool = True) -> Layout:

@@ -2,11 +2,12 @@
 
 Numbers follow the classic palette (1 blue, 2 green, 3 red, 4 navy, 5 maroon,
 6 teal, 7 black, 8 grey) on the light grey of an opened cell; closed cells are
-a darker grey, in two shades so that neighbours do not merge.
+a darker grey, in two (hexagons: three) shades so that neighbours do not merge.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -30,14 +31,16 @@ NUMBER_COLOURS = {
     12: "#2f4f4f",
 }
 FLAG = "⚑"
+QUESTION = "?"
 MINE = "✱"
 WRONG = "✗"
 
-CLOSED_BG = ("#8a909a", "#7b818b")
+CLOSED_BG = ("#8a909a", "#7b818b", "#6c727c")
 CLOSED_FG = "#e4e8ee"
-OPENED_BG = ("#c6c6c6", "#bababa")
+OPENED_BG = ("#c6c6c6", "#bababa", "#aeaeae")
 EXPLODED_BG = "#ff2020"
 FLAG_FG = "#c00000"
+MARK_FG = "#3a0a8c"
 CURSOR_BG = "#f2cf55"
 HINT_SAFE_BG = "#49c449"
 HINT_GUESS_BG = "#e8a33a"
@@ -60,6 +63,7 @@ class Look:
     cursor: bool = False
     hint: bool | None = None  # None: no hint here; True: certain safe; False: best guess
     chance: float | None = None  # mine probability shown by the analysis overlay
+    marked: bool = False  # a ? the player put on a closed cell
 
 
 def number_text(count: int, width: int) -> str:
@@ -67,26 +71,46 @@ def number_text(count: int, width: int) -> str:
     return str(count) if width >= 2 or count < 10 else COUNT_DIGITS[count]
 
 
+#: Marks of the overlay's proven cells, apart from any number.
+PROVEN_SAFE = "✓"
+PROVEN_MINE = "!"
+PROVEN_SAFE_BG = "#1a9c3a"
+PROVEN_MINE_BG = "#5a0010"
+#: The overlay's colour scale for mine probabilities strictly between 0 and 1: blue
+#: (unlikely) through pale yellow to red (likely); no step is the proven-safe green.
+CHANCE_STOPS = ((0.0, (44, 123, 182)), (0.5, (255, 255, 191)), (1.0, (215, 25, 28)))
+
+
 def chance_text(chance: float, width: int) -> str:
-    """A mine probability as a percentage (one character: tenths), exact at 0 and 1."""
+    """The overlay's text: a mark when proven, else the percentage where it fits with a
+    space beside it (3 characters), else nothing: the colour says it.
+    """
+    if chance == 0:
+        return PROVEN_SAFE
+    if chance == 1:
+        return PROVEN_MINE
     if width >= 3:
-        if chance in (0.0, 1.0):
-            return str(int(chance * 100))
         return str(min(99, max(1, round(chance * 100))))
-    if width == 2:
-        if chance in (0.0, 1.0):
-            return "0" if chance == 0 else "**"
-        return str(min(99, max(1, round(chance * 100))))
-    if chance in (0.0, 1.0):
-        return "0" if chance == 0 else "*"
-    return str(min(9, max(1, int(chance * 10))))
+    return ""
 
 
-def _chance_colour(chance: float) -> str:
-    """Green for safe through amber to red for a mine."""
-    red = int(60 + 160 * chance)
-    green = int(170 - 120 * chance)
-    return f"#{red:02x}{green:02x}40"
+def chance_colour(chance: float) -> str:
+    """The overlay's background for ``chance``: proven cells apart, the rest on the scale."""
+    if chance == 0:
+        return PROVEN_SAFE_BG
+    if chance == 1:
+        return PROVEN_MINE_BG
+    for (low, start), (high, end) in itertools.pairwise(CHANCE_STOPS):
+        if chance <= high:
+            t = (chance - low) / (high - low)
+            red, green, blue = (round(a + (b - a) * t) for a, b in zip(start, end, strict=True))
+            return f"#{red:02x}{green:02x}{blue:02x}"
+    return PROVEN_MINE_BG
+
+
+def _chance_ink(chance: float) -> str:
+    """Dark text on the pale middle of the scale, white at its ends and on proven cells."""
+    return "#000000" if 0.25 <= chance <= 0.8 else "#ffffff"
 
 
 def content(look: Look, width: int) -> str:
@@ -102,6 +126,8 @@ def content(look: Look, width: int) -> str:
         return WRONG
     if look.chance is not None:
         return chance_text(look.chance, width)
+    if look.marked:
+        return QUESTION
     return ""
 
 
@@ -124,14 +150,18 @@ def label(look: Look, width: int) -> tuple[str, Style]:
 def fill(look: Look) -> Style:
     """The style of the cell's fill (and of its label)."""
     state = look.state
-    shade = look.shade % 2
+    shade = look.shade % len(CLOSED_BG)
     bold = True
     if state is CellState.OPENED:
         colour = NUMBER_COLOURS.get(look.count or 0, "#000000")
         style = Style(color=colour, bgcolor=OPENED_BG[shade], bold=bold)
     elif state is CellState.CLOSED:
-        bg = CLOSED_BG[shade] if look.chance is None else _chance_colour(look.chance)
-        style = Style(color=CLOSED_FG if look.chance is None else "#ffffff", bgcolor=bg, bold=bold)
+        if look.chance is None:
+            ink = MARK_FG if look.marked else CLOSED_FG
+            style = Style(color=ink, bgcolor=CLOSED_BG[shade], bold=bold)
+        else:
+            ink, bg = _chance_ink(look.chance), chance_colour(look.chance)
+            style = Style(color=ink, bgcolor=bg, bold=bold)
     elif state is CellState.FLAGGED:
         style = Style(color=FLAG_FG, bgcolor=CLOSED_BG[shade], bold=bold)
     elif state is CellState.EXPLODED:
@@ -140,8 +170,9 @@ def fill(look: Look) -> Style:
         style = Style(color="#000000", bgcolor=OPENED_BG[shade], bold=bold)
     else:  # a wrong flag
         style = Style(color=FLAG_FG, bgcolor=OPENED_BG[shade], bold=bold)
-    if look.cursor:
-        style += Style(bgcolor=CURSOR_BG, underline=True)
+    if look.cursor:  # the mine that went off stays red under the cursor
+        cursor_bg = None if state is CellState.EXPLODED else CURSOR_BG
+        style += Style(bgcolor=cursor_bg, underline=True)
     if look.hint is not None:  # over the cursor: the hint moves the cursor onto its cell
         style += Style(bgcolor=HINT_SAFE_BG if look.hint else HINT_GUESS_BG)
     return style
