@@ -14,10 +14,12 @@ Shapes:
 - ``triangle``: labels side by side, each starting with ▲ or ▼; an up
   triangle stands on the down triangle below it.
 - ``graph``: nodes on a lattice, edges as lines behind them (`minesweeper.tui.graph_layout`).
-- tilings, ``parquet`` and anything else with a printed map: unit squares with
+- tilings and anything else with a printed map: unit squares with
   box-drawn borders between different pieces, so a person sees which touch.
-  Parquet bricks are placed by their herringbone geometry (see
-  `minesweeper.topology.parquet`), the others by their printed map.
+  Tilings are placed by their printed map.
+- ``parquet``: the herringbone geometry (see `minesweeper.topology.parquet`) in
+  unit squares one line high, each brick in a shade none of its neighbours has,
+  so that a 9x9 floor fits 100x32.
 
 Drawing branches on the topology's name because drawing is the UI's business;
 rules never do.
@@ -202,18 +204,18 @@ def square_layout(topology: Topology, wide: bool = True) -> Layout:
 
 
 def hex_layout(topology: Topology, wide: bool = True) -> Layout:
-    """Offset rows, odd rows shifted right: wide, 3-character cells with a gap (shift 2);
-    compact, 3-character cells side by side (shift 1), in three shades so that no two
-    neighbours share one (an expert 16x30 board is then 91 columns wide).
+    """Offset rows, odd rows shifted right by half a cell, cells side by side (4 characters
+    wide, or 2 compact): each overlaps half of each neighbour above and below. Three
+    shades keep neighbours apart; an expert 16x30 board is 61 columns wide compact.
     """
     rows, cols = topology.shape
-    step, shift = (4, 2) if wide else (3, 1)
-    canvas = Canvas(cols * step + shift, rows)
+    width = 4 if wide else 2
+    canvas = Canvas(cols * width + width // 2, rows)
     shade = {}
     for row in range(rows):
         for col in range(cols):
             cell = topology.cell_at(row, col)
-            canvas.put(Span(shift * (row % 2) + col * step, 3, cell, label=True), row)
+            canvas.put(Span(width // 2 * (row % 2) + col * width, width, cell, label=True), row)
             # Axial q - r mod 3 colours the hexagons properly (odd-r offset rows).
             q = col - (row - (row % 2)) // 2
             shade[cell] = (q - row) % 3
@@ -353,6 +355,37 @@ def _two_shades(pieces: Mapping[int, list[tuple[int, int]]]) -> dict[int, int]:
     return {cell: (squares[0][0] + squares[0][1]) % 2 for cell, squares in pieces.items()}
 
 
+def shaded_layout(raster: Raster, unit: int = 2) -> Layout:
+    """Unit squares ``unit`` characters wide and one line high, no borders: each piece in a
+    shade that no piece beside it has (a greedy colouring), its content in its central square.
+
+    Half the height of `bordered_layout`, for floors whose pieces run diagonally.
+    """
+    top = min(r for r, _ in raster)
+    left = min(c for _, c in raster)
+    grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
+    rows = max(r for r, _ in grid) + 1
+    cols = max(c for _, c in grid) + 1
+    pieces: dict[int, list[tuple[int, int]]] = {}
+    for square, cell in sorted(grid.items()):
+        pieces.setdefault(cell, []).append(square)
+    labels = {cell: _central(squares) for cell, squares in pieces.items()}
+    touching: dict[int, set[int]] = {cell: set() for cell in pieces}
+    for (r, c), cell in grid.items():
+        for other in (grid.get((r + 1, c)), grid.get((r, c + 1))):
+            if other is not None and other != cell:
+                touching[cell].add(other)
+                touching[other].add(cell)
+    shade: dict[int, int] = {}
+    for cell in sorted(pieces, key=lambda piece: pieces[piece][0]):
+        used = {shade[other] for other in touching[cell] if other in shade}
+        shade[cell] = min(set(range(len(used) + 1)) - used)
+    canvas = Canvas(cols * unit, rows)
+    for (r, c), cell in grid.items():
+        canvas.put(Span(c * unit, unit, cell, label=labels[cell] == (r, c)), r)
+    return canvas.layout(shade=shade)
+
+
 Builder = Callable[[Topology, bool], Layout]
 
 #: Special drawings by topology name; others get `bordered_layout` of their printed map.
@@ -360,7 +393,7 @@ BUILDERS: dict[str, Builder] = {
     "square": square_layout,
     "hex": hex_layout,
     "triangle": triangle_layout,
-    "parquet": lambda topology, wide: bordered_layout(parquet_raster(topology), 2 if wide else 1),
+    "parquet": lambda topology, wide: shaded_layout(parquet_raster(topology), 2 if wide else 1),
 }
 
 

@@ -2,7 +2,8 @@
 
 Numbers follow the classic palette (1 blue, 2 green, 3 red, 4 navy, 5 maroon,
 6 teal, 7 black, 8 grey) on the light grey of an opened cell; closed cells are
-a darker grey, in two (hexagons: three) shades so that neighbours do not merge.
+a darker grey, in shades (two to four, as the drawing needs) so that neighbours do not
+merge.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ QUESTION = "?"
 MINE = "✱"
 WRONG = "✗"
 
-CLOSED_BG = ("#8a909a", "#7b818b", "#6c727c")
+CLOSED_BG = ("#8a909a", "#7b818b", "#6c727c", "#5e646e")
 CLOSED_FG = "#e4e8ee"
-OPENED_BG = ("#c6c6c6", "#bababa", "#aeaeae")
+OPENED_BG = ("#c6c6c6", "#bababa", "#aeaeae", "#d4d4d4")
 EXPLODED_BG = "#ff2020"
 FLAG_FG = "#c00000"
 MARK_FG = "#3a0a8c"
@@ -108,6 +109,12 @@ def chance_colour(chance: float) -> str:
     return PROVEN_MINE_BG
 
 
+def _darker(colour: str, by: float = 0.1) -> str:
+    """``#rrggbb`` a little darker."""
+    red, green, blue = (round(int(colour[i : i + 2], 16) * (1 - by)) for i in (1, 3, 5))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
 def _chance_ink(chance: float) -> str:
     """Dark text on the pale middle of the scale, white at its ends and on proven cells."""
     return "#000000" if 0.25 <= chance <= 0.8 else "#ffffff"
@@ -161,6 +168,8 @@ def fill(look: Look) -> Style:
             style = Style(color=ink, bgcolor=CLOSED_BG[shade], bold=bold)
         else:
             ink, bg = _chance_ink(look.chance), chance_colour(look.chance)
+            if shade % 2 and 0 < look.chance < 1:  # equal odds side by side stay two cells
+                bg = _darker(bg)
             style = Style(color=ink, bgcolor=bg, bold=bold)
     elif state is CellState.FLAGGED:
         style = Style(color=FLAG_FG, bgcolor=CLOSED_BG[shade], bold=bold)
