@@ -110,8 +110,10 @@ def autoplay(
         with Live(console=console, auto_refresh=False) as live:
             for moves in player.play():
                 step += 1
-                said = ", ".join(describe(session, move) for move in moves)
-                live.update(Text(f"step {step}: {said}\n") + coloured(render(session)))
+                said = f"step {step}: " + ", ".join(describe(session, move) for move in moves)
+                if len(said) > console.width:  # one line, so the board stays in place
+                    said = said[: console.width - 1] + "…"
+                live.update(Text(said + "\n") + coloured(render(session)))
                 live.refresh()
                 if not session.over:
                     time.sleep(delay)

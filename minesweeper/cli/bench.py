@@ -31,6 +31,7 @@ from minesweeper.cli.common import (
     strategy_option,
     topology_option,
 )
+from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.strategy import find_strategy
@@ -102,6 +103,7 @@ def _cores() -> int:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write one JSON line per game and strategy (won, visits, steps, seconds).",
 )
+@size_options
 @topology_option
 @reports_errors
 def bench(
@@ -115,6 +117,9 @@ def bench(
     jobs: int,
     json_path: Path | None,
     per_game_path: Path | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
     topology: str,
 ) -> None:
     """Play seeded random boards with several strategies side by side.
@@ -129,15 +134,19 @@ def bench(
     for name in names:
         find_strategy(name)
     if boards is not None:
-        if presets or first is not None:
-            raise MinesweeperError("--boards brings its own boards: drop --preset and --first")
+        if presets or first is not None or (rows, cols, mines) != (None, None, None):
+            raise MinesweeperError(
+                "--boards brings its own boards: drop --preset, --rows/--cols/--mines and --first"
+            )
         cases = load_cases(boards, topology)
         if games is not None:
             cases = cases[:games]
         deals = Deal.given(boards.name, cases, chosen)
     else:
         deals = [
-            Deal.generated(preset, chosen, games or 1000, topology, first)
+            Deal.generated(
+                resized(preset, rows, cols, mines, topology), chosen, games or 1000, topology, first
+            )
             for preset in resolve_presets(presets or DEFAULT_PRESETS)
         ]
     try:

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.generate import PRESETS, FirstClick, Rules
+from minesweeper.generate import PRESETS, FirstClick, Preset, Rules
 from minesweeper.session import Settings, SettingsError
 from minesweeper.solver.prover import PROVERS
 
@@ -30,6 +30,48 @@ SETTING_OPTIONS = (
 )
 #: The old ``--first-click`` values, as the ``--rules`` they stand for.
 FIRST_CLICK_RULES = {FirstClick.SAFE.value: Rules.CLASSIC, FirstClick.OPENING.value: Rules.MODERN}
+
+
+#: ``--rows``, ``--cols``, ``--mines``: the same wherever a preset is accepted.
+SIZE_OPTIONS = (
+    click.option(
+        "--rows", type=click.IntRange(min=1), help="Rows (default: the preset's, fitted)."
+    ),
+    click.option("--cols", type=click.IntRange(min=1), help="Columns (likewise)."),
+    click.option(
+        "--mines",
+        type=click.IntRange(min=0),
+        help="Number of mines (default: the preset's density of the board's cells).",
+    ),
+)
+
+
+def size_options(command: F) -> F:
+    """``--rows``, ``--cols`` and ``--mines`` for a command with its own presets (`bench`):
+    see `resized`."""
+    for option in reversed(SIZE_OPTIONS):
+        command = option(command)
+    return command
+
+
+def resized(
+    preset: Preset, rows: int | None, cols: int | None, mines: int | None, topology: str
+) -> Preset:
+    """``preset`` with the size and mine count the options give, as `game_options` reads
+    them: a missing side is the preset's, missing mines the preset's density of the cells;
+    the first click is the new board's middle."""
+    if rows is None and cols is None and mines is None:
+        return preset
+    settings = Settings.sized(preset.name, rows, cols, topology=topology)
+    if mines is not None:
+        settings = settings.replace(mines=mines)
+    return Preset(
+        preset.name,
+        settings.rows,
+        settings.cols,
+        settings.mines,
+        (settings.rows // 2, settings.cols // 2),
+    )
 
 
 def game_options(command: F) -> F:
@@ -53,15 +95,7 @@ def game_options(command: F) -> F:
             type=click.Choice(list(PRESETS), case_sensitive=False),
             help="A standard size and density of mines (default: beginner).",
         ),
-        click.option(
-            "--rows", type=click.IntRange(min=1), help="Rows (default: the preset's, fitted)."
-        ),
-        click.option("--cols", type=click.IntRange(min=1), help="Columns (likewise)."),
-        click.option(
-            "--mines",
-            type=click.IntRange(min=0),
-            help="Number of mines (default: the preset's density of the board's cells).",
-        ),
+        *SIZE_OPTIONS,
         click.option(
             "--rules",
             type=click.Choice([rules.value for rules in Rules], case_sensitive=False),

@@ -61,6 +61,7 @@ def play(
         settings, seed=seed, records_path=path, strategy=strategy, delay=delay, board=board
     )
     app.run()
+    click.echo(f"seed {seed}: --seed {seed} deals these games again", err=True)
 
 
 def is_terminal() -> bool:
