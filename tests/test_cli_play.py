@@ -68,6 +68,17 @@ def test_a_graph_board_file_is_played(tmp_path, started) -> None:
     assert session.board is not None and session.board.mines == frozenset({0})
 
 
+def test_a_bad_board_file_is_named_with_its_line(tmp_path, started) -> None:
+    board = tmp_path / "g.txt"
+    board.write_text("3 2 xy\n.X.\n0 0\nfar\n")
+    result = CliRunner().invoke(main, ["play", "--topology", "graph", "--board", str(board)])
+    assert result.exit_code == 2 and not started
+    assert (
+        result.output
+        == f"minesweeper: {board}: line 4: expected the coordinates 'x y' of node 1, got 'far'\n"
+    )
+
+
 def test_bad_settings_are_one_line(started) -> None:
     runner = CliRunner()
     for args in (
@@ -75,6 +86,7 @@ def test_bad_settings_are_one_line(started) -> None:
         ["play", "--topology", "tetromino", "--rows", "9", "--cols", "9"],
         ["play", "--rules", "modern", "--first-click", "safe"],
         ["play", "--strategy", "nonsense"],
+        ["play", "--board", __file__, "--no-guess"],
     ):
         result = runner.invoke(main, args)
         assert result.exit_code == 2, args

@@ -10,7 +10,7 @@ import click
 from minesweeper.cli.common import delay_option, reports_errors, seed_option, strategy_option
 from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import InputError, MinesweeperError
 from minesweeper.protocol import LineReader, read_board
 from minesweeper.session import Settings
 
@@ -21,8 +21,8 @@ from minesweeper.session import Settings
     "--board",
     "board_file",
     type=click.File("r"),
-    help="Play this layout: a board in --topology's text format (a graph's nodes "
-    "may carry coordinates, see docs/play.md).",
+    help="Play this layout first (its size and mines are the file's): a board in "
+    "--topology's text format; a graph's nodes may carry coordinates (docs/play.md).",
 )
 @seed_option(fresh=True)
 @strategy_option("best", help="The computer's strategy when it plays (key a).")
@@ -52,7 +52,12 @@ def play(
         )
     board = None
     if board_file is not None:
-        board = read_board(LineReader(board_file), settings.topology)
+        if settings.no_guess:
+            raise MinesweeperError("--board plays the layout given: drop --no-guess")
+        try:
+            board = read_board(LineReader(board_file), settings.topology)
+        except InputError as error:
+            raise MinesweeperError(f"{board_file.name}: {error}") from None
     else:
         settings.make_topology()  # bad sizes fail here, as one line, before the screen changes
     from minesweeper.tui.app import MinesweeperApp  # Textual loads only for this command
