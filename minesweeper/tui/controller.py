@@ -21,7 +21,7 @@ from minesweeper.solver.probability import Probabilities
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
-GREETING = "mouse: left opens, right flags, middle chords; keys: arrows, space, f, c, h hint"
+GREETING = "left click opens, right flags (again: ?), middle chords; arrows, space, h hint"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
