@@ -1,4 +1,4 @@
-"""`SettingsScreen`: preset or custom size, topology, first-click rule, no-guess boards.
+"""`SettingsScreen`: preset or custom size, topology, rules, no-guess boards, conventions.
 
 Changing a choice starts a new game of that kind at once; typed sizes apply
 on enter (or with Play).
@@ -23,6 +23,8 @@ from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.controller import Conventions
 
 CUSTOM = "custom"
+#: The first-click rules under their --rules names.
+RULE_NAMES = {"opening": "modern: opens an area", "safe": "classic: only safe"}
 #: The switches of the playing conventions, by `Conventions` field.
 CONVENTION_LABELS = {
     "left_chords": "Left chords",
@@ -70,7 +72,10 @@ class SettingsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical():
-            yield Label("[b]Settings[/b]: a change starts a new game", markup=True)
+            yield Label(
+                "[b]Settings[/b]: a change starts a new game (the last three apply at once)",
+                markup=True,
+            )
             with Grid():
                 yield Label("Preset")
                 yield Select(
@@ -94,9 +99,9 @@ class SettingsScreen(ModalScreen[None]):
                     compact=True,
                     id="topology",
                 )
-                yield Label("First click")
+                yield Label("Rules")
                 yield Select(
-                    [(rule.value, rule.value) for rule in SESSION_RULES],
+                    [(RULE_NAMES[rule.value], rule.value) for rule in SESSION_RULES],
                     value=s.first_click.value,
                     allow_blank=False,
                     compact=True,
