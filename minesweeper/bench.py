@@ -8,7 +8,6 @@ games in every run, whatever the number of processes.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import math
 import random
@@ -23,7 +22,7 @@ from minesweeper.board import Board
 from minesweeper.cases import AdvancedCase
 from minesweeper.client import GameRecord, play
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, FirstClick, Preset, random_board, start_cell
+from minesweeper.generate import PRESETS, Preset, Rules, random_board, start_cell
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import GridTopology, Topology, find_topology
 
@@ -48,45 +47,8 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return low, high
 
 
-class Rules(enum.Enum):
-    """How a benchmark game starts and what the player is told.
-
-    ``modern``: the first click, at the preset's start, is an opening; the
-    mine count is told. ``classic``: the first click, at (0, 0), is only safe;
-    the count is told. ``acm``: the first click, at the preset's start, is a
-    zero; the count is not told (the ACM protocol).
-    """
-
-    MODERN = "modern"
-    CLASSIC = "classic"
-    ACM = "acm"
-
-    @property
-    def placement(self) -> FirstClick:
-        return {
-            Rules.MODERN: FirstClick.OPENING,
-            Rules.CLASSIC: FirstClick.SAFE,
-            Rules.ACM: FirstClick.ZERO,
-        }[self]
-
-    @property
-    def tells_mine_count(self) -> bool:
-        return self is not Rules.ACM
-
-    def start(self, preset: Preset) -> tuple[int, int]:
-        """The first click on ``preset`` under these rules."""
-        return (0, 0) if self is Rules.CLASSIC else preset.start
-
-
-def _acm_preset(density: float) -> Preset:
-    return Preset(f"acm-{round(density * 100)}", 30, 30, round(900 * density), (15, 15))
-
-
-#: Every preset the benchmark knows: the classic levels and the ACM 30x30 boards.
-BENCH_PRESETS: dict[str, Preset] = {
-    **PRESETS,
-    **{preset.name: preset for preset in map(_acm_preset, (0.10, 0.15, 0.20))},
-}
+#: Every preset the benchmark knows (the classic levels and the ACM 30x30 boards).
+BENCH_PRESETS: dict[str, Preset] = PRESETS
 #: Names that stand for several presets.
 PRESET_GROUPS: dict[str, tuple[str, ...]] = {"acm": ("acm-10", "acm-15", "acm-20")}
 DEFAULT_PRESETS = ("beginner", "intermediate", "expert")
@@ -285,6 +247,7 @@ class Result:
                 "game": index,
                 **({"board": names[index]} if names else {}),
                 "won": record.won,
+                "bbbv": record.bbbv,
                 "visit_count": record.visit_count,
                 "steps": record.steps,
                 "guesses": record.guesses,

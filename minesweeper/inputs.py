@@ -83,8 +83,8 @@ class Found:
     problems: list[tuple[Path, str]] = field(default_factory=list)
 
 
-def find_files(root: Path, suffix: str = ".in") -> Found:
-    """Every regular file named ``*suffix`` under the folder ``root``, sorted.
+def find_files(root: Path, suffixes: str | tuple[str, ...] = ".in") -> Found:
+    """Every regular file whose name ends with one of ``suffixes`` under the folder ``root``.
 
     Links to folders are not followed (so a loop of links cannot recur); links to
     files are. A match that is not a regular file (a FIFO, a device, a broken
@@ -97,7 +97,7 @@ def find_files(root: Path, suffix: str = ".in") -> Found:
 
     for folder, _, names in os.walk(root, onerror=unreadable):
         for name in names:
-            if not name.endswith(suffix):
+            if not name.endswith(suffixes):
                 continue
             path = Path(folder, name)
             try:
@@ -109,6 +109,6 @@ def find_files(root: Path, suffix: str = ".in") -> Found:
                 found.files.append(path)
             else:
                 found.problems.append((path, f"{file_kind(mode)}, not a regular file"))
-    found.files.sort()
+    found.files.sort()  # sorted by path
     found.problems.sort()
     return found

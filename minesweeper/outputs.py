@@ -21,16 +21,24 @@ class OutputError(MinesweeperError):
 
 
 def prepare_folder(folder: Path) -> None:
-    """Make ``folder`` (and its parents) and check that files can be created in it."""
-    if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder} is not a folder")
+    """Check that files can be created in ``folder``, or in the folder that would hold it.
+
+    Nothing is made yet: `write_file` makes the folder with the first file, so a
+    command that fails before writing leaves no empty folder behind.
+    """
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        if existing.is_symlink():  # a dangling link: mkdir would fail on it
+            raise OutputError(f"{existing} is a broken symbolic link")
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"{existing} is not a folder")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe-")
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".probe-")
         os.close(fd)
         os.unlink(probe)
     except OSError as error:
-        raise OutputError(f"cannot write in {folder}: {error.strerror or error}") from None
+        raise OutputError(f"cannot write in {existing}: {error.strerror or error}") from None
 
 
 def check_destination(path: Path, overwrite: bool) -> None:
@@ -49,20 +57,21 @@ def check_destination(path: Path, overwrite: bool) -> None:
         raise OutputError(f"{path} exists and is not a regular file: not overwritten")
 
 
-def write_file(path: Path, text: str, overwrite: bool = False) -> None:
-    """Write ``text`` to ``path`` atomically, never through a symbolic link.
+def write_file(path: Path, data: bytes, overwrite: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically, never through a symbolic link.
 
     Without ``overwrite`` an existing entry at ``path`` (even a dangling link)
     is an `OutputError`, checked again at the moment the file is put in place.
     """
     check_destination(path, overwrite)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
         if overwrite:
             os.replace(temp, path)  # replaces a link itself, never its target
         else:

@@ -69,7 +69,7 @@ def test_a_bad_byte_mid_game_keeps_the_maps_and_names_its_line() -> None:
 @pytest.mark.parametrize(
     ("args", "text"),
     [
-        (["advanced", "--strategy", "first-unknown"], CASE.replace(b"0 0", b"0 0\xff")),
+        (["advanced", "--strategy", "worlds"], CASE.replace(b"0 0", b"0 0\xff")),
         (["analyze"], b"2 2\n?1\n\xff?\n"),
         (["topology", "export", "-"], b"2 2\n..\n\xc3(\n"),
         (["topology", "show", "-"], b"2 2\n..\n\x00.\n"),

@@ -24,10 +24,17 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.cases import load_cases
-from minesweeper.cli.common import fail, reports_errors, topology_option
+from minesweeper.cli.common import (
+    fail,
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+)
+from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
-from minesweeper.solver.strategy import STRATEGIES, find_strategy
+from minesweeper.solver.strategy import find_strategy
 
 
 def _cores() -> int:
@@ -35,12 +42,6 @@ def _cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform
         return os.cpu_count() or 1
-
-
-def _known_strategies() -> str:
-    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
-
-    return ", ".join(sorted(STRATEGIES))
 
 
 @click.command()
@@ -79,14 +80,10 @@ def _known_strategies() -> str:
     default=None,
     help="Games per preset [default: 1000; with --boards, all of them].",
 )
-@click.option(
-    "--strategy",
-    "strategies",
-    multiple=True,
-    help="Strategy (repeatable; all play the same boards). "
-    f"Default: {DEFAULT_STRATEGY}. Known: {_known_strategies()}.",
+@strategy_option(
+    DEFAULT_STRATEGY, multiple=True, help="Strategy (repeatable; all play the same boards)."
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of boards and players.")
+@seed_option(fresh=False)
 @click.option(
     "--jobs",
     type=click.IntRange(min=1),
@@ -106,6 +103,7 @@ def _known_strategies() -> str:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write one JSON line per game and strategy (won, visits, steps, seconds).",
 )
+@size_options
 @topology_option
 @reports_errors
 def bench(
@@ -119,6 +117,9 @@ def bench(
     jobs: int,
     json_path: Path | None,
     per_game_path: Path | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
     topology: str,
 ) -> None:
     """Play seeded random boards with several strategies side by side.
@@ -133,15 +134,19 @@ def bench(
     for name in names:
         find_strategy(name)
     if boards is not None:
-        if presets or first is not None:
-            raise MinesweeperError("--boards brings its own boards: drop --preset and --first")
+        if presets or first is not None or (rows, cols, mines) != (None, None, None):
+            raise MinesweeperError(
+                "--boards brings its own boards: drop --preset, --rows/--cols/--mines and --first"
+            )
         cases = load_cases(boards, topology)
         if games is not None:
             cases = cases[:games]
         deals = Deal.given(boards.name, cases, chosen)
     else:
         deals = [
-            Deal.generated(preset, chosen, games or 1000, topology, first)
+            Deal.generated(
+                resized(preset, rows, cols, mines, topology), chosen, games or 1000, topology, first
+            )
             for preset in resolve_presets(presets or DEFAULT_PRESETS)
         ]
     try:
