@@ -202,13 +202,18 @@ class Replay:
         return _parse(document)
 
 
-def read_replay(path: Path) -> Replay:
-    """The replay in file ``path``; `ReplayError` names the file and the problem."""
+def read_replay_bytes(path: Path) -> bytes:
+    """The bytes of file ``path``, at most `MAX_BYTES` + 1; `ReplayError` if unreadable."""
     try:
         with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
+            return file.read(MAX_BYTES + 1)
     except OSError as error:
         raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def read_replay(path: Path) -> Replay:
+    """The replay in file ``path``; `ReplayError` names the file and the problem."""
+    data = read_replay_bytes(path)
     try:
         return Replay.from_bytes(data)
     except ReplayError as error:

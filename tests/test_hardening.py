@@ -386,3 +386,11 @@ def test_moves_are_ascii_digits_too() -> None:
     result = run(["server"], BOARD + f"{ARABIC_ZERO} {ARABIC_ZERO}\n".encode())
     assert result.stdout == "??\n??\n"
     one_error(result, "line 4")
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000, b'{"a": ' + b"9" * 5000 + b"}"])
+def test_a_damaged_replay_is_a_replay_error(content: bytes) -> None:
+    from minesweeper.replay import Replay, ReplayError
+
+    with pytest.raises(ReplayError):
+        Replay.from_bytes(content)

@@ -160,7 +160,7 @@ def verify(group_path: Path | None, path: Path | None, replays: bool) -> None:
 
 def check_replays(store: Records) -> int:
     """Check every entry against its replay, printing one line per failure; how many failed."""
-    from minesweeper.replay import ReplayError, check_entry, read_replay
+    from minesweeper.replay import ReplayError, check_entry, read_replay, read_replay_bytes
 
     failed = 0
     seen: set[Entry] = set()
@@ -175,11 +175,13 @@ def check_replays(store: Records) -> int:
                 problems = ["no replay (recorded before replays were kept, or stripped)"]
             elif not replay_path.exists():
                 problems = [f"its replay {replay_path} is missing"]
-            elif replay_digest(replay_path.read_bytes()) != entry.replay:
-                problems = [f"its replay {replay_path} was changed"]
             else:
-                try:
-                    problems = check_entry(read_replay(replay_path), category, entry)
+                try:  # read once, at most the largest replay: a link to a device cannot hang it
+                    data = read_replay_bytes(replay_path)
+                    if replay_digest(data) != entry.replay:
+                        problems = [f"its replay {replay_path} was changed"]
+                    else:
+                        problems = check_entry(read_replay(replay_path), category, entry)
                 except ReplayError as error:
                     problems = [str(error)]
             for problem in problems:
