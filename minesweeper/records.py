@@ -431,7 +431,8 @@ class Records:
         key = load_key(self.key_path, create=False)
         if key is None:
             raise tampered(f"its signing key {self.key_path} is missing")
-        if not hmac.compare_digest(signature, _sign(key, document)):
+        expected = _sign(key, document).encode()
+        if not hmac.compare_digest(signature.encode("utf-8", "surrogatepass"), expected):
             raise tampered("the signature does not match")
         if document.get("format") != FORMAT or document.get("version") not in READABLE_VERSIONS:
             raise RecordsError(f"the records file {self.path} has an unsupported format")

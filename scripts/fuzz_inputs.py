@@ -1,6 +1,6 @@
 """The long fuzz run: every parser's fuzz test with many more inputs than CI tries.
 
-    python scripts/fuzz_inputs.py [--examples N]
+    python scripts/fuzz_inputs.py [--examples N] [--only TEXT]
 
 Runs the hypothesis tests of tests/test_fuzz_inputs.py (judge input on every
 topology, analyze positions, board files, records files) with N examples each
@@ -24,12 +24,14 @@ TESTS = Path(__file__).resolve().parent.parent / "tests"
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=2000, help="inputs per fuzz test")
+    parser.add_argument("--only", default="", help="run only the tests whose name has this text")
     args = parser.parse_args()
     os.environ["FUZZ_EXAMPLES"] = str(args.examples)  # read when the tests are imported
     sys.path.insert(0, str(TESTS))
     import test_fuzz_inputs as fuzz
 
-    tests = [getattr(fuzz, name) for name in dir(fuzz) if name.startswith("test_")]
+    names = [name for name in dir(fuzz) if name.startswith("test_") and args.only in name]
+    tests = [getattr(fuzz, name) for name in names]
     failures = 0
     for test in tests:
         start = time.process_time()

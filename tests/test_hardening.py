@@ -308,6 +308,13 @@ def test_damaged_records_are_refused_by_every_reader(store: Records, content: by
     assert store.path.read_bytes() == content
 
 
+def test_a_signature_with_a_non_ascii_character_fails_the_check(store: Records) -> None:
+    document = json.loads(store.path.read_text())
+    document["signature"] = "\u00e9" + document["signature"][1:]  # found by the fuzz script
+    store.path.write_text(json.dumps(document))
+    one_error(run(["records", "verify"]), "the signature does not match")
+
+
 def test_a_key_that_is_a_folder_is_one_line(store: Records) -> None:
     store.key_path.unlink()
     store.key_path.mkdir()
