@@ -1,0 +1,33 @@
+"""`minesweeper client`: the project's own client as a program that speaks the client protocol."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from minesweeper.advanced import DEFAULT_STRATEGY
+from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.judge.protocol import play_stdio
+from minesweeper.solver.strategy import find_strategy
+
+
+@click.command()
+@click.option(
+    "--strategy",
+    default=DEFAULT_STRATEGY,
+    show_default=True,
+    help="The client's strategy (see `minesweeper bench --help` for the names).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the strategy's RNG.")
+@topology_option
+@reports_errors
+def client(strategy: str, seed: int, topology: str) -> None:
+    """Play one game as a client: maps on stdin, one move `r c` per line on stdout.
+
+    The judge writes `n m` and the map after the first click; after each move
+    it writes the map, and at the end `YOU WIN!` or `GAME OVER!` and the visit
+    and step counts (docs/judge.md). Any judge can be played against it, for
+    example `minesweeper judge --client "minesweeper client" FILE`.
+    """
+    play_stdio(sys.stdin, sys.stdout, find_strategy(strategy)(seed), topology)
