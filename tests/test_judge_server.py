@@ -1,0 +1,69 @@
+"""The judge against foreign servers: output compared byte for byte, faults named."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from minesweeper.grading import discover
+from minesweeper.judge.process import Limits
+from minesweeper.judge.server import grade_server
+
+ROOT = Path(__file__).resolve().parents[1]
+BAD_SERVER = Path(__file__).resolve().parent / "clients" / "bad_server.py"
+CASE = discover([ROOT / "testcases" / "basic" / "repeated-visits.in"])[0]
+LIMITS = Limits(game_seconds=2.0)
+
+
+def bad(*args: str) -> list[str]:
+    return [sys.executable, str(BAD_SERVER), *args]
+
+
+@pytest.mark.parametrize(
+    "name", ["repeated-visits.in", "crlf-whitespace.in", "ends-early.in", "hex/hex-1.in"]
+)
+def test_the_reference_server_passes(name: str) -> None:
+    basic = ROOT / "testcases" / "basic"
+    for case in discover([basic]):
+        if case.path != basic / name:
+            continue
+        command = [sys.executable, "-m", "minesweeper", "server", "--topology", case.topology]
+        grade = grade_server(case, command, LIMITS)
+        assert grade.passed, grade
+        return
+    pytest.fail(f"{name} not found")
+
+
+@pytest.mark.parametrize(
+    ("line", "detail"),
+    [
+        (2, "line 2 (the board as read, map row 2): got '!!!', expected '???'"),
+        (5, "line 5 (after move 1 '1 1' (input line 5), map row 2): got '!!!', expected '?2?'"),
+        (17, "line 17 (after move 5 '0 2' (input line 9), map row 2): got '!!!', expected '?21'"),
+        (22, "line 22 (the result lines): got '!!!', expected 'YOU WIN!'"),
+    ],
+)
+def test_a_wrong_line_is_named_with_its_map_and_move(line: int, detail: str) -> None:
+    grade = grade_server(CASE, bad("wrong-line", str(line)), LIMITS)
+    assert not grade.passed
+    assert grade.detail == detail
+
+
+def test_a_crashing_server() -> None:
+    grade = grade_server(CASE, bad("segfault"), LIMITS)
+    assert grade.detail == (
+        "crashed (signal 11); line 4 (after move 1 '1 1' (input line 5), map row 1): "
+        "got '', expected '???'"
+    )
+
+
+def test_a_hanging_server() -> None:
+    grade = grade_server(CASE, bad("hang"), Limits(game_seconds=0.5))
+    assert (grade.passed, grade.detail) == (False, "time limit (0.5 s)")
+
+
+def test_a_server_that_writes_too_much() -> None:
+    grade = grade_server(CASE, ["yes"], Limits(output_bytes=1000))
+    assert (grade.passed, grade.detail) == (False, "output limit (1000 bytes)")
