@@ -16,7 +16,7 @@ from judge_helpers import run_cli
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.cases import read_cases_file
-from minesweeper.judge.protocol import play_stdio
+from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.strategy import find_strategy
 
 ROOT = Path(__file__).resolve().parents[1]

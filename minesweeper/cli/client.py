@@ -8,7 +8,7 @@ import click
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.judge.protocol import play_stdio
+from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.strategy import find_strategy
 
 

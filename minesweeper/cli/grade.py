@@ -11,7 +11,7 @@ import click
 from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cli.bench import wide_console
+from minesweeper.cli.bench import wide_console, write_text
 from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.cli.judge import CommandLine, limits_from, limits_options
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
@@ -20,7 +20,6 @@ from minesweeper.judge.report import (
     json_report,
     junit_xml,
     outcome,
-    write_atomically,
 )
 from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.solver.strategy import find_strategy
@@ -118,9 +117,9 @@ def grade(
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
     console.print(summary(basic, advanced))
     if junit is not None:
-        write_atomically(junit, junit_xml(basic, advanced))
+        write_text(junit, junit_xml(basic, advanced))
     if json_path is not None:
-        write_atomically(json_path, json_report(basic, advanced))
+        write_text(json_path, json_report(basic, advanced))
     if failures:
         sys.exit(1)
 

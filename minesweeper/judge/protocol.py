@@ -1,4 +1,4 @@
-"""The interactive client protocol, both ends: what the judge writes and how a client plays.
+"""The interactive client protocol: what the judge writes first, and how a client reads it.
 
 The judge writes ``n m``, then the map after the case's first click (which
 the judge makes). The client answers with one move ``r c`` per line; after
@@ -12,12 +12,8 @@ client needs to know.
 
 from __future__ import annotations
 
-from typing import TextIO
-
-from minesweeper.client import Client, Outcome
 from minesweeper.errors import InputError, MinesweeperError
-from minesweeper.protocol import LineReader, format_move, parse_integers
-from minesweeper.solver.strategy import Strategy
+from minesweeper.protocol import LineReader, parse_integers
 from minesweeper.topology.base import Topology
 from minesweeper.topology.registry import find_topology
 
@@ -46,38 +42,3 @@ def read_header(reader: LineReader, topology: str) -> Topology:
     if rows < 1 or cols < 1:
         raise InputError(line_no, f"the board must be at least 1x1, got {rows}x{cols}")
     return kind(rows, cols)  # type: ignore[call-arg]
-
-
-def play_stdio(stdin: TextIO, stdout: TextIO, strategy: Strategy, topology: str) -> Outcome:
-    """Play one game as a client: maps from ``stdin``, moves to ``stdout``.
-
-    The judge made the first click, so it counts towards the move limit. Once
-    the game is decided (or the limit reached) the rest of the input (the
-    result lines) is read, so the judge never writes into a closed pipe.
-    """
-    reader = LineReader(stdin)
-    grid = read_header(reader, topology)
-    rows = grid.shape[0]
-
-    def read_map() -> str:
-        lines = []
-        for row in range(rows):
-            line = reader.next()
-            if line is None:
-                raise ProtocolError(f"the judge closed the pipe in map row {row + 1} of {rows}")
-            lines.append(line[1] + "\n")
-        return "".join(lines)
-
-    def send(move: tuple[int, ...]) -> str:
-        stdout.write(format_move(grid, grid.cell_from_move(move)) + "\n")
-        stdout.flush()
-        return read_map()
-
-    client = Client(grid, send, strategy)
-    client.InitGame()
-    client.ReadMap(read_map())
-    client.moves = 1  # the judge's first click
-    outcome = client.run()
-    while reader.next() is not None:  # the result lines, up to the judge closing the pipe
-        pass
-    return outcome

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import os
-import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,19 +22,6 @@ def check_writable(path: Path, option: str) -> None:
         raise MinesweeperError(f"{option}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         raise MinesweeperError(f"{option}: the folder {folder} is not writable")
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step: readers see the old file or the new one."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def outcome(grade: AdvancedGrade) -> str:
