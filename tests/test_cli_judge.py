@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import shlex
 import shutil
 import subprocess
@@ -15,9 +16,11 @@ import pytest
 from judge_helpers import run_cli
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
-from minesweeper.cases import read_cases_file
+from minesweeper.cases import format_case, read_cases_file
+from minesweeper.generate import random_board
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.strategy import find_strategy
+from minesweeper.topology import find_topology
 
 ROOT = Path(__file__).resolve().parents[1]
 ADVANCED = ROOT / "testcases" / "advanced"
@@ -58,6 +61,27 @@ def test_the_stdio_client_makes_the_in_process_clients_moves() -> None:
     stdout = io.StringIO()
     play_stdio(io.StringIO(judge), stdout, find_strategy(DEFAULT_STRATEGY)(0), "square")
     assert stdout.getvalue().splitlines() == moves[1:]  # the judge made the first click
+
+
+#: A cycle of 8 nodes with mines at 3 and 6: the first click at 0 opens 0, 1, 2 and 7.
+GRAPH = "8 8\n...X..X.\n" + "".join(f"{u} {(u + 1) % 8}\n" for u in range(8)) + "0\n"
+
+
+@pytest.mark.parametrize("topology", ["hex", "domino", "parquet", "graph"])
+def test_our_client_over_pipes_on_every_kind_of_board(topology: str, tmp_path: Path) -> None:
+    if topology == "graph":
+        text = GRAPH
+    else:
+        shape = find_topology(topology).random(8, 8, random.Random(1))
+        first = shape.cell_at(4, 4)
+        text = format_case(random_board(shape, 10, random.Random(2), first, "zero"), first)
+    (tmp_path / "case.in").write_text(text)
+    options = ["--topology", topology, str(tmp_path / "case.in")]
+    ours = run_cli(["advanced", *options])
+    client = shlex.join([sys.executable, "-m", "minesweeper", "client", "--topology", topology])
+    piped = run_cli(["judge", "--client", client, *options])
+    assert (piped.exit_code, piped.stderr) == (ours.exit_code, "")
+    assert piped.stdout == ours.stdout
 
 
 def test_a_misbehaving_client_fails_the_run_and_the_reports_say_why(tmp_path: Path) -> None:

@@ -97,12 +97,6 @@ def test_a_program_that_does_not_exist() -> None:
     assert result.problem == "cannot run '/nonexistent/client': No such file or directory"
 
 
-def test_non_grid_boards_are_refused_in_one_line() -> None:
-    case = parse_case("2 1\n..\n0 1\n0\n", "graph")
-    result = play_client(case, [sys.executable, str(BROKEN), "stop"], LIMITS)
-    assert result.problem == "the client protocol carries grid boards only, not 'graph' boards"
-
-
 def test_the_whole_process_group_is_killed(tmp_path: Path) -> None:
     pidfile = tmp_path / "pids"
     result = run("fork-and-hang", 1, Limits(move_seconds=0.5, game_seconds=5.0), str(pidfile))

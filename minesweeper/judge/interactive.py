@@ -18,7 +18,7 @@ from minesweeper.client import MAX_MOVES
 from minesweeper.errors import TopologyError
 from minesweeper.game import Game, State
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
-from minesweeper.judge.protocol import ProtocolError, format_header
+from minesweeper.judge.protocol import format_header
 from minesweeper.protocol import MapText, format_result
 
 #: How many characters of a bad line a result quotes.
@@ -78,10 +78,7 @@ def play_client(
     game = Game(case.board)
     text = MapText(game)
     log = _Trace(trace)
-    try:
-        header = format_header(case.board.topology)
-    except ProtocolError as error:
-        return ClientRun(case.name, game, problem=str(error))
+    header = format_header(case.board.topology)
     text.after_visit(game.visit(case.first))
     start = time.monotonic()
     try:

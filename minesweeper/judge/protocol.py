@@ -6,39 +6,59 @@ each move the judge writes the map. When the game is decided the judge writes
 ``YOU WIN!`` or ``GAME OVER!`` and ``visit_count step_count``, then closes the
 pipe; it also closes it, without those lines, after the assignment's
 1000-move limit (the first click included). Maps are written and flushed
-whole. Grid topologies only (square, hex, triangle): their size is all a
-client needs to know.
+whole. On tilings the header goes on with the piece ids, on graphs it is
+``N E`` and the edges (`format_header`).
 """
 
 from __future__ import annotations
 
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, MinesweeperError, TopologyError
 from minesweeper.protocol import LineReader, parse_integers
 from minesweeper.topology.base import Topology
 from minesweeper.topology.registry import find_topology
 
 
 class ProtocolError(MinesweeperError):
-    """The other end broke the protocol (a closed pipe, a topology it cannot carry)."""
+    """The other end broke the protocol: it closed the pipe in the middle of a map."""
 
 
 def format_header(topology: Topology) -> str:
-    """The judge's first line: the board's size ``n m``."""
-    if topology.text_format != "grid":
-        raise ProtocolError(
-            f"the client protocol carries grid boards only, not {topology.name!r} boards"
-        )
+    """What the judge writes first: the board's shape in its topology's format, without mines.
+
+    Grids: ``n m``. Tilings: ``n m`` and n rows of m piece ids. Graphs: ``N E``
+    and E edges ``u v``.
+    """
+    if topology.text_format == "graph":
+        edges = topology.edges()
+        return f"{topology.size} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
     rows, cols = topology.shape
-    return f"{rows} {cols}\n"
+    header = f"{rows} {cols}\n"
+    if topology.text_format == "tiling":
+        grid = [[topology.cell_at(row, col) for col in range(cols)] for row in range(rows)]
+        header += "".join(" ".join(map(str, row)) + "\n" for row in grid)
+    return header
 
 
 def read_header(reader: LineReader, topology: str) -> Topology:
-    """The board (of the named grid topology) whose size the judge's first line gives."""
+    """The board shape the judge's first lines give, for the named topology."""
     kind = find_topology(topology)
-    if kind.text_format != "grid":
-        raise ProtocolError(f"the client protocol carries grid boards only, not {topology!r}")
-    line_no, text = reader.require("the header 'n m'")
-    rows, cols = parse_integers(line_no, text, 2, "the header 'n m' (two integers)")
-    if rows < 1 or cols < 1:
-        raise InputError(line_no, f"the board must be at least 1x1, got {rows}x{cols}")
-    return kind(rows, cols)  # type: ignore[call-arg]
+    line_no, text = reader.require("the header")
+    first, second = parse_integers(line_no, text, 2, "a header of two integers")
+    try:
+        if kind.text_format == "graph":
+            edges = [
+                parse_integers(*reader.require(f"edge {index + 1}"), 2, "an edge 'u v'")
+                for index in range(second)
+            ]
+            return kind(first, edges)  # type: ignore[call-arg]
+        if first < 1 or second < 1:
+            raise InputError(line_no, f"the board must be at least 1x1, got {first}x{second}")
+        if kind.text_format == "tiling":
+            pieces = [
+                parse_integers(*reader.require(f"row {row + 1} of piece ids"), second, "piece ids")
+                for row in range(first)
+            ]
+            return kind(pieces)  # type: ignore[call-arg]
+        return kind(first, second)  # type: ignore[call-arg]
+    except TopologyError as error:
+        raise InputError(reader.line_no, str(error)) from None
