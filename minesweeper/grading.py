@@ -33,16 +33,23 @@ class Found:
 
 @dataclass(frozen=True)
 class BasicGrade:
-    """A basic case's verdict; ``detail`` says where the output first differs."""
+    """A basic case's verdict; ``detail`` says where the output first differs.
+
+    ``stderr`` is the end of a foreign server's standard error.
+    """
 
     name: str
     passed: bool
     detail: str = ""
+    stderr: str = ""
 
 
 @dataclass(frozen=True)
 class AdvancedGrade:
-    """How the client did on one advanced case; ``error`` when it could not be played."""
+    """How the client did on one advanced case; ``error`` when it could not be played.
+
+    ``stderr`` is the end of a foreign client's standard error.
+    """
 
     name: str
     won: bool = False
@@ -51,6 +58,7 @@ class AdvancedGrade:
     steps: int = 0
     seconds: float = 0.0
     error: str = ""
+    stderr: str = ""
 
 
 def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Found]:

@@ -116,20 +116,50 @@ def test_a_lost_game_passes_in_junit(tmp_path: Path) -> None:
 
 
 def test_grade_a_server(tmp_path: Path) -> None:
-    for name in ("repeated-visits", "two-rows"):
+    basic = ROOT / "testcases" / "basic"
+    (tmp_path / "hex").mkdir()
+    for name in ("repeated-visits", "crlf-whitespace", "ends-early", "hex/hex-1"):
         for suffix in (".in", ".out"):
-            shutil.copy(ROOT / "testcases" / "basic" / f"{name}{suffix}", tmp_path)
+            shutil.copy(basic / f"{name}{suffix}", tmp_path / f"{name}{suffix}")
     (tmp_path / "advanced.in").write_text(BOARD)  # not graded: no --client
-    good = shlex.join([sys.executable, "-m", "minesweeper", "server"])
-    result = run_cli(["grade", "--server", good, str(tmp_path)])
+    server = [sys.executable, "-m", "minesweeper", "server", "--topology", "{topology}"]
+    result = run_cli(["grade", "--server", shlex.join(server), str(tmp_path)])
     assert result.exit_code == 0, result.stdout
-    assert "basic: 2/2 passed" in result.stdout
-    assert "advanced" not in result.stdout
+    assert "basic: 4/4 passed" in result.stdout
+    assert "1 advanced (no --client) case file(s) not graded" in result.stdout
     bad = shlex.join([sys.executable, str(BROKEN.with_name("bad_server.py")), "wrong-line", "2"])
-    result = run_cli(["grade", "--server", bad, str(tmp_path)])
+    result = run_cli(["grade", "--server", bad, str(tmp_path / "repeated-visits.in")])
     assert result.exit_code == 1
-    assert "basic: 0/2 passed" in result.stdout
+    assert "basic: 0/1 passed" in result.stdout
     assert "the board as read, map row 2" in result.stdout
+
+
+def test_the_first_click_can_decide_the_game(tmp_path: Path) -> None:
+    (tmp_path / "won.in").write_text("1 2\n.X\n0 0\n")
+    client = shlex.join([sys.executable, str(BROKEN), "none", "99"])
+    result = run_cli(["judge", "--client", client, "--trace", str(tmp_path / "won.in")])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "YOU WIN!\n1 1\n"
+    assert result.stderr == "judge: 1 2\njudge: 1@\njudge: YOU WIN!\njudge: 1 1\n"
+
+
+def test_the_reports_keep_the_clients_stderr(tmp_path: Path) -> None:
+    (tmp_path / "board.in").write_text(BOARD)
+    client = shlex.join([sys.executable, str(BROKEN), "memory", "2"])
+    junit, report = tmp_path / "junit.xml", tmp_path / "report.json"
+    result = run_cli(
+        [
+            *("grade", "--client", client, "--memory", "256"),
+            *("--junit", str(junit), "--json", str(report), str(tmp_path)),
+        ]
+    )
+    assert result.exit_code == 1
+    case = ET.parse(junit).getroot().find("testsuite/testcase")
+    assert case is not None
+    failure = case.find("failure")
+    assert failure is not None and failure.get("message") == "memory limit (256 MiB)"
+    assert "MemoryError" in (case.findtext("system-err") or "")
+    assert "MemoryError" in json.loads(report.read_text())["advanced"][0]["stderr"]
 
 
 def test_jobs_do_not_change_results(tmp_path: Path) -> None:

@@ -98,7 +98,8 @@ def grade(
             check_writable(path, option)
     limits = limits_from(move_seconds, game_seconds, memory, output_bytes)
     programs = Programs(server, client, strategy, seed, limits)
-    found = [case for case in discover(paths, topology) if programs.grades(case)]
+    everything = discover(paths, topology)
+    found = [case for case in everything if programs.grades(case)]
     if not found:
         raise click.UsageError("no .in files found" + (" of that kind" if programs.foreign else ""))
     basic: list[BasicGrade] = []
@@ -116,6 +117,10 @@ def grade(
         console.print(advanced_table(advanced, " ".join(client) if client else strategy))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
     console.print(summary(basic, advanced))
+    skipped = len(everything) - len(found)
+    if skipped:
+        other = "advanced (no --client)" if server else "basic (no --server)"
+        console.print(f"{skipped} {other} case file(s) not graded")
     if junit is not None:
         write_text(junit, junit_xml(basic, advanced))
     if json_path is not None:

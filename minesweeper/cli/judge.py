@@ -20,7 +20,7 @@ from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import outcome
-from minesweeper.judge.runner import advanced_grade
+from minesweeper.judge.runner import advanced_grade, for_topology
 from minesweeper.protocol import format_result
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -123,7 +123,8 @@ def judge(
     limits = limits_from(move_seconds, game_seconds, memory, output_bytes)
     failed = False
     for case in read_cases_file(file, topology):
-        run = play_client(case, command, limits, sys.stderr if trace else None)
+        program = for_topology(command, topology)
+        run = play_client(case, program, limits, sys.stderr if trace else None)
         grade = advanced_grade(run)
         if run.problem:
             failed = True

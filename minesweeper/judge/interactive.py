@@ -109,7 +109,7 @@ def _converse(
     """The conversation: the client's move count, and what went wrong ("" if nothing)."""
     limits = child.limits
     topology = game.board.topology
-    opening = header + str(text)
+    opening = header + str(text) + (format_result(game) if game.over else "")
     child.send(opening.encode())
     log.write("judge", opening)
     moves = line_no = 0

@@ -45,6 +45,7 @@ def junit_xml(basic: Sequence[BasicGrade], advanced: Sequence[AdvancedGrade]) ->
             case = ET.SubElement(suite, "testcase", classname="basic", name=grade.name)
             if not grade.passed:
                 ET.SubElement(case, "failure", message=grade.detail, type="output")
+            _stderr(case, grade.stderr)
     if advanced:
         failures = sum(bool(grade.error) for grade in advanced)
         total = sum(grade.seconds for grade in advanced)
@@ -61,8 +62,15 @@ def junit_xml(basic: Sequence[BasicGrade], advanced: Sequence[AdvancedGrade]) ->
                 ET.SubElement(case, "failure", message=grade.error, type="client")
             output = ET.SubElement(case, "system-out")
             output.text = f"{outcome(grade)}: {grade.visit_count} visits, {grade.steps} steps"
+            _stderr(case, grade.stderr)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+def _stderr(case: ET.Element, text: str) -> None:
+    """The end of the program's standard error, where CI systems show it."""
+    if text:
+        ET.SubElement(case, "system-err").text = text
 
 
 def _suite(root: ET.Element, name: str, tests: int, failures: int, seconds: float) -> ET.Element:

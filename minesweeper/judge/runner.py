@@ -46,10 +46,15 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
     if case.basic:
         if programs.server is None:
             return [grade_basic(case)]
-        return [grade_server(case, programs.server, programs.limits)]
+        return [grade_server(case, for_topology(programs.server, case.topology), programs.limits)]
     if programs.client is None:
         return list(grade_advanced(case, programs.strategy, programs.seed))
-    return grade_client(case, programs.client, programs.limits)
+    return grade_client(case, for_topology(programs.client, case.topology), programs.limits)
+
+
+def for_topology(command: Sequence[str], topology: str) -> list[str]:
+    """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
+    return [word.replace("{topology}", topology) for word in command]
 
 
 def grade_client(case: Found, command: Sequence[str], limits: Limits) -> list[AdvancedGrade]:
@@ -71,6 +76,7 @@ def advanced_grade(run: ClientRun) -> AdvancedGrade:
         steps=run.game.step_count,
         seconds=run.cpu_seconds,
         error=run.problem,
+        stderr=run.stderr,
     )
 
 

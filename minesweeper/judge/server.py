@@ -31,23 +31,27 @@ def grade_server(case: Found, command: Sequence[str], limits: Limits) -> BasicGr
         return BasicGrade(case.name, False, f"cannot run {command[0]!r}: {reason}")
     with child:
         deadline = child.game_deadline
+        what = f"time limit ({limits.game_seconds:g} s)"
         try:
             child.send(given)
-            what = f"time limit ({limits.game_seconds:g} s)"
             child.close_input(deadline, what)
             actual = child.read_all(deadline, what)
         except ChildProblem as problem:
-            return BasicGrade(case.name, False, str(problem))
+            return BasicGrade(case.name, False, str(problem), _stderr(child))
         code = child.wait_exit(max(deadline, time.monotonic() + 0.1))
     stderr = bytes(child.stderr_tail)
     ended = "" if code is not None and code >= 0 else describe_exit(code, limits, stderr)
     if actual == expected and not ended:
-        return BasicGrade(case.name, True)
+        return BasicGrade(case.name, True, stderr=_stderr(child))
     detail = [ended] if ended else []
     if actual != expected:
         where = output_landmarks(given.decode(errors="replace"), case.topology, expected)
         detail.append(first_difference(actual, expected, where))
-    return BasicGrade(case.name, False, "; ".join(detail))
+    return BasicGrade(case.name, False, "; ".join(detail), _stderr(child))
+
+
+def _stderr(child: Child) -> str:
+    return child.stderr_tail.decode(errors="replace")
 
 
 def output_landmarks(given: str, topology: str, expected: bytes) -> Callable[[int], str] | None:
