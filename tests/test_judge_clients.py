@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from minesweeper.cases import parse_case
 from minesweeper.game import State
 from minesweeper.judge.interactive import ClientRun, play_client, quote
-from minesweeper.judge.process import Limits
+from minesweeper.judge.process import Limits, describe_exit
 
 BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
 #: Row 0 is all numbers (no flood); the first-unknown client opens it, then the mine at (1, 0).
@@ -116,6 +116,25 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+@pytest.mark.parametrize(
+    ("code", "stderr", "text"),
+    [
+        (-24, b"", "time limit (CPU)"),  # SIGXCPU: the CPU backstop
+        (1, b"Traceback ...\nMemoryError\n", "memory limit (256 MiB)"),
+        (
+            -6,
+            b"terminate called after throwing an instance of 'std::bad_alloc'",
+            "memory limit (256 MiB)",
+        ),
+        (-6, b"", "crashed (signal 6)"),
+        (2, b"oops", "exited with status 2"),
+        (None, b"", "did not exit"),
+    ],
+)
+def test_how_an_exit_is_described(code: int | None, stderr: bytes, text: str) -> None:
+    assert describe_exit(code, LIMITS, stderr) == text
 
 
 def test_quote_escapes_and_cuts() -> None:

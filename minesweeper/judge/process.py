@@ -107,7 +107,8 @@ def _mentions_memory(stderr: bytes) -> bool:
 class Child:
     """A running foreign program; use as a context manager so it is always killed and reaped.
 
-    Raises `OSError` when the program cannot be started (not found, not executable).
+    Raises `OSError` when the program cannot be started (not found, not executable),
+    `subprocess.SubprocessError` when its limits cannot be set.
     """
 
     def __init__(self, command: Sequence[str], limits: Limits) -> None:
