@@ -117,10 +117,10 @@ def grade(
         console.print(advanced_table(advanced, " ".join(client) if client else strategy))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
     console.print(summary(basic, advanced))
-    skipped = len(everything) - len(found)
-    if skipped:
+    ungraded = len(everything) - len(found)
+    if ungraded:
         other = "advanced (no --client)" if server else "basic (no --server)"
-        console.print(f"{skipped} {other} case file(s) not graded")
+        console.print(f"{ungraded} {other} case file(s) not graded")
     if junit is not None:
         write_text(junit, junit_xml(basic, advanced))
     if json_path is not None:
