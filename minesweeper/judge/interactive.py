@@ -15,11 +15,11 @@ from typing import TextIO
 
 from minesweeper.cases import AdvancedCase
 from minesweeper.client import MAX_MOVES
-from minesweeper.errors import TopologyError
+from minesweeper.errors import InputError, TopologyError
 from minesweeper.game import Game, State
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
 from minesweeper.judge.protocol import format_header
-from minesweeper.protocol import MapText, format_result
+from minesweeper.protocol import MapText, format_result, parse_integers
 
 #: How many characters of a bad line a result quotes.
 QUOTED = 40
@@ -127,14 +127,11 @@ def _converse(
                 return moves, _stopped(child, moves)
             line_no += 1
             log.write("client", line.decode("ascii", "backslashreplace"))
-            fields = line.split()
-            if not fields:
+            if not line.strip():
                 continue
             try:
-                move = tuple(int(field.decode("ascii")) for field in fields)
-            except (UnicodeDecodeError, ValueError):
-                move = ()
-            if len(move) != topology.move_arity:
+                move = parse_integers(line_no, line.decode("ascii"), topology.move_arity, "a move")
+            except (UnicodeDecodeError, InputError):
                 return moves, f"bad output line {line_no}: {quote(line)}"
             try:
                 cell = topology.cell_from_move(move)
@@ -154,16 +151,16 @@ def _converse(
 def _stopped(child: Child, moves: int) -> str:
     """The client closed its output before the game was decided: did it crash, or just stop?"""
     limits = child.limits
-    code = child.wait_exit(min(time.monotonic() + limits.move_seconds, child.game_deadline))
+    code = child.wait_exit(time.monotonic() + limits.move_seconds)
     if code == 0 or code is None:
         return f"stopped early after {moves} move(s)"
     return describe_exit(code, limits, bytes(child.stderr_tail))
 
 
 def _after_the_game(child: Child) -> str:
-    """Once the judge closed the pipe the client must exit, with status 0."""
+    """Once the judge closed the pipe the client must exit (within a move's time), with 0."""
     limits = child.limits
-    code = child.wait_exit(min(time.monotonic() + limits.move_seconds, child.game_deadline))
+    code = child.wait_exit(time.monotonic() + limits.move_seconds)
     if code == 0:
         return ""
     return describe_exit(code, limits, bytes(child.stderr_tail)) + " after the game"

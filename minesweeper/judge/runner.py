@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from minesweeper.cases import parse_cases
@@ -103,4 +104,16 @@ def grade_all(
         for case, future in zip(cases, futures, strict=True):
             if started:
                 started(case)
-            yield case, future.result()
+            try:
+                yield case, future.result()
+            except BrokenProcessPool as error:  # a worker died (killed from outside)
+                yield case, [failed(case, f"the grading worker died: {error}")]
+
+
+def failed(case: Found, problem: str) -> Grade:
+    """A case that could not be graded at all, as a failing grade of its kind."""
+    return (
+        BasicGrade(case.name, False, problem)
+        if case.basic
+        else AdvancedGrade(case.name, error=problem)
+    )
