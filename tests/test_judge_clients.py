@@ -6,7 +6,6 @@ limits are short so the suite stays quick.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from judge_helpers import no_child_left_behind
 
 from minesweeper.cases import parse_case
 from minesweeper.game import State
@@ -24,27 +24,7 @@ BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
 #: Row 0 is all numbers (no flood); the first-unknown client opens it, then the mine at (1, 0).
 BOARD = "2 10\n..........\nX.X.X.X.X.\n0 1\n"
 LIMITS = Limits(move_seconds=1.0, game_seconds=5.0, memory_mib=256, output_bytes=10_000)
-
-
-def children() -> set[int]:
-    """Process ids whose parent is this process (unreaped zombies included)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
-                found.add(int(entry.name))
-    return found
-
-
-@pytest.fixture(autouse=True)
-def _no_child_left_behind() -> None:
-    before = children()
-    yield
-    assert children() - before == set()
+pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
 
 
 def run(mode: str, at: int = 1, limits: Limits = LIMITS, *extra: str) -> ClientRun:

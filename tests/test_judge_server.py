@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from judge_helpers import no_child_left_behind
 
 from minesweeper.grading import discover
 from minesweeper.judge.process import Limits
@@ -15,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BAD_SERVER = Path(__file__).resolve().parent / "clients" / "bad_server.py"
 CASE = discover([ROOT / "testcases" / "basic" / "repeated-visits.in"])[0]
 LIMITS = Limits(game_seconds=2.0)
+pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
 
 
 def bad(*args: str) -> list[str]:
