@@ -292,6 +292,8 @@ class Child:
             return self._exit
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):  # unreaped, so still ours to kill
+            os.kill(self._pid, signal.SIGKILL)
         self._close_stdin()
         try:
             _, status, usage = os.wait4(self._pid, 0)
