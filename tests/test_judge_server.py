@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from judge_helpers import no_child_left_behind
 
 from minesweeper.grading import discover
@@ -54,3 +56,12 @@ def test_a_hanging_server() -> None:
 def test_a_server_that_writes_too_much() -> None:
     grade = grade_server(CASE, ["yes"], Limits(output_bytes=1000))
     assert (grade.passed, grade.detail) == (False, "output limit (1000 bytes)")
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300))
+def test_whatever_a_server_prints_the_judge_gives_a_verdict(output: bytes) -> None:
+    code = f"import sys; sys.stdout.buffer.write({output!r})"
+    grade = grade_server(CASE, [sys.executable, "-c", code], LIMITS)
+    assert grade.passed == (output == CASE.path.with_suffix(".out").read_bytes())
+    assert grade.passed or grade.detail
