@@ -58,6 +58,14 @@ def test_a_server_that_writes_too_much() -> None:
     assert (grade.passed, grade.detail) == (False, "output limit (1000 bytes)")
 
 
+def test_a_server_may_print_its_expected_output_whatever_the_limit() -> None:
+    command = [sys.executable, "-m", "minesweeper", "server"]
+    expected = CASE.path.with_suffix(".out").read_bytes()
+    assert grade_server(CASE, command, Limits(output_bytes=10)).passed
+    grade = grade_server(CASE, ["yes"], Limits(output_bytes=10))
+    assert grade.detail == f"output limit ({len(expected) + 1} bytes)"
+
+
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=300))
 def test_whatever_a_server_prints_the_judge_gives_a_verdict(output: bytes) -> None:
