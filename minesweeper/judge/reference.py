@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TextIO
 
 from minesweeper.client import Client, Outcome
@@ -30,7 +31,7 @@ def play_stdio(stdin: TextIO, stdout: TextIO, strategy: Strategy, topology: str)
             lines.append(line[1] + "\n")
         return "".join(lines)
 
-    def send(move: tuple[int, ...]) -> str:
+    def send(move: Sequence[int]) -> str:
         stdout.write(format_move(grid, grid.cell_from_move(move)) + "\n")
         stdout.flush()
         return read_map()

@@ -50,19 +50,19 @@ def junit_xml(basic: Sequence[BasicGrade], advanced: Sequence[AdvancedGrade]) ->
         failures = sum(bool(grade.error) for grade in advanced)
         total = sum(grade.seconds for grade in advanced)
         suite = _suite(root, "advanced", len(advanced), failures, total)
-        for grade in advanced:
+        for game in advanced:
             case = ET.SubElement(
                 suite,
                 "testcase",
                 classname="advanced",
-                name=grade.name,
-                time=f"{grade.seconds:.3f}",
+                name=game.name,
+                time=f"{game.seconds:.3f}",
             )
-            if grade.error:
-                ET.SubElement(case, "failure", message=grade.error, type="client")
+            if game.error:
+                ET.SubElement(case, "failure", message=game.error, type="client")
             output = ET.SubElement(case, "system-out")
-            output.text = f"{outcome(grade)}: {grade.visit_count} visits, {grade.steps} steps"
-            _stderr(case, grade.stderr)
+            output.text = f"{outcome(game)}: {game.visit_count} visits, {game.steps} steps"
+            _stderr(case, game.stderr)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, "unicode") + "\n"
 

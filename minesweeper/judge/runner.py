@@ -50,7 +50,7 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
         return [grade_server(case, for_topology(programs.server, case.topology), programs.limits)]
     if programs.client is None:
         return list(grade_advanced(case, programs.strategy, programs.seed))
-    return grade_client(case, for_topology(programs.client, case.topology), programs.limits)
+    return list(grade_client(case, for_topology(programs.client, case.topology), programs.limits))
 
 
 def for_topology(command: Sequence[str], topology: str) -> list[str]:
