@@ -91,7 +91,7 @@ def test_a_misbehaving_client_fails_the_run_and_the_reports_say_why(tmp_path: Pa
     junit, report = tmp_path / "junit.xml", tmp_path / "report.json"
     result = run_cli(
         [
-            *("grade", "--client", client, "--move-seconds", "0.5"),
+            *("grade", "--client", client, "--move-seconds", "1.5"),
             *("--junit", str(junit), "--json", str(report), str(tmp_path)),
         ]
     )

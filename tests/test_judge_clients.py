@@ -23,7 +23,8 @@ from minesweeper.judge.process import Limits, describe_exit
 BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
 #: Row 0 is all numbers (no flood); the first-unknown client opens it, then the mine at (1, 0).
 BOARD = "2 10\n..........\nX.X.X.X.X.\n0 1\n"
-LIMITS = Limits(move_seconds=1.0, game_seconds=5.0, memory_mib=256, output_bytes=10_000)
+#: A second and a half per move: enough for Python to start on a loaded machine.
+LIMITS = Limits(move_seconds=1.5, game_seconds=5.0, memory_mib=256, output_bytes=10_000)
 pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
 
 
@@ -33,7 +34,7 @@ def run(mode: str, at: int = 1, limits: Limits = LIMITS, *extra: str) -> ClientR
 
 
 def test_a_client_that_keeps_to_the_protocol_plays_to_the_end() -> None:
-    result = run("linger", 99, Limits(move_seconds=1.0, game_seconds=5.0))
+    result = run("linger", 99)
     # linger plays the whole game, then never exits: the game counts, the hang does not pass.
     assert (result.game.state, result.game.visit_count, result.game.step_count) == (
         State.LOST,
@@ -66,10 +67,11 @@ def test_each_failure_kind_has_its_result(mode: str, at: int, problem: str, step
 
 
 def test_the_game_time_limit() -> None:
-    # slow sleeps 0.2 s before each of its 10 moves: over the game's 1 s, never over a move's.
-    result = run("slow", 1, Limits(move_seconds=1.0, game_seconds=1.0))
-    assert result.problem == "time limit (game, 1 s)"
-    assert 2 <= result.moves < 10
+    # slow sleeps 0.2 s before each of its 10 moves: over the game's 1.5 s, which ends
+    # before any move's 2 s would.
+    result = run("slow", 1, Limits(move_seconds=2.0, game_seconds=1.5))
+    assert result.problem == "time limit (game, 1.5 s)"
+    assert result.moves < 10
 
 
 def test_a_program_that_does_not_exist() -> None:

@@ -17,7 +17,7 @@ from minesweeper.judge.server import grade_server
 ROOT = Path(__file__).resolve().parents[1]
 BAD_SERVER = Path(__file__).resolve().parent / "clients" / "bad_server.py"
 CASE = discover([ROOT / "testcases" / "basic" / "repeated-visits.in"])[0]
-LIMITS = Limits(game_seconds=2.0)
+LIMITS = Limits(game_seconds=5.0)
 pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
 
 
