@@ -1,8 +1,10 @@
 """A client that breaks the protocol on purpose, one way per MODE (see `misbehave`).
 
 Usage: broken.py MODE [MOVE] [PIDFILE]. It plays the first unknown cell of
-each map until move MOVE (default 1), where it misbehaves as MODE says.
-Modes after the game (``linger``, ``fail-after``) play the whole game first.
+each map until move MOVE (default 1), where it misbehaves as MODE says (see
+`misbehave`). ``none`` never misbehaves; ``slow`` sleeps 0.2 s before every
+move; ``linger`` and ``fail-after`` play the whole game, then never exit or
+exit with status 4.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def main() -> None:
         if not all(grid) or any("X" in row or "@" in row for row in grid):
             break
         move += 1
-        if move == at and mode not in ("linger", "fail-after", "slow"):
+        if move == at and mode not in ("none", "linger", "fail-after", "slow"):
             misbehave(mode, pidfile)
         if mode == "slow":
             time.sleep(0.2)
