@@ -285,6 +285,7 @@ class Result:
                 "game": index,
                 **({"board": names[index]} if names else {}),
                 "won": record.won,
+                "bbbv": record.bbbv,
                 "visit_count": record.visit_count,
                 "steps": record.steps,
                 "guesses": record.guesses,
