@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import statistics
 import sys
 from pathlib import Path
@@ -110,11 +111,14 @@ def grade(
             found, programs, jobs, lambda c: status.update(f"grading {c.name}")
         ):
             for result in grades:
-                (basic if isinstance(result, BasicGrade) else advanced).append(result)  # type: ignore[arg-type]
+                if isinstance(result, BasicGrade):
+                    basic.append(result)
+                else:
+                    advanced.append(result)
     if basic:
-        console.print(basic_table(basic, " ".join(server) if server else "built-in"))
+        console.print(basic_table(basic, shlex.join(server) if server else "built-in"))
     if advanced:
-        console.print(advanced_table(advanced, " ".join(client) if client else strategy))
+        console.print(advanced_table(advanced, shlex.join(client) if client else strategy))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
     console.print(summary(basic, advanced))
     ungraded = len(everything) - len(found)
