@@ -401,3 +401,7 @@ def test_a_damaged_replay_is_a_replay_error(content: bytes) -> None:
 
     with pytest.raises(ReplayError):
         Replay.from_bytes(content)
+
+
+def test_the_client_command_names_a_bad_byte_from_its_judge() -> None:
+    one_error(run(["client"], b"2 2\n\xff?\n"), "line 2", "0xff")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import IO, TextIO
 
 from minesweeper.client import Client, Outcome
 from minesweeper.judge.protocol import ProtocolError, read_header
@@ -11,7 +11,9 @@ from minesweeper.protocol import LineReader, format_move
 from minesweeper.solver.strategy import Strategy
 
 
-def play_stdio(stdin: TextIO, stdout: TextIO, strategy: Strategy, topology: str) -> Outcome:
+def play_stdio(
+    stdin: IO[bytes] | IO[str], stdout: TextIO, strategy: Strategy, topology: str
+) -> Outcome:
     """Play one game as a client: maps from ``stdin``, moves to ``stdout``.
 
     The judge made the first click, so it counts towards the move limit. Once
