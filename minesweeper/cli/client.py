@@ -25,5 +25,5 @@ def client(strategy: str, seed: int, topology: str) -> None:
     and step counts (docs/judge.md). Any judge can be played against it, for
     example `minesweeper judge --client "minesweeper client" FILE`.
     """
-    stdin = click.get_binary_stream("stdin")  # bytes: every line is checked, whatever the locale
+    stdin = click.open_file("-", "rb")  # bytes: every line is checked, whatever the locale
     play_stdio(stdin, sys.stdout, find_strategy(strategy)(seed), topology)
