@@ -1,0 +1,89 @@
+"""Chunks of games on a Dask distributed cluster (``--cluster ADDRESS``).
+
+Imported only when a cluster is asked for. A chunk is one Dask task; when a
+worker dies, the scheduler runs its chunks again elsewhere, and the runner keys
+outcomes by game index, so nothing is lost and nothing counts twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .executors import WorkerError, max_jobs
+from .games import Chunk, GameOutcome, play_chunk
+
+LOCAL = "local:"
+
+
+def local_workers(address: str) -> int | None:
+    """N for ``local:N`` (a cluster of N processes on this machine), else None."""
+    if not address.startswith(LOCAL):
+        return None
+    count = address[len(LOCAL) :]
+    if not count.isdigit() or not 1 <= int(count) <= max_jobs():
+        raise WorkerError(f"--cluster {address}: N in local:N must lie in 1..{max_jobs()}")
+    return int(count)
+
+
+class DaskCluster:
+    """Plays chunks on the Dask scheduler at ``address``, or on a new `LocalCluster`."""
+
+    # Dask spends about a millisecond of scheduler time per task; 200 games of even a
+    # millisecond each keep that under 1%, and a worker's death costs at most one chunk.
+    max_chunk = 200
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.local = local_workers(address)  # checked before anything starts
+        self.workers = self.local or 1
+        self._cluster: Any = None
+        self._client: Any = None
+        self._futures: list[Any] = []
+
+    def __enter__(self) -> DaskCluster:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise WorkerError("--cluster needs Dask: pip install 'minesweeper[cluster]'") from None
+        if self.local is not None:
+            # One thread per process: the games are pure Python and hold the GIL.
+            self._cluster = LocalCluster(
+                n_workers=self.local, threads_per_worker=1, dashboard_address=None
+            )
+            self._client = Client(self._cluster)
+        else:
+            try:
+                self._client = Client(self.address)
+            except (OSError, TimeoutError, ValueError) as error:
+                first = str(error).splitlines()[0] if str(error) else type(error).__name__
+                raise WorkerError(
+                    f"cannot reach the Dask scheduler at {self.address}: {first}"
+                ) from None
+        self.workers = max(1, sum(self._client.nthreads().values()))
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is not None and self._futures:
+            self._client.cancel(self._futures)
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+    def run(self, chunks: Sequence[Chunk]) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
+        from distributed import as_completed
+
+        self._futures = self._client.map(play_chunk, chunks, pure=False)
+        by_key = {future.key: chunk for future, chunk in zip(self._futures, chunks, strict=True)}
+        for future in as_completed(self._futures):
+            try:
+                outcomes = future.result()
+            except Exception as error:
+                hint = (
+                    " (is the project installed on every worker?)"
+                    if isinstance(error, ImportError)
+                    else ""
+                )
+                raise WorkerError(f"the cluster failed a chunk: {error}{hint}") from None
+            future.release()
+            yield by_key[future.key], outcomes
