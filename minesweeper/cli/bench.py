@@ -123,19 +123,19 @@ def _known_strategies() -> str:
 @click.option(
     "--json",
     "json_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="Also write the results to this JSON file.",
 )
 @click.option(
     "--per-game",
     "per_game_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="Also write one JSON line per game and strategy, as games finish (a new file).",
 )
 @click.option(
     "--resume",
     "resume_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="Like --per-game, but keep the games FILE already holds and play only the rest.",
 )
 @topology_option
