@@ -45,14 +45,11 @@ def run_bench(
     strategies = list(dict.fromkeys(strategies))  # each once, in order
     for name in strategies:
         find_strategy(name)  # an unknown name fails before any work starts
+    known = done or {}
     found: dict[tuple[int, str], dict[int, GameOutcome]] = {}
     for (deal_index, deal), name in itertools.product(enumerate(deals), strategies):
-        known = {} if done is None else done
-        found[deal_index, name] = {
-            index: known[deal.name, name, deal.number(index)]
-            for index in range(deal.games)
-            if (deal.name, name, deal.number(index)) in known
-        }
+        keys = {index: (deal.name, name, deal.number(index)) for index in range(deal.games)}
+        found[deal_index, name] = {i: known[key] for i, key in keys.items() if key in known}
     to_play = sum(deal.games for deal in deals) * len(strategies) - sum(map(len, found.values()))
     if to_play:
         with open_executor(min(jobs, to_play), cluster) as executor:

@@ -118,24 +118,28 @@ def _known_strategies() -> str:
     "--cluster",
     metavar="ADDRESS",
     help="Run on a Dask cluster instead: a scheduler address (tcp://host:8786), or local:N "
-    "for N worker processes here. Needs the `cluster` extra; see docs/cluster.md.",
+    "for N worker processes here (--jobs does not apply). Needs the `cluster` extra; "
+    "see docs/cluster.md.",
 )
 @click.option(
     "--json",
     "json_path",
     type=click.Path(path_type=Path),
+    metavar="FILE",
     help="Also write the results to this JSON file.",
 )
 @click.option(
     "--per-game",
     "per_game_path",
     type=click.Path(path_type=Path),
+    metavar="FILE",
     help="Also write one JSON line per game and strategy, as games finish (a new file).",
 )
 @click.option(
     "--resume",
     "resume_path",
     type=click.Path(path_type=Path),
+    metavar="FILE",
     help="Like --per-game, but keep the games FILE already holds and play only the rest.",
 )
 @topology_option
