@@ -7,6 +7,10 @@ outcomes by game index, so nothing is lost and nothing counts twice.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -24,6 +28,23 @@ def local_workers(address: str) -> int | None:
     if not count.isdigit() or not 1 <= int(count) <= max_jobs():
         raise WorkerError(f"--cluster {address}: N in local:N must lie in 1..{max_jobs()}")
     return int(count)
+
+
+@contextlib.contextmanager
+def _workers_ignore_interrupts() -> Iterator[None]:
+    """Start processes that ignore Ctrl-C, which is this process's to handle.
+
+    Worker processes inherit an ignored SIGINT, and Python then leaves it ignored;
+    otherwise each local worker would print a traceback of its own.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class DaskCluster:
@@ -47,10 +68,14 @@ class DaskCluster:
         except ImportError:
             raise WorkerError("--cluster needs Dask: pip install 'minesweeper[cluster]'") from None
         if self.local is not None:
-            # One thread per process: the games are pure Python and hold the GIL.
-            self._cluster = LocalCluster(
-                n_workers=self.local, threads_per_worker=1, dashboard_address=None
-            )
+            with _workers_ignore_interrupts():
+                # One thread per process: the games are pure Python and hold the GIL.
+                self._cluster = LocalCluster(
+                    n_workers=self.local,
+                    threads_per_worker=1,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
             self._client = Client(self._cluster)
         else:
             try:
