@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from minesweeper.bench import (
     BENCH_PRESETS,
     Deal,
+    Dealer,
+    GameOutcome,
     GroupBy,
     Rules,
-    chunk_size,
     resolve_presets,
     run_bench,
     wilson_interval,
@@ -161,10 +162,20 @@ def test_results_do_not_depend_on_jobs() -> None:
     assert [r.games for r in serial] == [60, 60, 12, 12]
 
 
-def test_chunks() -> None:
-    assert chunk_size(1000, 2) == 50
-    assert chunk_size(100, 2) == 6
-    assert chunk_size(3, 8) == 1
+def test_chunks_grow_to_the_executors_duration() -> None:
+    deal = Deal.generated(PRESETS["expert"], Rules.ACM, 10_000)
+    found: dict = {(0, "first-unknown"): {}}
+    dealer = Dealer([deal], ["first-unknown"], 0, found, workers=2, chunk_seconds=1.0)
+    sizes = []
+    while (chunk := dealer()) is not None:
+        sizes.append(len(chunk.indices))
+        # Games of 10 ms: a chunk of one second holds 100 of them.
+        record = GameRecord(True, True, 1, 1, 1, 0, 0.01)
+        dealer.record((0, "first-unknown"), [GameOutcome(record)] * len(chunk.indices))
+    assert sizes[:9] == [1, 2, 4, 8, 16, 32, 64, 100, 100]
+    assert sum(sizes) == 10_000
+    # At the end, chunks shrink so that both workers finish together.
+    assert sizes[-3:] == [1, 1, 1] and max(sizes) == 100
 
 
 def boards_file(path: Path, count: int) -> None:
@@ -257,12 +268,12 @@ def test_cli_boards(tmp_path: Path) -> None:
     ]
     games = [json.loads(line) for line in per_game.read_text().splitlines()]
     # Each line names its board and carries its number among all the boards of the run.
-    assert [(g["board"], g["game"]) for g in games] == [
-        ("many.in", 0),
-        ("many.in#3", 2),
-        ("many.in#5", 4),
-        ("many.in#2", 1),
-        ("many.in#4", 3),
+    assert sorted((g["game"], g["board"]) for g in games) == [
+        (0, "many.in"),
+        (1, "many.in#2"),
+        (2, "many.in#3"),
+        (3, "many.in#4"),
+        (4, "many.in#5"),
     ]
     assert sum(g["won"] for g in games) == sum(e["wins"] for e in entries)
     result = CliRunner().invoke(main, [*args, "--preset", "expert"])

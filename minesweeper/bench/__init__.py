@@ -24,7 +24,7 @@ from .executors import WorkerError, max_jobs, open_executor
 from .gamelog import GameLog, game_row
 from .games import BOARD_STATISTICS, Chunk, GameOutcome, play_chunk
 from .results import GameFailure, Result, wilson_interval
-from .runner import Progress, chunk_size, run_bench
+from .runner import Dealer, Progress, run_bench
 
 __all__ = [
     "BENCH_PRESETS",
@@ -33,6 +33,7 @@ __all__ = [
     "PRESET_GROUPS",
     "Chunk",
     "Deal",
+    "Dealer",
     "GameFailure",
     "GameLog",
     "GameOutcome",
@@ -41,7 +42,6 @@ __all__ = [
     "Result",
     "Rules",
     "WorkerError",
-    "chunk_size",
     "game_row",
     "max_jobs",
     "open_executor",

@@ -11,10 +11,10 @@ import contextlib
 import logging
 import signal
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
-from .executors import WorkerError, max_jobs
+from .executors import NextChunk, WorkerError, max_jobs
 from .games import Chunk, GameOutcome, play_chunk
 
 LOCAL = "local:"
@@ -50,9 +50,9 @@ def _workers_ignore_interrupts() -> Iterator[None]:
 class DaskCluster:
     """Plays chunks on the Dask scheduler at ``address``, or on a new `LocalCluster`."""
 
-    # Dask spends about a millisecond of scheduler time per task; 200 games of even a
-    # millisecond each keep that under 1%, and a worker's death costs at most one chunk.
-    max_chunk = 200
+    # A task costs a few milliseconds of scheduling and messages (10 ms on a loaded
+    # 2-core machine): under 1% of a 2-second chunk, and a dead worker costs 2 s a chunk.
+    chunk_seconds = 2.0
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -60,7 +60,7 @@ class DaskCluster:
         self.workers = self.local or 1
         self._cluster: Any = None
         self._client: Any = None
-        self._futures: list[Any] = []
+        self._pending: dict[str, tuple[Any, Chunk]] = {}  # by Dask key
 
     def __enter__(self) -> DaskCluster:
         try:
@@ -89,18 +89,26 @@ class DaskCluster:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
-        if kind is not None and self._futures:
-            self._client.cancel(self._futures)
+        if kind is not None and self._pending:
+            self._client.cancel([future for future, _ in self._pending.values()])
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
 
-    def run(self, chunks: Sequence[Chunk]) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
+    def run(self, next_chunk: NextChunk) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
         from distributed import as_completed
 
-        self._futures = self._client.map(play_chunk, chunks, pure=False)
-        by_key = {future.key: chunk for future, chunk in zip(self._futures, chunks, strict=True)}
-        for future in as_completed(self._futures):
+        finished = as_completed()
+
+        def hand_out() -> None:
+            # Three chunks per worker thread: one running, two queued against latency.
+            while len(self._pending) < 3 * self.workers and (chunk := next_chunk()) is not None:
+                future = self._client.submit(play_chunk, chunk, pure=False)
+                self._pending[future.key] = future, chunk
+                finished.add(future)
+
+        hand_out()
+        for future in finished:
             try:
                 outcomes = future.result()
             except Exception as error:
@@ -110,5 +118,7 @@ class DaskCluster:
                     else ""
                 )
                 raise WorkerError(f"the cluster failed a chunk: {error}{hint}") from None
+            _, chunk = self._pending.pop(future.key)
             future.release()
-            yield by_key[future.key], outcomes
+            yield chunk, outcomes
+            hand_out()

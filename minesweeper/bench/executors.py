@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Protocol
@@ -23,13 +23,23 @@ class WorkerError(MinesweeperError):
     """A chunk could not be played: a worker process died or a cluster failed it."""
 
 
+#: The next chunk to play, sized with what the results so far tell; None when all are out.
+NextChunk = Callable[[], "Chunk | None"]
+
+
 class Executor(Protocol):
-    """Plays chunks of games somewhere; a context manager that owns its workers."""
+    """Plays chunks of games somewhere; a context manager that owns its workers.
+
+    `run` asks ``next_chunk`` for work whenever it has room (``window`` chunks
+    out at once) and yields each chunk with its outcomes as it finishes, so the
+    runner sizes later chunks by how long the first ones took.
+    """
 
     #: Games played at once (processes, or the cluster's worker threads); known once entered.
     workers: int
-    #: The most games one chunk should hold (a trade of overhead against smooth progress).
-    max_chunk: int
+    #: CPU seconds one chunk should last: long enough that the cost of handing it out
+    #: stays small, short enough for a smooth progress bar and a cheap retry.
+    chunk_seconds: float
 
     def __enter__(self) -> Executor: ...
 
@@ -40,8 +50,8 @@ class Executor(Protocol):
         tb: TracebackType | None,
     ) -> None: ...
 
-    def run(self, chunks: Sequence[Chunk]) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
-        """Each chunk with its outcomes, as it finishes."""
+    def run(self, next_chunk: NextChunk) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
+        """Each chunk ``next_chunk`` hands out, with its outcomes, as it finishes."""
         ...
 
 
@@ -49,7 +59,7 @@ class InProcess:
     """Plays the chunks one after another in this process (``--jobs 1``)."""
 
     workers = 1
-    max_chunk = 50
+    chunk_seconds = 0.25  # only the progress bar's updates
 
     def __enter__(self) -> InProcess:
         return self
@@ -57,16 +67,16 @@ class InProcess:
     def __exit__(self, *exc: object) -> None:
         pass
 
-    def run(self, chunks: Sequence[Chunk]) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
-        for chunk in chunks:
+    def run(self, next_chunk: NextChunk) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
+        while (chunk := next_chunk()) is not None:
             yield chunk, play_chunk(chunk)
 
 
 class ProcessPool:
     """A pool of ``jobs`` worker processes on this machine (``--jobs N``)."""
 
-    # Chunks return in well under a millisecond of overhead; 50 games keep the bar smooth.
-    max_chunk = 50
+    # Handing a chunk to a local process costs well under a millisecond.
+    chunk_seconds = 0.25
 
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
@@ -81,15 +91,22 @@ class ProcessPool:
         # On an error or Ctrl-C drop the queued chunks; the running ones end within a chunk.
         self._pool.shutdown(wait=True, cancel_futures=kind is not None)
 
-    def run(self, chunks: Sequence[Chunk]) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
+    def run(self, next_chunk: NextChunk) -> Iterator[tuple[Chunk, list[GameOutcome]]]:
         assert self._pool is not None
-        futures = {self._pool.submit(play_chunk, chunk): chunk for chunk in chunks}
-        for future in as_completed(futures):
-            try:
-                outcomes = future.result()
-            except BrokenProcessPool:
-                raise WorkerError("a worker process died (out of memory?)") from None
-            yield futures[future], outcomes
+        pending: dict[Future[list[GameOutcome]], Chunk] = {}
+        while True:
+            # Two chunks per process: one running, one waiting, none idle.
+            while len(pending) < 2 * self.workers and (chunk := next_chunk()) is not None:
+                pending[self._pool.submit(play_chunk, chunk)] = chunk
+            if not pending:
+                return
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                try:
+                    outcomes = future.result()
+                except BrokenProcessPool:
+                    raise WorkerError("a worker process died (out of memory?)") from None
+                yield pending.pop(future), outcomes
 
 
 def _ignore_interrupts() -> None:

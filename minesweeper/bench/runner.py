@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from minesweeper.solver.strategy import find_strategy
 
@@ -18,10 +19,73 @@ from .results import GameFailure, Result
 Progress = Callable[[Deal, str, Mapping[int, GameOutcome]], None]
 
 
-def chunk_size(games: int, workers: int, most: int = 50) -> int:
-    """Games per chunk: about 8 chunks per worker (busy to the end, smooth progress), at most
-    ``most`` (the executor's limit)."""
-    return max(1, min(most, games // (workers * 8) or 1))
+#: The most games in one chunk, whatever their speed: bounds a result message's size.
+MAX_CHUNK = 1000
+
+
+class Dealer:
+    """Hands out the games still to play, in chunks sized by how long games took so far.
+
+    Each chunk should last about ``chunk_seconds`` of CPU, going by the mean
+    seconds per game of its deal and strategy so far; the first holds one game
+    and each at most twice its predecessor, so a few quick games do not make a
+    huge chunk; and none takes more than a quarter of a worker's share of what is
+    left, so that the workers finish together. Deal and strategy pairs take
+    turns, so every progress bar moves.
+    """
+
+    def __init__(
+        self,
+        deals: Sequence[Deal],
+        strategies: Sequence[str],
+        seed: int,
+        found: Mapping[tuple[int, str], Mapping[int, GameOutcome]],
+        workers: int,
+        chunk_seconds: float,
+    ) -> None:
+        self.deals = deals
+        self.seed = seed
+        self.workers = workers
+        self.chunk_seconds = chunk_seconds
+        self.left = {
+            key: collections.deque(i for i in range(deals[key[0]].games) if i not in found[key])
+            for key in itertools.product(range(len(deals)), strategies)
+        }
+        self.timing = {key: [0.0, 0] for key in self.left}
+        self.last = dict.fromkeys(self.left, 0)
+        for key, outcomes in found.items():
+            self.record(key, outcomes.values())
+        self.turn = 0
+
+    def record(self, key: tuple[int, str], outcomes: Iterable[GameOutcome]) -> None:
+        """Take in the CPU seconds of finished games of deal ``key[0]`` and strategy ``key[1]``."""
+        for outcome in outcomes:
+            if outcome.record is not None:
+                self.timing[key][0] += outcome.record.seconds
+                self.timing[key][1] += 1
+
+    def size(self, key: tuple[int, str]) -> int:
+        """How many games the next chunk of ``key`` should hold."""
+        seconds, games = self.timing[key]
+        by_time = round(self.chunk_seconds * games / seconds) if seconds > 0 else 1
+        left = sum(map(len, self.left.values()))
+        balanced = max(1, left // (4 * self.workers))
+        return max(1, min(by_time, balanced, 2 * self.last[key], MAX_CHUNK))
+
+    def __call__(self) -> Chunk | None:
+        keys = [key for key, left in self.left.items() if left]
+        if not keys:
+            return None
+        key = keys[self.turn % len(keys)]
+        self.turn += 1
+        left = self.left[key]
+        self.last[key] = min(self.size(key), len(left))
+        indices = tuple(left.popleft() for _ in range(self.last[key]))
+        deal = self.deals[key[0]]
+        boards = tuple(deal.boards[i] for i in indices) if deal.boards else ()
+        # The deal travels without its boards: the chunk carries its own.
+        bare = dataclasses.replace(deal, boards=())
+        return Chunk(key[0], bare, key[1], self.seed, indices, boards)
 
 
 def run_bench(
@@ -53,10 +117,11 @@ def run_bench(
     to_play = sum(deal.games for deal in deals) * len(strategies) - sum(map(len, found.values()))
     if to_play:
         with open_executor(min(jobs, to_play), cluster) as executor:
-            chunks = list(
-                _chunks(deals, strategies, seed, found, executor.workers, executor.max_chunk)
+            dealer = Dealer(
+                deals, strategies, seed, found, executor.workers, executor.chunk_seconds
             )
-            for chunk, outcomes in executor.run(chunks):
+            for chunk, outcomes in executor.run(dealer):
+                dealer.record((chunk.deal_index, chunk.strategy), outcomes)
                 deal = deals[chunk.deal_index]
                 pair = found[chunk.deal_index, chunk.strategy]
                 # A chunk that ran twice (its worker died after finishing) counts once.
@@ -71,40 +136,6 @@ def run_bench(
         for deal_index, deal in enumerate(deals)
         for name in strategies
     ]
-
-
-def _chunks(
-    deals: Sequence[Deal],
-    strategies: Sequence[str],
-    seed: int,
-    found: Mapping[tuple[int, str], Mapping[int, GameOutcome]],
-    workers: int,
-    most: int,
-) -> Iterator[Chunk]:
-    """The games still to play, in chunks; strategies interleaved so their rates move together."""
-    for deal_index, deal in enumerate(deals):
-        bare = dataclasses.replace(deal, boards=())
-        per_strategy = []
-        for name in strategies:
-            left = [i for i in range(deal.games) if i not in found[deal_index, name]]
-            size = chunk_size(len(left), workers, most)
-            per_strategy.append(
-                [
-                    Chunk(
-                        deal_index,
-                        bare,
-                        name,
-                        seed,
-                        tuple(left[start : start + size]),
-                        tuple(deal.boards[i] for i in left[start : start + size])
-                        if deal.boards
-                        else (),
-                    )
-                    for start in range(0, len(left), size)
-                ]
-            )
-        for row in itertools.zip_longest(*per_strategy):
-            yield from (chunk for chunk in row if chunk is not None)
 
 
 def _result(deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> Result:
