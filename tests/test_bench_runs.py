@@ -218,3 +218,22 @@ def test_board_statistics_go_into_the_log(tmp_path: Path, monkeypatch: pytest.Mo
     rows = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
     assert [(row["mines"], row["cells"]) for row in rows] == [(10, 81)] * 3
     assert result.games == 3
+
+
+def test_two_runs_never_share_a_log(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 2)
+    log = GameLog.create(path, 0)
+    result = invoke("--preset", "beginner", "--games", "2", "--jobs", "1", "--resume", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == f"minesweeper: {path} is in use by another bench run ({path}.lock)\n"
+    log.close()
+    again, done = GameLog.resume(path, 0, [deal], ["first-unknown"])
+    again.close()
+    assert done == {}
+
+
+def test_group_by_needs_boards() -> None:
+    result = invoke("--games", "1", "--group-by", "size")
+    assert result.exit_code == 2
+    assert result.stderr == "minesweeper: --group-by groups --boards: give --boards or drop it\n"

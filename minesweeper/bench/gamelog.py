@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from filelock import FileLock, Timeout
+
 from minesweeper.client import GameRecord
 from minesweeper.errors import InputError, MinesweeperError
 
@@ -56,17 +58,23 @@ def game_row(seed: int, deal: Deal, strategy: str, index: int, outcome: GameOutc
 
 
 class GameLog:
-    """An open per-game log: appends lines and flushes them, a batch at a time."""
+    """An open per-game log: appends lines and flushes them, a batch at a time.
 
-    def __init__(self, path: Path, handle: IO[str], seed: int) -> None:
+    A log is locked (``FILE.lock``) while open, so that two runs never append
+    the same games to one file.
+    """
+
+    def __init__(self, path: Path, handle: IO[str], seed: int, lock: FileLock) -> None:
         self.path = path
         self.seed = seed
         self._handle = handle
+        self._lock = lock
 
     @classmethod
     def create(cls, path: Path, seed: int) -> GameLog:
         """A new, empty log at ``path`` (an existing file is replaced)."""
-        return cls(path, _open(path, "w"), seed)
+        lock = _lock(path)
+        return cls(path, _open(path, "w", lock), seed, lock)
 
     @classmethod
     def resume(
@@ -84,13 +92,20 @@ class GameLog:
             for index in range(deal.games)
         }
         done: dict[GameKey, GameOutcome] = {}
-        if path.exists():
-            for line_no, row in _read_rows(path):
-                key = _check_row(row, seed, expected, line_no, path)
-                if key in done:
-                    raise InputError(line_no, f"{path}: game {key[2]} of {key[1]} appears twice")
-                done[key] = _outcome(row, line_no, path)
-        return cls(path, _open(path, "a"), seed), done
+        lock = _lock(path)
+        try:
+            if path.exists():
+                for line_no, row in _read_rows(path):
+                    key = _check_row(row, seed, expected, line_no, path)
+                    if key in done:
+                        raise InputError(
+                            line_no, f"{path}: game {key[2]} of {key[1]} appears twice"
+                        )
+                    done[key] = _outcome(row, line_no, path)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, _open(path, "a", lock), seed, lock), done
 
     def write(self, deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> None:
         """Append one line per game (by index in ``deal``) and flush them."""
@@ -103,12 +118,27 @@ class GameLog:
 
     def close(self) -> None:
         self._handle.close()
+        self._lock.release()
 
 
-def _open(path: Path, mode: str) -> IO[str]:
+def _lock(path: Path) -> FileLock:
+    lock = FileLock(f"{path}.lock", timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise MinesweeperError(
+            f"{path} is in use by another bench run ({lock.lock_file})"
+        ) from None
+    except OSError as error:
+        raise MinesweeperError(f"cannot lock {path}: {error.strerror}") from None
+    return lock
+
+
+def _open(path: Path, mode: str, lock: FileLock) -> IO[str]:
     try:
         return path.open(mode, encoding="utf-8")
     except OSError as error:
+        lock.release()
         raise MinesweeperError(f"cannot write {path}: {error.strerror}") from None
 
 

@@ -89,9 +89,8 @@ def _known_strategies() -> str:
 @click.option(
     "--group-by",
     type=click.Choice([group.value for group in GroupBy]),
-    default=GroupBy.PATH.value,
-    show_default=True,
-    help="With --boards: one result row for the whole path, per file, or per board size.",
+    help="With --boards: one result row for the whole path (default), per file, or per "
+    "board size and mine count.",
 )
 @click.option(
     "--games",
@@ -149,7 +148,7 @@ def bench(
     rules: str,
     first: tuple[int, int] | None,
     boards: Path | None,
-    group_by: str,
+    group_by: str | None,
     games: int | None,
     strategies: tuple[str, ...],
     seed: int,
@@ -177,7 +176,7 @@ def bench(
         from minesweeper.bench.cluster import local_workers
 
         local_workers(cluster)  # a bad local:N fails now
-    deals = make_deals(chosen, presets, first, boards, GroupBy(group_by), games, topology)
+    deals = make_deals(chosen, presets, first, boards, group_by, games, topology)
     log, done = open_log(per_game_path, resume_path, seed, deals, names)
     try:
         results = run_with_progress(deals, names, seed, jobs, cluster, log, done)
@@ -223,11 +222,13 @@ def make_deals(
     presets: tuple[str, ...],
     first: tuple[int, int] | None,
     boards: Path | None,
-    group_by: GroupBy,
+    group_by: str | None,
     games: int | None,
     topology: str,
 ) -> list[Deal]:
     """The deals the options describe: given boards, or generated games per preset."""
+    if boards is None and group_by is not None:
+        raise MinesweeperError("--group-by groups --boards: give --boards or drop it")
     if boards is None:
         return [
             Deal.generated(preset, rules, games or 1000, topology, first)
@@ -236,7 +237,7 @@ def make_deals(
     if presets or first is not None:
         raise MinesweeperError("--boards brings its own boards: drop --preset and --first")
     cases = load_cases(boards, topology)
-    return Deal.given(boards.name, cases[:games], rules, group_by)
+    return Deal.given(boards.name, cases[:games], rules, GroupBy(group_by or GroupBy.PATH.value))
 
 
 def open_log(
