@@ -4,6 +4,10 @@ The text format is the ACM assignment's advanced ``.in``: the server's board
 input (on squares, ``n m`` then the ``.``/``X`` rows; other topologies use
 their own board format) followed by one move line, the first click. Several
 cases may follow one another in one file.
+
+Board files (`load_board`) are a board in any topology's text format, with or
+without its first-click line, or an MBF file (`minesweeper.mbf`, ``.mbf``).
+Where a file names no first click, `default_first` chooses one.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from pathlib import Path
 
 from minesweeper.board import Board
 from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.generate import middle_cell
+from minesweeper.mbf import SUFFIX as MBF_SUFFIX
+from minesweeper.mbf import MbfError, read_mbf
 from minesweeper.protocol import (
     LineReader,
     format_board,
@@ -80,10 +87,79 @@ def read_cases_file(path: Path, topology: str = "square") -> list[AdvancedCase]:
 
 
 def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
-    """The cases of a file, or of every ``.in`` file under a directory (sorted by path)."""
+    """The cases of a file, or of every ``.in`` and ``.mbf`` file under a directory (by path).
+
+    An MBF board's first click is `default_first`.
+    """
     if path.is_dir():
-        files = sorted(path.rglob("*.in"))
+        files = sorted([*path.rglob("*.in"), *path.rglob(f"*{MBF_SUFFIX}")])
         if not files:
-            raise MinesweeperError(f"no .in files under {path}")
-        return [case for file in files for case in read_cases_file(file, topology)]
+            raise MinesweeperError(f"no .in or {MBF_SUFFIX} files under {path}")
+        return [case for file in files for case in _file_cases(file, topology)]
+    return _file_cases(path, topology)
+
+
+def _file_cases(path: Path, topology: str) -> list[AdvancedCase]:
+    if path.suffix.lower() == MBF_SUFFIX:
+        board = read_mbf_file(path)
+        return [AdvancedCase(board, default_first(board), path.name)]
     return read_cases_file(path, topology)
+
+
+def read_mbf_file(path: Path) -> Board:
+    """The board in the MBF file ``path``; errors name the file."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        return read_mbf(data)
+    except MbfError as error:
+        raise MbfError(f"{path}: {error}") from None
+
+
+def load_board(path: Path, topology: str = "square") -> tuple[Board, int | None]:
+    """The board in file ``path`` and the first click it names (None if it names none).
+
+    ``.mbf`` files are MBF; others hold a board in ``topology``'s text format,
+    optionally followed by one first-click line. Errors name the file and line.
+    """
+    if path.suffix.lower() == MBF_SUFFIX:
+        return read_mbf_file(path), None
+    try:
+        reader = LineReader(path.read_text().splitlines())
+    except OSError as error:
+        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise MinesweeperError(f"{path}: not a text board (nor a {MBF_SUFFIX} file)") from None
+    try:
+        board = read_board(reader, topology)
+        first = None
+        line = reader.next()
+        if line is not None:
+            first = parse_move(line[0], line[1], board.topology)
+            extra = reader.next()
+            if extra is not None:
+                raise InputError(extra[0], f"unexpected text after the first click: {extra[1]!r}")
+    except InputError as error:
+        raise InputError(error.line, f"{path}: {error.message}") from None
+    return board, first
+
+
+def default_first(board: Board) -> int:
+    """A first click for a board that names none: the zero nearest the middle of the map.
+
+    Without a zero, the safe cell nearest the middle. "Nearest" counts printed
+    rows and columns; ties go to the lower cell id.
+    """
+    topology = board.topology
+    cols = topology.shape[1]
+    middle = divmod(topology.printed_positions(middle_cell(topology))[0], cols)
+
+    def distance(cell: int) -> tuple[int, int]:
+        row, col = divmod(topology.printed_positions(cell)[0], cols)
+        return max(abs(row - middle[0]), abs(col - middle[1])), cell
+
+    safe = [cell for cell in topology.cells() if not board.is_mine(cell)]
+    zeros = [cell for cell in safe if board.count(cell) == 0]
+    return min(zeros or safe, key=distance)

@@ -26,6 +26,10 @@ Rules:
   the game is lost, those mines show as exploded, and nothing else opens.
 - The timer starts at the first open and stops when the game ends.
 - Points: see `minesweeper.scoring`.
+- Every click while the game is on is logged in ``actions`` with its time in
+  milliseconds since the first open (`Action`), which is what replays and the
+  game's statistics (`stats`) are made of; ``note_assist`` marks help the
+  player had (a hint, the odds, the computer).
 
 Cells are topology cell ids (graph nodes), so every topology plays the same way.
 """
@@ -45,10 +49,14 @@ from minesweeper.game import Game, State
 from minesweeper.generate import PRESETS, FirstClick, random_board
 from minesweeper.records import Category, Entry
 from minesweeper.scoring import open_points, win_bonus
+from minesweeper.stats import Clicks, GameStats, bbbv, solved_bbbv
 from minesweeper.topology.base import Topology
 from minesweeper.topology.registry import find_topology
 
 __all__ = [
+    "ACTION_KINDS",
+    "ASSIST_KINDS",
+    "Action",
     "BoardMaker",
     "CellState",
     "FirstClick",
@@ -154,6 +162,25 @@ class Settings:
         )
 
 
+#: What a logged click did: ``open`` (left), ``flag``/``unflag`` (right), ``chord`` (middle).
+ACTION_KINDS = ("open", "flag", "unflag", "chord")
+#: Help a player can have during a game; a game with any of it is assisted.
+ASSIST_KINDS = ("hint", "odds", "computer")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One click of a game: ``kind`` (see `ACTION_KINDS`) on ``cell`` at ``ms``.
+
+    ``ms`` counts milliseconds since the first open (clicks before it have 0).
+    Clicks that changed nothing (on an opened cell, a flag...) are logged too.
+    """
+
+    ms: int
+    kind: str
+    cell: int
+
+
 class CellState(enum.Enum):
     """What a cell shows.
 
@@ -254,7 +281,11 @@ class GameSession:
         self._lost = False
         self.points = 0
         self._started_at: float | None = None
-        self._stopped_at: float | None = None
+        self._stopped_ms: int | None = None
+        #: Every click of this game, in order (see `Action`).
+        self.actions: list[Action] = []
+        #: Help the player had: ``(kind, number of actions before it)``, each kind once.
+        self.assists: list[tuple[str, int]] = []
 
     @property
     def state(self) -> State:
@@ -303,8 +334,16 @@ class GameSession:
         """Seconds since the first open, frozen when the game ends; 0 before."""
         if self._started_at is None:
             return 0.0
-        end = self._stopped_at if self._stopped_at is not None else self.clock()
-        return end - self._started_at
+        if self._stopped_ms is not None:
+            return self._stopped_ms / 1000
+        return self.clock() - self._started_at
+
+    @property
+    def ms(self) -> int:
+        """Whole milliseconds since the first open, frozen when the game ends; 0 before."""
+        if self._stopped_ms is not None:
+            return self._stopped_ms
+        return self._now_ms()
 
     @property
     def seconds(self) -> int:
@@ -361,12 +400,18 @@ class GameSession:
         session unstarted.
         """
         self._check(cell)
-        if self.over or cell in self._flags or self.is_opened(cell):
+        if self.over:
+            return []
+        if cell in self._flags or self.is_opened(cell):
+            self._log("open", cell)
             return []
         if self._game is None:
             self._lay(cell)
         if self._started_at is None:
             self._started_at = self.clock()
+            self.actions.append(Action(0, "open", cell))  # the timer starts at this click
+        else:
+            self._log("open", cell)
         return self._open_by_hand([cell])
 
     def toggle_flag(self, cell: int) -> bool:
@@ -375,8 +420,11 @@ class GameSession:
         Opened cells and finished games are left alone.
         """
         self._check(cell)
-        if self.over or self.is_opened(cell):
+        if self.over:
             return cell in self._flags
+        self._log("unflag" if cell in self._flags else "flag", cell)
+        if self.is_opened(cell):
+            return False
         if cell in self._flags:
             self._flags.remove(cell)
             return False
@@ -390,8 +438,11 @@ class GameSession:
         not apply (not an opened number, flags not matching, game over).
         """
         self._check(cell)
+        if self.over:
+            return []
+        self._log("chord", cell)
         count = self.count(cell)
-        if self.over or not count:
+        if not count:
             return []
         neighbours = self.topology.neighbours(cell)
         if sum(1 for other in neighbours if other in self._flags) != count:
@@ -413,13 +464,48 @@ class GameSession:
             self.topology = self.settings.make_topology(self.rng)
         self._reset(None)
 
-    # -- records --------------------------------------------------------------------------
+    def note_assist(self, kind: str) -> None:
+        """Mark that the player had help of ``kind`` (see `ASSIST_KINDS`) from now on."""
+        if kind not in ASSIST_KINDS:
+            raise ValueError(f"unknown kind of help {kind!r}")
+        if not self.over and all(known != kind for known, _ in self.assists):
+            self.assists.append((kind, len(self.actions)))
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the player had any help in this game."""
+        return bool(self.assists)
+
+    # -- statistics and records -----------------------------------------------------------
+
+    def stats(self) -> GameStats:
+        """3BV, clicks, efficiency and time of this game so far (see `minesweeper.stats`)."""
+        kinds = [action.kind for action in self.actions]
+        clicks = Clicks(
+            left=kinds.count("open"),
+            right=kinds.count("flag") + kinds.count("unflag"),
+            chord=kinds.count("chord"),
+        )
+        board = self.board
+        if board is None:
+            return GameStats(0, 0, clicks, 0, False)
+        solved = solved_bbbv(board, self.opened())
+        return GameStats(bbbv(board), solved, clicks, self.ms, self.won)
 
     def entry(self, name: str, date: datetime | None = None) -> Entry:
-        """This finished game as a records entry for ``name``."""
+        """This finished game as a records entry for ``name``, with its 3BV and clicks."""
         if not self.over:
             raise MinesweeperError("the game is not over yet")
-        return Entry.make(name, self.points, self.elapsed, self.won, date)
+        stats = self.stats()
+        return Entry.make(
+            name,
+            self.points,
+            self.elapsed,
+            self.won,
+            date,
+            bbbv=stats.bbbv,
+            clicks=stats.clicks.total,
+        )
 
     # -- internals ------------------------------------------------------------------------
 
@@ -459,9 +545,18 @@ class GameSession:
             self.points += win_bonus(self.mine_count, correct, self.seconds)
         return opened
 
+    def _now_ms(self) -> int:
+        if self._started_at is None:
+            return 0
+        return max(0, round((self.clock() - self._started_at) * 1000))
+
+    def _log(self, kind: str, cell: int) -> None:
+        self.actions.append(Action(self._now_ms(), kind, cell))
+
     def _stop(self) -> None:
-        if self._stopped_at is None:
-            self._stopped_at = self.clock()
+        # The game ends at the click that ended it: the timer and the replay agree.
+        if self._stopped_ms is None:
+            self._stopped_ms = self.actions[-1].ms if self.actions else self._now_ms()
 
     def __repr__(self) -> str:
         rows, cols = self.topology.shape

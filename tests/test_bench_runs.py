@@ -14,13 +14,13 @@ from doubles import FirstUnknown, register_doubles
 from rich.console import Console
 
 from minesweeper.bench import Deal, GameLog, Rules, run_bench
-from minesweeper.bench import games as bench_games
 from minesweeper.bench import runner as bench_runner
 from minesweeper.cli import main
 from minesweeper.cli.bench import results_table
 from minesweeper.generate import PRESETS
 from minesweeper.solver.strategy import STRATEGIES, Decision
 from minesweeper.solver.view import View
+from minesweeper.stats import bbbv
 
 
 class Exploding(FirstUnknown):
@@ -208,16 +208,16 @@ def test_log_lines_name_their_game(tmp_path: Path) -> None:
     assert {"won", "visit_count", "steps", "safe_cells", "guesses", "seconds"} <= set(rows[0])
 
 
-def test_board_statistics_go_into_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    statistics = (("mines", lambda board: board.mine_count), ("cells", lambda board: board.size))
-    monkeypatch.setattr(bench_games, "BOARD_STATISTICS", statistics)
+def test_per_game_statistics_go_into_the_log_and_come_back(tmp_path: Path) -> None:
     deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 3)
     log = GameLog.create(tmp_path / "g.jsonl", 0)
     [result] = run_bench([deal], ["first-unknown"], log=log)
     log.close()
     rows = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
-    assert [(row["mines"], row["cells"]) for row in rows] == [(10, 81)] * 3
-    assert result.games == 3
+    assert [row["bbbv"] for row in rows] == [bbbv(deal.game(0, i)[0]) for i in range(3)]
+    again, done = GameLog.resume(tmp_path / "g.jsonl", 0, [deal], ["first-unknown"])
+    again.close()
+    assert [done["beginner", "first-unknown", i].record for i in range(3)] == list(result.records)
 
 
 def test_two_runs_never_share_a_log(tmp_path: Path) -> None:

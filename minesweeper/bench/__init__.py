@@ -22,13 +22,12 @@ from .deals import (
 )
 from .executors import WorkerError, max_jobs, open_executor
 from .gamelog import GameLog, game_row
-from .games import BOARD_STATISTICS, Chunk, GameOutcome, play_chunk
+from .games import Chunk, GameOutcome, play_chunk
 from .results import GameFailure, Result, wilson_interval
 from .runner import Dealer, Progress, run_bench
 
 __all__ = [
     "BENCH_PRESETS",
-    "BOARD_STATISTICS",
     "DEFAULT_PRESETS",
     "PRESET_GROUPS",
     "Chunk",

@@ -7,6 +7,7 @@ dropped, never an error.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,6 +25,7 @@ from .games import GameOutcome
 #: Identifies one game of a run: deal name, strategy, run-wide game number.
 GameKey = tuple[str, str, int]
 
+#: The fields of a `GameRecord` every logged game has, and their JSON types.
 _RECORD_FIELDS: dict[str, type | tuple[type, ...]] = {
     "won": bool,
     "finished": bool,
@@ -52,8 +54,8 @@ def game_row(seed: int, deal: Deal, strategy: str, index: int, outcome: GameOutc
     if record is None:
         row["error"] = outcome.error
     else:
-        row.update({name: getattr(record, name) for name in _RECORD_FIELDS})
-    row.update(outcome.statistics)
+        # Every field of the record: statistics added to `GameRecord` (3BV) come along.
+        row.update(dataclasses.asdict(record))
     return row
 
 
@@ -190,7 +192,13 @@ def _outcome(row: dict, line_no: int, path: Path) -> GameOutcome:
         value = row.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise InputError(line_no, f"{path}: {name!r} is missing or not a {_kind(kind)}")
-    return GameOutcome(GameRecord(**{name: row[name] for name in _RECORD_FIELDS}))
+    # Fields with defaults (statistics such as 3BV) are optional: older logs lack them.
+    extras = {
+        field.name: row[field.name]
+        for field in dataclasses.fields(GameRecord)
+        if field.name not in _RECORD_FIELDS and field.name in row
+    }
+    return GameOutcome(GameRecord(**{name: row[name] for name in _RECORD_FIELDS}, **extras))
 
 
 def _kind(kind: type | tuple[type, ...]) -> str:

@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from minesweeper.board import Board
 from minesweeper.cases import AdvancedCase
 from minesweeper.client import GameRecord, play
 from minesweeper.solver.strategy import find_strategy
 
 from .deals import Deal
 
-#: Statistics of each game's board, written in its ``--per-game`` line under their names
-#: (3BV, for instance). Computed in the worker, which holds the board; the table ignores them.
-BOARD_STATISTICS: tuple[tuple[str, Callable[[Board], float]], ...] = ()
-
 
 @dataclass(frozen=True)
 class GameOutcome:
     """How one game ended: its record, or the error that stopped it (``record`` is None).
 
-    ``statistics`` holds the `BOARD_STATISTICS` of the game's board, by name.
+    Per-game statistics (3BV) live in the `GameRecord`, which the per-game log
+    writes field by field.
     """
 
     record: GameRecord | None
     error: str | None = None
-    statistics: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,12 +50,11 @@ def play_chunk(chunk: Chunk) -> list[GameOutcome]:
             board, first = chunk.boards[position].board, chunk.boards[position].first
         else:
             board, first = deal.game(chunk.seed, index)
-        statistics = tuple((name, function(board)) for name, function in BOARD_STATISTICS)
         try:
             strategy = strategy_class(deal.player_seed(chunk.seed, index))
             record = play(board, first, strategy, deal.rules.tells_mine_count)
         except Exception as error:  # any bug of a strategy must cost only its game
-            outcomes.append(GameOutcome(None, f"{type(error).__name__}: {error}", statistics))
+            outcomes.append(GameOutcome(None, f"{type(error).__name__}: {error}"))
         else:
-            outcomes.append(GameOutcome(record, None, statistics))
+            outcomes.append(GameOutcome(record))
     return outcomes

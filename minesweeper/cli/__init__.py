@@ -22,6 +22,7 @@ COMMANDS = {
     "records": "minesweeper.cli.records:records",
     "autoplay": "minesweeper.cli.autoplay:autoplay",
     "play": "minesweeper.cli.play:play",
+    "replay": "minesweeper.cli.replay:replay",
 }
 
 

@@ -8,11 +8,12 @@ from pathlib import Path
 import click
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import replay_dir_option, reports_errors
 from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.records import Records, RecordsError
+from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.strategy import find_strategy
 
@@ -62,6 +63,7 @@ def describe(session: GameSession, move: Move) -> str:
     help="Seconds to wait between moves.",
 )
 @click.option("--quiet", is_flag=True, help="Print only the result.")
+@replay_dir_option
 @reports_errors
 def autoplay(
     settings: Settings,
@@ -70,10 +72,12 @@ def autoplay(
     path: Path | None,
     delay: float,
     quiet: bool,
+    replay_dir: Path | None,
 ) -> None:
     """Let a strategy play one game, seeing only what a player sees; show each move.
 
-    The result enters the records under the name Computer.
+    The result enters the records under the name Computer, with its replay;
+    then come the game's 3BV, clicks, efficiency and 3BV/s.
     """
     player_class = find_strategy(strategy)
     session = new_session(settings, seed=seed)
@@ -93,9 +97,19 @@ def autoplay(
         f"{settings.category().label}: {verdict} in {step} step(s), "
         f"{session.points} points, {session.elapsed:.2f} s"
     )
+    click.echo(session.stats().summary())
+    replay = Replay.of(session, player=COMPUTER)
+    data = replay.to_bytes()
+    if replay_dir is not None:
+        try:
+            saved = save_replay(data, replay_dir, replay_name(replay))
+        except OSError as error:
+            click.echo(f"minesweeper: the replay was not saved: {error}", err=True)
+        else:
+            click.echo(f"replay saved: {saved}")
     store = Records(path)
     try:
-        place = store.add(settings.category(), session.entry(COMPUTER))
+        place = store.add(settings.category(), session.entry(COMPUTER), data)
     except RecordsError as error:
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)

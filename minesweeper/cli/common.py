@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -77,4 +78,14 @@ def topology_option(command: F) -> F:
         default="square",
         show_default=True,
         help=f"Shape of the board's cells: {', '.join(sorted(TOPOLOGIES))}.",
+    )(command)
+
+
+def replay_dir_option(command: F) -> F:
+    """The ``--replay-dir DIR`` option: where the replay of every finished game is saved."""
+    return click.option(
+        "--replay-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        metavar="DIR",
+        help="Save the replay of every finished game in DIR (see docs/replay.md).",
     )(command)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cli.common import reports_errors
+from minesweeper.cases import load_board
+from minesweeper.cli.common import replay_dir_option, reports_errors
 from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
 from minesweeper.session import Settings, SettingsError
@@ -31,6 +32,14 @@ from minesweeper.session import Settings, SettingsError
     help="Seconds between the computer's moves.",
 )
 @records_option
+@click.option(
+    "--board",
+    "board_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Play this board first: an MBF file (.mbf) or a board in the --topology's text "
+    "format (a first-click line after it is ignored). Not recorded.",
+)
+@replay_dir_option
 @reports_errors
 def play(
     settings: Settings,
@@ -38,6 +47,8 @@ def play(
     strategy: str,
     delay: float,
     path: Path | None,
+    board_file: Path | None,
+    replay_dir: Path | None,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
@@ -46,10 +57,26 @@ def play(
     enter opens, f flags, c chords, r restarts the layout, n starts a new game,
     a lets the computer play (a again pauses), h shows the safest move, p shows
     every cell's mine probability, s opens the settings, t the records, q quits.
+
+    A game with a hint, the odds or the computer's moves is assisted and not
+    recorded. The end of a game shows its 3BV, clicks, efficiency and 3BV/s.
     """
     if settings.topology.lower() == "graph":
         raise SettingsError("graph boards have no drawing: play them with the text protocol")
-    settings.make_topology()  # bad sizes fail here, as one line, before the screen changes
+    board = None
+    if board_file is not None:
+        # A bad file fails here, as one line, before the screen changes.
+        board, _ = load_board(board_file, settings.topology)
+    else:
+        settings.make_topology()  # bad sizes fail here too
     from minesweeper.tui.app import MinesweeperApp  # Textual loads only for this command
 
-    MinesweeperApp(settings, seed=seed, records_path=path, strategy=strategy, delay=delay).run()
+    MinesweeperApp(
+        settings,
+        seed=seed,
+        records_path=path,
+        strategy=strategy,
+        delay=delay,
+        replay_dir=replay_dir,
+        board=board,
+    ).run()

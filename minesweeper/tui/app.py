@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from minesweeper.board import Board
 from minesweeper.records import Records
 from minesweeper.session import Settings
 from minesweeper.tui.board import BoardView
@@ -60,7 +61,7 @@ class MinesweeperApp(App[None]):
     CSS = """
     #main { height: 1fr; }
     #board-area { height: 1fr; align: center top; }
-    #message { height: auto; max-height: 3; padding: 0 1; color: $text; }
+    #message { height: auto; max-height: 4; padding: 0 1; color: $text; }
     #records-problem {
         display: none; height: auto; padding: 0 1;
         background: $error 30%; color: $text;
@@ -94,6 +95,8 @@ class MinesweeperApp(App[None]):
         strategy: str = "best",
         delay: float = 0.25,
         clock: Callable[[], float] | None = None,
+        replay_dir: Path | None = None,
+        board: Board | None = None,
     ) -> None:
         super().__init__()
         self.controller = Controller(
@@ -102,6 +105,8 @@ class MinesweeperApp(App[None]):
             records=Records(records_path) if records_path is not None else None,
             strategy=strategy,
             clock=clock,
+            replay_dir=replay_dir,
+            board=board,
         )
         self.delay = delay
         self._computer_timer: Timer | None = None

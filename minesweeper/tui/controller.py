@@ -4,6 +4,10 @@ The session holds every rule; the controller only adds the keyboard cursor,
 the hint, the analysis overlay, the computer player and the trip to the
 records at the end. It knows nothing of Textual, so the widgets stay thin and
 the flow can be tested on its own.
+
+A game in which the player had a hint, the odds or the computer's moves is
+assisted: it is not recorded. A game the computer played from its first click
+enters the records as `COMPUTER`. Every recorded game keeps its replay.
 """
 
 from __future__ import annotations
@@ -11,10 +15,13 @@ from __future__ import annotations
 import getpass
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
+from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.records import Entry, Records, RecordsError
+from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
@@ -25,13 +32,23 @@ GREETING = "mouse: left opens, right flags, middle chords; keys: arrows, space, 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
 
+#: What the message says of a game that had help.
+NOT_RECORDED = "assisted: not recorded"
+#: What the message says of a game on a layout from a board file.
+GIVEN_BOARD = "a given board: not recorded"
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game went with the records: ``place`` (None: not in the top 10)."""
+    """How a finished game went with the records: ``place`` (None: not in the top 10).
+
+    ``assisted``: the player had help, so the game was not recorded.
+    """
 
     computer: bool
     place: int | None = None
     waiting_for_name: bool = False
+    assisted: bool = False
 
 
 class Controller:
@@ -40,7 +57,9 @@ class Controller:
     ``seed`` makes the layouts reproducible; ``records`` is where results go
     (a failed check is reported in `records_problem`, and play goes on);
     ``strategy`` names the computer's strategy (another one is used, with a
-    note, if it is missing).
+    note, if it is missing); ``replay_dir``, when given, receives the replay of
+    every finished game. ``board`` is a layout to play first (from a board
+    file): games on it are not recorded, since anyone could make an easy one.
     """
 
     def __init__(
@@ -51,22 +70,32 @@ class Controller:
         records: Records | None = None,
         strategy: str = "best",
         clock: Callable[[], float] | None = None,
+        replay_dir: Path | None = None,
+        board: Board | None = None,
     ) -> None:
         self.seed = seed
+        self.replay_dir = replay_dir
+        #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
+        self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
         self.strategy_name = strategy
         self.clock = clock
         self.message = GREETING
         self.records_problem: str | None = None
         self.overlay = False
-        self._make(settings)
+        #: Whether the layout on screen came from a board file (such games are not recorded).
+        self.given_board = board is not None
+        self._make(settings, board)
         self.check_records()
 
     # -- state ----------------------------------------------------------------------------
 
-    def _make(self, settings: Settings) -> None:
+    def _make(self, settings: Settings, board: Board | None = None) -> None:
         extra = {"clock": self.clock} if self.clock is not None else {}
-        self.session: GameSession = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
+        if board is not None:
+            self.session: GameSession = GameSession.from_board(board, settings, **extra)  # type: ignore[arg-type]
+        else:
+            self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
         self._fresh()
@@ -126,6 +155,8 @@ class Controller:
         if self.playing_computer or self.session.over:
             return
         self.message = ""
+        if self.overlay and self.session.started:
+            self.session.note_assist("odds")  # the click was made seeing the odds
         try:
             action(cell)
         except MinesweeperError as error:  # e.g. no no-guess board found
@@ -140,6 +171,7 @@ class Controller:
 
     def new_game(self, settings: Settings | None = None) -> None:
         """A new layout; with ``settings`` (when they differ), a new kind of game at once."""
+        self.given_board = False
         if settings is not None and settings != self.settings:
             self._make(settings)
         else:
@@ -158,6 +190,7 @@ class Controller:
         elif not self.session.started:
             self.message = "hint: the first open is always safe; open anywhere"
         else:
+            self.session.note_assist("hint")
             self.message = found.describe(self.where(found.cell))
             self.cursor = found.cell
         return found
@@ -165,6 +198,8 @@ class Controller:
     def toggle_overlay(self) -> bool:
         """Show or hide every unknown cell's mine probability; True when shown."""
         self.overlay = not self.overlay
+        if self.overlay and self.session.started:
+            self.session.note_assist("odds")
         self.message = self.odds() if self.overlay else ""
         return self.overlay
 
@@ -220,41 +255,85 @@ class Controller:
             self.hint = None
         if self.session.over and self.outcome is None:
             self._finish()
+            if self.saved_replay:
+                self.message += f"\n{self.saved_replay}"
 
     def _finish(self) -> None:
         session = self.session
         verdict = "won" if session.won else "lost"
-        if self.auto is not None:
-            place = self._record(COMPUTER)
+        stats = session.stats().summary()
+        if self.auto is not None and session.assists == [("computer", 0)] and not self.given_board:
+            self._save_replay(COMPUTER)
+            try:
+                place = self._record(COMPUTER)
+            except RecordsError:
+                place = None
             self.outcome = Outcome(computer=True, place=place)
-            self.message = f"the computer {verdict}" + self._place_text(place)
+            self.message = f"the computer {verdict}" + self._place_text(place) + f"\n{stats}"
             return
+        self._save_replay(default_name())
+        who = "the computer" if self.auto is not None else "you"
+        if session.assisted:
+            self.outcome = Outcome(computer=self.auto is not None, assisted=True)
+            self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
+            return
+        if self.given_board:
+            self.outcome = Outcome(computer=False)
+            self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
+            return
+        category, entry = self.settings.category(), session.entry("?")
         try:
-            place = self.records.place_for(self.settings.category(), session.entry("?"))
+            place = self.records.place_for(category, entry)
+            fast = self.records.time_place_for(category, entry)
         except RecordsError as error:
             self.records_problem = str(error)
-            place = None
-        self.outcome = Outcome(computer=False, place=place, waiting_for_name=place is not None)
-        if place is None:
-            self.message = f"you {verdict}" + ("" if self.records_problem else "; not a record")
+            place = fast = None
+        waiting = place is not None or fast is not None
+        self.outcome = Outcome(computer=False, place=place, waiting_for_name=waiting)
+        self.message = f"you {verdict}"
+        if not waiting and not self.records_problem:
+            self.message += "; not a record"
+        self.message += f"\n{stats}"
+
+    def _save_replay(self, player: str) -> None:
+        self.saved_replay = None
+        if self.replay_dir is None:
+            return
+        replay = Replay.of(self.session, player=player)
+        try:
+            path = save_replay(replay.to_bytes(), self.replay_dir, replay_name(replay))
+        except (OSError, MinesweeperError) as error:
+            self.saved_replay = f"the replay was not saved: {error}"
+        else:
+            self.saved_replay = f"replay saved: {path}"
 
     def enter_record(self, name: str | None) -> int | None:
         """Enter the waiting result under ``name`` (None: the player declined)."""
         outcome = self.outcome
         if outcome is None or not outcome.waiting_for_name:
             return None
-        place = self._record(name.strip() or default_name()) if name is not None else None
+        if name is None:
+            self.outcome = Outcome(computer=False)
+            return None
+        try:
+            place = self._record(name.strip() or default_name())
+        except RecordsError:
+            said = " was not recorded"
+            place = None
+        else:
+            said = self._place_text(place) or "; entered the fastest wins"
         self.outcome = Outcome(computer=False, place=place)
-        if name is not None:
-            self.message = "the result" + (self._place_text(place) or " was not recorded")
+        self.message = "the result" + said + f"\n{self.session.stats().summary()}"
         return place
 
     def _record(self, name: str) -> int | None:
+        """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
+        replay = Replay.of(self.session, player=name).to_bytes()
         try:
-            return self.records.add(self.settings.category(), self.session.entry(name))
+            return self.records.add(self.settings.category(), self.session.entry(name), replay)
         except RecordsError as error:
             self.records_problem = str(error)
-            return None
+            raise
 
     @staticmethod
     def _place_text(place: int | None) -> str:
