@@ -24,7 +24,7 @@ from .executors import WorkerError, max_jobs, open_executor
 from .gamelog import GameLog, game_row
 from .games import Chunk, GameOutcome, play_chunk
 from .results import GameFailure, Result, wilson_interval
-from .runner import Dealer, Progress, run_bench
+from .runner import Dealer, Progress, games_left, run_bench
 
 __all__ = [
     "BENCH_PRESETS",
@@ -42,6 +42,7 @@ __all__ = [
     "Rules",
     "WorkerError",
     "game_row",
+    "games_left",
     "max_jobs",
     "open_executor",
     "play_chunk",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from minesweeper.solver.strategy import find_strategy
 
 from .deals import Deal
-from .executors import open_executor
+from .executors import Executor, open_executor
 from .gamelog import GameKey, GameLog
 from .games import Chunk, GameOutcome
 from .results import GameFailure, Result
@@ -98,25 +99,28 @@ def run_bench(
     cluster: str | None = None,
     log: GameLog | None = None,
     done: Mapping[GameKey, GameOutcome] | None = None,
+    executor: Executor | None = None,
 ) -> list[Result]:
     """Play every deal with every strategy; one `Result` per pair, deals first.
 
     ``jobs`` processes play at once, or the Dask cluster at ``cluster`` (see
-    `open_executor`); games in ``done`` (read from a log) are not played again;
+    `open_executor`), or ``executor`` (already entered) when given; games in
+    ``done`` (read from a log) are not played again;
     each finished game is appended to ``log``. The outcomes depend only on the
     seed, the deals and the strategies (only their CPU seconds vary).
     """
     strategies = list(dict.fromkeys(strategies))  # each once, in order
     for name in strategies:
         find_strategy(name)  # an unknown name fails before any work starts
-    known = done or {}
-    found: dict[tuple[int, str], dict[int, GameOutcome]] = {}
-    for (deal_index, deal), name in itertools.product(enumerate(deals), strategies):
-        keys = {index: (deal.name, name, deal.number(index)) for index in range(deal.games)}
-        found[deal_index, name] = {i: known[key] for i, key in keys.items() if key in known}
-    to_play = sum(deal.games for deal in deals) * len(strategies) - sum(map(len, found.values()))
-    if to_play:
-        with open_executor(min(jobs, to_play), cluster) as executor:
+    found = _found(deals, strategies, done or {})
+    left = games_left(deals, strategies, done or {})
+    if left:
+        context: contextlib.AbstractContextManager[Executor]
+        if executor is None:
+            context = open_executor(min(jobs, left), cluster)
+        else:
+            context = contextlib.nullcontext(executor)  # the caller's to open and close
+        with context as executor:
             dealer = Dealer(
                 deals, strategies, seed, found, executor.workers, executor.chunk_seconds
             )
@@ -136,6 +140,27 @@ def run_bench(
         for deal_index, deal in enumerate(deals)
         for name in strategies
     ]
+
+
+def games_left(
+    deals: Sequence[Deal], strategies: Sequence[str], done: Mapping[GameKey, GameOutcome]
+) -> int:
+    """How many games of the run ``done`` lacks, counting each strategy's apart."""
+    strategies = list(dict.fromkeys(strategies))
+    return sum(deal.games for deal in deals) * len(strategies) - sum(
+        map(len, _found(deals, strategies, done).values())
+    )
+
+
+def _found(
+    deals: Sequence[Deal], strategies: Sequence[str], done: Mapping[GameKey, GameOutcome]
+) -> dict[tuple[int, str], dict[int, GameOutcome]]:
+    """The outcomes ``done`` holds, by deal number and strategy, then by game index."""
+    found: dict[tuple[int, str], dict[int, GameOutcome]] = {}
+    for (deal_index, deal), name in itertools.product(enumerate(deals), strategies):
+        keys = {index: (deal.name, name, deal.number(index)) for index in range(deal.games)}
+        found[deal_index, name] = {i: done[key] for i, key in keys.items() if key in done}
+    return found
 
 
 def _result(deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> Result:

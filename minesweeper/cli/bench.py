@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -34,7 +35,9 @@ from minesweeper.bench import (
     Result,
     Rules,
     WorkerError,
+    games_left,
     max_jobs,
+    open_executor,
     resolve_presets,
     run_bench,
 )
@@ -183,7 +186,8 @@ def bench(
     except KeyboardInterrupt:
         fail(f"interrupted: {_what_is_kept(log)}", 130)
     except WorkerError as error:
-        raise MinesweeperError(f"{error}; {_what_is_kept(log)}") from None
+        kept = f"; {_what_is_kept(log)}" if log is not None else ""
+        raise MinesweeperError(f"{error}{kept}") from None
     finally:
         if log is not None:
             log.close()
@@ -325,8 +329,14 @@ def run_with_progress(
         rate = f"{won / played:.1%}" if played and len(mine) == 1 else "-"
         progress.update(bar, completed=played, rate=rate)
 
-    with progress:
-        return run_bench(deals, strategies, seed, jobs, update, cluster=cluster, log=log, done=done)
+    # Reach the workers before drawing the bars: a cluster that cannot be reached
+    # is one line, not a screen of empty bars.
+    left = games_left(deals, strategies, done)
+    executor = open_executor(min(jobs, left), cluster) if left else None
+    with executor or contextlib.nullcontext(), progress:
+        return run_bench(
+            deals, strategies, seed, jobs, update, log=log, done=done, executor=executor
+        )
 
 
 def wide_console() -> Console:
