@@ -6,17 +6,21 @@ import dataclasses
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from doubles import FirstUnknown, register_doubles
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
-from minesweeper.bench import Deal, GameLog, Rules, run_bench
+from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
 from minesweeper.bench import runner as bench_runner
 from minesweeper.cli import main
 from minesweeper.cli.bench import results_table
+from minesweeper.client import GameRecord
 from minesweeper.generate import PRESETS
 from minesweeper.solver.strategy import STRATEGIES, Decision
 from minesweeper.solver.view import View
@@ -237,3 +241,33 @@ def test_group_by_needs_boards() -> None:
     result = invoke("--games", "1", "--group-by", "size")
     assert result.exit_code == 2
     assert result.stderr == "minesweeper: --group-by groups --boards: give --boards or drop it\n"
+
+
+records = st.builds(
+    GameRecord,
+    won=st.booleans(),
+    finished=st.booleans(),
+    visit_count=st.integers(0, 10**6),
+    steps=st.integers(0, 10**6),
+    safe_cells=st.integers(0, 10**6),
+    guesses=st.integers(0, 10**3),
+    seconds=st.floats(0, 1e4, allow_nan=False),
+    bbbv=st.none() | st.integers(0, 10**4),
+)
+outcomes = st.builds(GameOutcome, records) | st.builds(
+    GameOutcome, st.none(), st.text(min_size=1, max_size=40)
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(outcomes, min_size=1, max_size=6))
+def test_a_log_reads_back_what_it_wrote(played: list[GameOutcome]) -> None:
+    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, len(played))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.jsonl"
+        log = GameLog.create(path, 3)
+        log.write(deal, "worlds", dict(enumerate(played)))
+        log.close()
+        again, done = GameLog.resume(path, 3, [deal], ["worlds"])
+        again.close()
+    assert [done["beginner", "worlds", i] for i in range(len(played))] == played
