@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from minesweeper.cases import AdvancedCase
@@ -27,7 +28,8 @@ class GameOutcome:
 class Chunk:
     """Games ``indices`` of deal number ``deal_index``, for one strategy.
 
-    The deal travels without its given boards; the chunk carries only its own.
+    The deal travels without its given boards; the chunk carries only its own,
+    and each game's player seed, so that its size never grows with the deal's.
     """
 
     deal_index: int
@@ -35,7 +37,18 @@ class Chunk:
     strategy: str
     seed: int
     indices: tuple[int, ...]
+    player_seeds: tuple[int, ...]
     boards: tuple[AdvancedCase, ...] = ()
+
+    @classmethod
+    def of(
+        cls, deal_index: int, deal: Deal, strategy: str, seed: int, indices: tuple[int, ...]
+    ) -> Chunk:
+        """Games ``indices`` of ``deal``: its boards and player seeds cut out for them."""
+        boards = tuple(deal.boards[i] for i in indices) if deal.boards else ()
+        seeds = tuple(deal.player_seed(seed, i) for i in indices)
+        bare = dataclasses.replace(deal, boards=(), numbers=())
+        return cls(deal_index, bare, strategy, seed, indices, seeds, boards)
 
 
 def play_chunk(chunk: Chunk) -> list[GameOutcome]:
@@ -45,13 +58,15 @@ def play_chunk(chunk: Chunk) -> list[GameOutcome]:
     """
     deal, outcomes = chunk.deal, []
     strategy_class = find_strategy(chunk.strategy)
-    for position, index in enumerate(chunk.indices):
+    for position, (index, player_seed) in enumerate(
+        zip(chunk.indices, chunk.player_seeds, strict=True)
+    ):
         if chunk.boards:
             board, first = chunk.boards[position].board, chunk.boards[position].first
         else:
             board, first = deal.game(chunk.seed, index)
         try:
-            strategy = strategy_class(deal.player_seed(chunk.seed, index))
+            strategy = strategy_class(player_seed)
             record = play(board, first, strategy, deal.rules.tells_mine_count)
         except Exception as error:  # any bug of a strategy must cost only its game
             outcomes.append(GameOutcome(None, f"{type(error).__name__}: {error}"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -82,11 +81,7 @@ class Dealer:
         left = self.left[key]
         self.last[key] = min(self.size(key), len(left))
         indices = tuple(left.popleft() for _ in range(self.last[key]))
-        deal = self.deals[key[0]]
-        boards = tuple(deal.boards[i] for i in indices) if deal.boards else ()
-        # The deal travels without its boards: the chunk carries its own.
-        bare = dataclasses.replace(deal, boards=())
-        return Chunk(key[0], bare, key[1], self.seed, indices, boards)
+        return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices)
 
 
 def run_bench(
