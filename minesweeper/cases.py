@@ -142,7 +142,7 @@ def load_board(path: Path, topology: str = "square") -> tuple[Board, int | None]
             if extra is not None:
                 raise InputError(extra[0], f"unexpected text after the first click: {extra[1]!r}")
     except InputError as error:
-        raise InputError(error.line, f"{path}: {error.message}") from None
+        raise InputError(error.line, error.message, source=str(path)) from None
     return board, first
 
 

@@ -8,13 +8,15 @@ class MinesweeperError(Exception):
 
 
 class InputError(MinesweeperError):
-    """Malformed text input; knows the 1-based line it was found on."""
+    """Malformed text input; knows the 1-based line it was found on and, for a file, its name."""
 
-    def __init__(self, line: int | None, message: str) -> None:
+    def __init__(self, line: int | None, message: str, source: str | None = None) -> None:
         self.line = line
         self.message = message
+        self.source = source
         where = f"line {line}: " if line is not None else ""
-        super().__init__(f"{where}{message}")
+        named = f"{source}: " if source is not None else ""
+        super().__init__(f"{named}{where}{message}")
 
 
 class TopologyError(MinesweeperError):

@@ -12,6 +12,7 @@ Each topology names its board format in ``text_format``: ``"grid"`` as above;
 
 from __future__ import annotations
 
+import math
 import string
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -191,14 +192,23 @@ def read_tiling_drawing(reader: LineReader, kind: type[Topology], check: RowChec
 
 
 def read_graph_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
-    """``N E``, a line of N characters, then E edges ``u v`` (node ids from 0)."""
+    """``N E``, a line of N characters, then E edges ``u v`` (node ids from 0).
+
+    A header ``N E xy`` adds, after the node line, N lines ``x y``: where each
+    node is drawn (any numbers; y grows downwards).
+    """
     header_no, text = reader.require("the header 'N E'")
+    words = text.split()
+    placed = len(words) == 3 and words[2] == "xy"
+    if placed:
+        text = " ".join(words[:2])
     size, count = parse_integers(header_no, text, 2, "the header 'N E' (two integers)")
     if size < 1:
         raise InputError(header_no, f"a graph needs at least 1 node, got {size}")
     if count < 0:
         raise InputError(header_no, f"the edge count cannot be negative, got {count}")
     drawn = _read_row(reader, size, "the node line", f"the line of {size} nodes", check)
+    coordinates = [_read_point(reader, node, size) for node in range(size)] if placed else None
     edges, edge_lines = [], []
     for index in range(count):
         line_no, text = reader.require(f"edge {index + 1} of {count}")
@@ -206,11 +216,24 @@ def read_graph_drawing(reader: LineReader, kind: type[Topology], check: RowCheck
         edges.append((u, v))
         edge_lines.append(line_no)
     try:
-        graph = kind(size, edges)  # type: ignore[call-arg]
+        graph = kind(size, edges, coordinates)  # type: ignore[call-arg]
     except GraphError as error:
         line_no = header_no if error.edge is None else edge_lines[error.edge]
         raise InputError(line_no, str(error)) from None
     return Drawing(graph, [drawn])
+
+
+def _read_point(reader: LineReader, node: int, size: int) -> tuple[float, float]:
+    line_no, text = reader.require(f"the coordinates 'x y' of node {node} of {size}")
+    try:
+        x, y = (float(word) for word in text.split())
+    except ValueError:
+        raise InputError(
+            line_no, f"expected the coordinates 'x y' of node {node}, got {text!r}"
+        ) from None
+    if not all(map(math.isfinite, (x, y))):
+        raise InputError(line_no, f"the coordinates of node {node} must be finite, got {text!r}")
+    return x, y
 
 
 #: The reader of each ``Topology.text_format``.

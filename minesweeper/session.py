@@ -46,7 +46,7 @@ from datetime import datetime
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game, State
-from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.generate import PRESETS, FirstClick, fitting_size, random_board
 from minesweeper.records import Category, Entry
 from minesweeper.scoring import open_points, win_bonus
 from minesweeper.stats import Clicks, GameStats, bbbv, solved_bbbv
@@ -116,13 +116,41 @@ class Settings:
 
     @classmethod
     def preset(cls, name: str, **changes: object) -> Settings:
-        """Preset ``name`` (see `minesweeper.generate.PRESETS`) with ``changes`` applied."""
+        """Preset ``name`` (see `minesweeper.generate.PRESETS`) with ``changes`` applied.
+
+        On a topology that cannot cover the preset's size (9x9 in dominoes), the
+        nearest size it covers is taken; where cells are not unit squares
+        (tilings' pieces) the mines keep the preset's density per cell.
+        """
         try:
             preset = PRESETS[name.lower()]
         except KeyError:
             known = ", ".join(PRESETS)
             raise SettingsError(f"unknown preset {name!r} (known: {known})") from None
-        return cls(rows=preset.rows, cols=preset.cols, mines=preset.mines, **changes)  # type: ignore[arg-type]
+        kind = find_topology(str(changes.get("topology", "square")))
+        rows, cols = fitting_size(kind, preset.rows, preset.cols)
+        mines = preset.mines
+        cells = kind.random(rows, cols, random.Random(0)).size
+        if cells != preset.rows * preset.cols:
+            mines = preset.mines_for(cells)
+        return cls(rows=rows, cols=cols, mines=mines, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def sized(cls, preset: str, rows: int | None, cols: int | None, **changes: object) -> Settings:
+        """A ``rows x cols`` board (either defaults to the preset's) with the preset's density.
+
+        The mine count is the preset's density of the board's cells (a tiling's
+        pieces, a graph's nodes), at least 1.
+        """
+        base = cls.preset(preset, **changes)
+        rows = base.rows if rows is None else rows
+        cols = base.cols if cols is None else cols
+        kind = find_topology(base.topology)
+        try:
+            cells = kind.random(rows, cols, random.Random(0)).size
+        except MinesweeperError as error:
+            raise SettingsError(str(error)) from None
+        return base.replace(rows=rows, cols=cols, mines=PRESETS[preset.lower()].mines_for(cells))
 
     @property
     def preset_name(self) -> str | None:

@@ -1,4 +1,4 @@
-"""What a benchmark plays: rules, presets, and deals of seeded or given boards.
+"""What a benchmark plays: presets, and deals of seeded or given boards.
 
 Every generated board is a pure function of ``(seed, deal name, game index)``,
 and every strategy gets the same per-game seed, so each strategy plays exactly
@@ -16,49 +16,11 @@ from dataclasses import dataclass, field
 from minesweeper.board import Board
 from minesweeper.cases import AdvancedCase
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, FirstClick, Preset, random_board, start_cell
+from minesweeper.generate import PRESETS, Preset, Rules, random_board, start_cell
 from minesweeper.topology import GridTopology, Topology, find_topology
 
-
-class Rules(enum.Enum):
-    """How a benchmark game starts and what the player is told.
-
-    ``modern``: the first click, at the preset's start, is an opening; the
-    mine count is told. ``classic``: the first click, at (0, 0), is only safe;
-    the count is told. ``acm``: the first click, at the preset's start, is a
-    zero; the count is not told (the ACM protocol).
-    """
-
-    MODERN = "modern"
-    CLASSIC = "classic"
-    ACM = "acm"
-
-    @property
-    def placement(self) -> FirstClick:
-        return {
-            Rules.MODERN: FirstClick.OPENING,
-            Rules.CLASSIC: FirstClick.SAFE,
-            Rules.ACM: FirstClick.ZERO,
-        }[self]
-
-    @property
-    def tells_mine_count(self) -> bool:
-        return self is not Rules.ACM
-
-    def start(self, preset: Preset) -> tuple[int, int]:
-        """The first click on ``preset`` under these rules."""
-        return (0, 0) if self is Rules.CLASSIC else preset.start
-
-
-def _acm_preset(density: float) -> Preset:
-    return Preset(f"acm-{round(density * 100)}", 30, 30, round(900 * density), (15, 15))
-
-
-#: Every preset the benchmark knows: the classic levels and the ACM 30x30 boards.
-BENCH_PRESETS: dict[str, Preset] = {
-    **PRESETS,
-    **{preset.name: preset for preset in map(_acm_preset, (0.10, 0.15, 0.20))},
-}
+#: Every preset the benchmark knows (the classic levels and the ACM 30x30 boards).
+BENCH_PRESETS: dict[str, Preset] = PRESETS
 #: Names that stand for several presets.
 PRESET_GROUPS: dict[str, tuple[str, ...]] = {"acm": ("acm-10", "acm-15", "acm-20")}
 DEFAULT_PRESETS = ("beginner", "intermediate", "expert")

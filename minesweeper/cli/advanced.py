@@ -8,19 +8,14 @@ import click
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.cases import parse_case
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
 from minesweeper.solver.strategy import find_strategy
 
 
 @click.command()
 @click.argument("file", type=click.File("r"), default="-")
-@click.option(
-    "--strategy",
-    default=DEFAULT_STRATEGY,
-    show_default=True,
-    help="The client's strategy (see `minesweeper bench --help` for the names).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the strategy's RNG.")
+@strategy_option(DEFAULT_STRATEGY, help="The client's strategy.")
+@seed_option(fresh=False)
 @click.option("--trace", is_flag=True, help="Write every move and the map after it to stderr.")
 @topology_option
 @reports_errors

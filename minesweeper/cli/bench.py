@@ -43,20 +43,21 @@ from minesweeper.bench import (
 )
 from minesweeper.bench.executors import cores
 from minesweeper.cases import load_cases
-from minesweeper.cli.common import fail, reports_errors, topology_option
+from minesweeper.cli.common import (
+    fail,
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+)
+from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.solver.strategy import STRATEGIES, find_strategy
+from minesweeper.solver.strategy import find_strategy
 
 #: Beyond this many deal and strategy pairs, one bar for all games replaces a bar per pair.
 MAX_BARS = 8
 #: Failed games listed on stderr; the rest are counted (all are in --json).
 MAX_LISTED_ERRORS = 10
-
-
-def _known_strategies() -> str:
-    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
-
-    return ", ".join(sorted(STRATEGIES))
 
 
 @click.command()
@@ -101,14 +102,10 @@ def _known_strategies() -> str:
     default=None,
     help="Games per preset [default: 1000; with --boards, all of them].",
 )
-@click.option(
-    "--strategy",
-    "strategies",
-    multiple=True,
-    help="Strategy (repeatable; all play the same boards). "
-    f"Default: {DEFAULT_STRATEGY}. Known: {_known_strategies()}.",
+@strategy_option(
+    DEFAULT_STRATEGY, multiple=True, help="Strategy (repeatable; all play the same boards)."
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of boards and players.")
+@seed_option(fresh=False)
 @click.option(
     "--jobs",
     type=click.IntRange(min=1, max=max_jobs()),
@@ -144,6 +141,7 @@ def _known_strategies() -> str:
     metavar="FILE",
     help="Like --per-game, but keep the games FILE already holds and play only the rest.",
 )
+@size_options
 @topology_option
 @reports_errors
 def bench(
@@ -160,6 +158,9 @@ def bench(
     json_path: Path | None,
     per_game_path: Path | None,
     resume_path: Path | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
     topology: str,
 ) -> None:
     """Play seeded random boards with several strategies side by side.
@@ -179,7 +180,8 @@ def bench(
         from minesweeper.bench.cluster import local_workers
 
         local_workers(cluster)  # a bad local:N fails now
-    deals = make_deals(chosen, presets, first, boards, group_by, games, topology)
+    size = (rows, cols, mines)
+    deals = make_deals(chosen, presets, first, size, boards, group_by, games, topology)
     log, done = open_log(per_game_path, resume_path, seed, deals, names)
     try:
         results = run_with_progress(deals, names, seed, jobs, cluster, log, done)
@@ -225,21 +227,25 @@ def make_deals(
     rules: Rules,
     presets: tuple[str, ...],
     first: tuple[int, int] | None,
+    size: tuple[int | None, int | None, int | None],
     boards: Path | None,
     group_by: str | None,
     games: int | None,
     topology: str,
 ) -> list[Deal]:
-    """The deals the options describe: given boards, or generated games per preset."""
+    """The deals the options describe: given boards, or generated games per preset
+    (resized by ``size``, the ``--rows``/``--cols``/``--mines`` given)."""
     if boards is None and group_by is not None:
         raise MinesweeperError("--group-by groups --boards: give --boards or drop it")
     if boards is None:
         return [
-            Deal.generated(preset, rules, games or 1000, topology, first)
+            Deal.generated(resized(preset, *size, topology), rules, games or 1000, topology, first)
             for preset in resolve_presets(presets or DEFAULT_PRESETS)
         ]
-    if presets or first is not None:
-        raise MinesweeperError("--boards brings its own boards: drop --preset and --first")
+    if presets or first is not None or size != (None, None, None):
+        raise MinesweeperError(
+            "--boards brings its own boards: drop --preset, --rows/--cols/--mines and --first"
+        )
     cases = load_cases(boards, topology)
     return Deal.given(boards.name, cases[:games], rules, GroupBy(group_by or GroupBy.PATH.value))
 

@@ -89,3 +89,106 @@ def replay_dir_option(command: F) -> F:
         metavar="DIR",
         help="Save the replay of every finished game in DIR (see docs/replay.md).",
     )(command)
+
+
+# -- options shared by several commands ------------------------------------------------------
+
+#: The seed rule, said once in every ``--seed`` help.
+SEED_RULE = "the same seed, the same games"
+
+
+class OneLineChoice(click.Choice):
+    """A `click.Choice` (listed in the help, completed by the shell) failing in one line:
+    ``unknown WHAT 'value' (known: ...)``.
+    """
+
+    def __init__(self, choices: list[str], what: str) -> None:
+        super().__init__(choices)
+        self.what = what
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            known = ", ".join(map(str, self.choices))
+            raise _OneLineError(f"unknown {self.what} {value!r} (known: {known})") from None
+
+
+class StrategyName(OneLineChoice):
+    """A registered strategy's name; the registry is read when needed, so strategies
+    registered after the command was built count too.
+    """
+
+    def __init__(self) -> None:
+        super().__init__([], "strategy")
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        return strategy_names()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass
+
+
+def strategy_names() -> list[str]:
+    """The registered strategies' names, sorted."""
+    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
+    from minesweeper.solver.strategy import STRATEGIES
+
+    return sorted(STRATEGIES)
+
+
+def strategy_option(
+    default: str, *, multiple: bool = False, help: str = "The strategy that plays."
+) -> Callable[[F], F]:
+    """``--strategy NAME``: a choice among the registered strategies, listed and completed."""
+    extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
+    return click.option(  # type: ignore[return-value]
+        "--strategy",
+        "strategies" if multiple else "strategy",
+        type=StrategyName(),
+        show_default=not multiple,
+        help=help + (f" Default: {default}." if multiple else ""),
+        **extra,
+    )
+
+
+def seed_option(*, fresh: bool) -> Callable[[F], F]:
+    """``--seed N``. The one rule: a command that deals new games (``fresh``) draws a seed
+    when none is given and says which; a command that checks or measures uses 0, so
+    that its runs repeat.
+    """
+    if fresh:
+        return click.option(  # type: ignore[return-value]
+            "--seed",
+            type=click.IntRange(min=0),
+            default=None,
+            callback=lambda ctx, param, value: draw_seed() if value is None else value,
+            help=f"Random seed ({SEED_RULE}); by default a new one, printed.",
+        )
+    return click.option(  # type: ignore[return-value]
+        "--seed",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        help=f"Random seed ({SEED_RULE}).",
+    )
+
+
+def draw_seed() -> int:
+    """A new seed for a command that deals new games."""
+    import random
+
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def delay_option(command: F) -> F:
+    """``--delay S``: seconds between the computer's moves (0.25 by default, so one can watch)."""
+    return click.option(
+        "--delay",
+        type=click.FloatRange(min=0),
+        default=0.25,
+        show_default=True,
+        help="Seconds between the computer's moves.",
+    )(command)

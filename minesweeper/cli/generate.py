@@ -9,10 +9,10 @@ from pathlib import Path
 import click
 
 from minesweeper.cases import format_case
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import reports_errors, seed_option
 from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, middle_cell, random_board, start_cell
+from minesweeper.generate import PRESETS, Rules, middle_cell, random_board, start_cell
 from minesweeper.mbf import MbfError, write_mbf
 from minesweeper.noguess import no_guess_board
 from minesweeper.session import Settings
@@ -24,9 +24,10 @@ from minesweeper.session import Settings
     "--first",
     type=(int, int),
     metavar="R C",
-    help="The first click (default: the preset's, else the middle of the board).",
+    help="The first click, 0-based (default: the rules' start on a preset's board, "
+    "else the middle).",
 )
-@click.option("--seed", type=int, help="Random seed: the same seed gives the same boards.")
+@seed_option(fresh=True)
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option(
     "--out",
@@ -46,8 +47,9 @@ from minesweeper.session import Settings
 @reports_errors
 def generate(
     settings: Settings,
+    rules: Rules,
     first: tuple[int, int] | None,
-    seed: int | None,
+    seed: int,
     count: int,
     out: Path | None,
     force: bool,
@@ -55,7 +57,7 @@ def generate(
 ) -> None:
     """Random boards, each followed by its first click (the advanced `.in` format).
 
-    Mines keep away from the first click as --first-click says; with --no-guess
+    Mines keep away from the first click as --rules says; with --no-guess
     each board is one the prover solves from that click without guessing.
     With --format mbf each board is an MBF file (one board per file, so more
     than one needs --out).
@@ -83,7 +85,7 @@ def generate(
                 "use --force to overwrite, or another --out"
             )
     if first is None and name is not None:
-        first = PRESETS[name].start
+        first = rules.start(PRESETS[name])
     # Start cells are read as bench reads them: a graph's node r * cols + c.
     rng = random.Random(seed)
     files: list[bytes] = []
@@ -102,6 +104,7 @@ def generate(
         else:
             # The board in its topology's text format, then the first click.
             files.append(format_case(board, start).encode())
+    click.echo(f"seed {seed}", err=True)
     if out is None:
         click.echo(b"".join(files), nl=False)  # bytes go to the binary stream as they are
         return

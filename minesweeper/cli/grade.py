@@ -11,7 +11,7 @@ from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.bench import wide_console
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover, grade_advanced, grade_basic
 from minesweeper.solver.strategy import find_strategy
 
@@ -20,10 +20,8 @@ from minesweeper.solver.strategy import find_strategy
 @click.argument(
     "paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path), metavar="DIR..."
 )
-@click.option(
-    "--strategy", default=DEFAULT_STRATEGY, show_default=True, help="The client's strategy."
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the strategy's RNG.")
+@strategy_option(DEFAULT_STRATEGY, help="The client's strategy.")
+@seed_option(fresh=False)
 @topology_option
 @reports_errors
 def grade(paths: tuple[Path, ...], strategy: str, seed: int, topology: str) -> None:

@@ -7,7 +7,7 @@ import random
 import click
 
 from minesweeper.board import Board
-from minesweeper.cli.common import fail, reports_errors, topology_option
+from minesweeper.cli.common import fail, reports_errors, seed_option, topology_option
 from minesweeper.protocol import (
     COUNT_DIGITS,
     LineReader,
@@ -56,13 +56,7 @@ def _cell_named(shape: Topology, move: str) -> int:
 
 
 def _size_options(command: click.Command) -> click.Command:
-    command = click.option(
-        "--seed",
-        type=int,
-        default=0,
-        show_default=True,
-        help="Seed of the random tiling or graph (with --rows/--cols).",
-    )(command)
+    command = seed_option(fresh=False)(command)
     command = click.option("--cols", type=click.IntRange(min=1), help="Columns, with no FILE.")(
         command
     )

@@ -27,7 +27,7 @@ from minesweeper.solver.probability import Probabilities
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
-GREETING = "mouse: left opens, right flags, middle chords; keys: arrows, space, f, c, h hint"
+GREETING = "left click opens, right flags (again: ?), middle chords; arrows, space, h hint"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -36,6 +36,21 @@ LEFT, MIDDLE, RIGHT = 1, 2, 3
 NOT_RECORDED = "assisted: not recorded"
 #: What the message says of a game on a layout from a board file.
 GIVEN_BOARD = "a given board: not recorded"
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Playing habits where clones differ; each is a switch in the settings.
+
+    ``left_chords``: a left click on a number with as many flags around it
+    chords. ``confirm_quit``: ``q`` during a game asks first. ``question_marks``:
+    right clicks cycle flag, ``?``, nothing (and ``m`` marks ``?``); a mark is
+    only a note to oneself and protects nothing.
+    """
+
+    left_chords: bool = True
+    confirm_quit: bool = True
+    question_marks: bool = True
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,7 @@ class Controller:
         self.message = GREETING
         self.records_problem: str | None = None
         self.overlay = False
+        self.conventions = Conventions()
         #: Whether the layout on screen came from a board file (such games are not recorded).
         self.given_board = board is not None
         self._make(settings, board)
@@ -92,8 +108,8 @@ class Controller:
 
     def _make(self, settings: Settings, board: Board | None = None) -> None:
         extra = {"clock": self.clock} if self.clock is not None else {}
-        if board is not None:
-            self.session: GameSession = GameSession.from_board(board, settings, **extra)  # type: ignore[arg-type]
+        if board is not None:  # a given layout first; `n` deals new ones on its shape
+            self.session: GameSession = GameSession(settings, seed=self.seed, board=board, **extra)  # type: ignore[arg-type]
         else:
             self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
         self.settings = self.session.settings
@@ -107,6 +123,8 @@ class Controller:
         self.auto: AutoPlayer | None = None
         self.paused = False
         self.outcome: Outcome | None = None
+        self.marks: set[int] = set()
+        self._restart_armed = False
 
     @property
     def playing_computer(self) -> bool:
@@ -120,27 +138,59 @@ class Controller:
         return self._chances[0]
 
     def where(self, cell: int) -> str:
-        """A cell as the player reads it: ``row R, column C`` of the printed map (1-based)."""
-        row, col = self.session.topology.position(cell)
+        """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
+        topology = self.session.topology
+        if topology.move_arity == 1:
+            return f"node {cell + 1}"
+        row, col = topology.position(cell)
         return f"row {row + 1}, column {col + 1}"
 
     # -- the player's actions -------------------------------------------------------------
 
     def press(self, cell: int, button: int) -> None:
-        """A mouse click: left opens, right flags, middle chords; after the end, restart."""
+        """A mouse click: left opens (chords on a satisfied number), right flags (and marks
+        ``?``), middle chords. After the end a first click only shows the board; a second
+        one plays the same layout again.
+        """
         if self.playing_computer:
             self.message = "the computer is playing: watch, pause (a) or start a new game (n)"
             return
         if self.session.over:
-            self.restart()
+            if self._restart_armed:
+                self.restart()
+            else:
+                self._restart_armed = True
+                self.message = (
+                    "the game is over: click again or r for the same layout, n for a new one"
+                )
             return
         self.cursor = cell
+        left_chord = self.conventions.left_chords and self.session.is_opened(cell)
         if button == RIGHT:
-            self.flag(cell)
-        elif button == MIDDLE:
+            self.cycle_mark(cell) if self.conventions.question_marks else self.flag(cell)
+        elif button == MIDDLE or left_chord:
             self.chord(cell)
         else:
             self.open(cell)
+
+    def cycle_mark(self, cell: int) -> None:
+        """Right click with ``?`` marks: nothing, flag, ``?``, nothing again."""
+        if cell in self.session.flags:
+            self.flag(cell)
+            if cell not in self.session.flags:
+                self.marks.add(cell)
+        elif cell in self.marks:
+            self.marks.discard(cell)
+        else:
+            self.flag(cell)
+
+    def mark(self, cell: int) -> None:
+        """Put or remove a ``?`` on a closed cell (a note to oneself: it protects nothing)."""
+        if self.playing_computer or self.session.over:
+            return
+        if self.session.cell_state(cell) is not CellState.CLOSED:
+            return
+        self.marks.symmetric_difference_update({cell})
 
     def open(self, cell: int) -> None:
         self._act(self.session.open, cell)
@@ -248,6 +298,7 @@ class Controller:
 
     def _after(self) -> None:
         self._chances = None
+        self.marks = {c for c in self.marks if self.session.cell_state(c) is CellState.CLOSED}
         if (
             self.hint is not None
             and self.session.cell_state(self.hint.cell) is not CellState.CLOSED

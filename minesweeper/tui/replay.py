@@ -25,11 +25,12 @@ class ReplayViewer:
     """A replay at one point: the session after its first ``index`` clicks.
 
     Offers what `BoardView` reads of a controller (``session``, ``cursor``, no
-    hint, no overlay); the cursor marks the last click.
+    hint, no overlay, no ``?`` marks: a replay keeps none); the cursor marks the last click.
     """
 
     hint = None
     overlay = False
+    marks: frozenset[int] = frozenset()
     playing_computer = True  # hides the keyboard cursor: the viewer has none
 
     def __init__(self, replay: Replay) -> None:
