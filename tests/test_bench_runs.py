@@ -271,3 +271,13 @@ def test_a_log_reads_back_what_it_wrote(played: list[GameOutcome]) -> None:
         again, done = GameLog.resume(path, 3, [deal], ["worlds"])
         again.close()
     assert [done["beginner", "worlds", i] for i in range(len(played))] == played
+
+
+def test_resume_refuses_boards_of_another_size(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    args = ["--preset", "expert", "--games", "2", "--strategy", "first-unknown", "--jobs", "1"]
+    assert invoke(*args, "--rows", "20", "--per-game", str(log)).exit_code == 0
+    assert json.loads(log.read_text().splitlines()[0])["size"] == "20x30/124"
+    result = invoke(*args, "--resume", str(log))
+    assert result.exit_code == 2
+    assert "board '20x30/124' is not this run's 16x30/99" in result.stderr

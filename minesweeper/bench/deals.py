@@ -138,6 +138,14 @@ class Deal:
             return "mixed"
         return f"{self.rows}x{self.cols}/{self.mines}"
 
+    def game_size(self, index: int) -> str:
+        """``rows x cols / mines`` of game ``index`` (of its own board, for given boards)."""
+        if not self.boards:
+            return self.size
+        board = self.boards[index].board
+        rows, cols = board.topology.shape
+        return f"{rows}x{cols}/{board.mine_count}"
+
     def number(self, index: int) -> int:
         """The run-wide number of game ``index``: the same in every run of the same boards."""
         return self.numbers[index] if self.numbers else index

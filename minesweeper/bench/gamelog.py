@@ -46,6 +46,7 @@ def game_row(seed: int, deal: Deal, strategy: str, index: int, outcome: GameOutc
         "topology": deal.topology,
         "strategy": strategy,
         "game": deal.number(index),
+        "size": deal.game_size(index),
     }
     board = deal.board_name(index)
     if board is not None:
@@ -88,7 +89,7 @@ class GameLog:
         (another seed, rules, topology, deal or strategy) is an `InputError`.
         """
         expected = {
-            (deal.name, strategy, deal.number(index)): deal
+            (deal.name, strategy, deal.number(index)): (deal, index)
             for deal in deals
             for strategy in strategies
             for index in range(deal.games)
@@ -167,21 +168,28 @@ def _read_rows(path: Path) -> list[tuple[int, dict]]:
 
 
 def _check_row(
-    row: dict, seed: int, expected: Mapping[GameKey, Deal], line_no: int, path: Path
+    row: dict, seed: int, expected: Mapping[GameKey, tuple[Deal, int]], line_no: int, path: Path
 ) -> GameKey:
     """The key of a logged game, checked to be one of this run's games."""
     if row.get("seed") != seed:
         raise InputError(line_no, f"{path}: seed {row.get('seed')!r} is not this run's {seed}")
     key = (row.get("preset"), row.get("strategy"), row.get("game"))
-    deal = expected.get(key)  # type: ignore[call-overload]
-    if deal is None:
+    game = expected.get(key)  # type: ignore[call-overload]
+    if game is None:
         raise InputError(
             line_no,
             f"{path}: game {key[2]!r} of {key[0]!r} by {key[1]!r} is not part of this run "
             "(--preset, --boards, --games, --strategy)",
         )
+    deal, index = game
     if (row.get("rules"), row.get("topology")) != (deal.rules.value, deal.topology):
         raise InputError(line_no, f"{path}: rules or topology differ from this run's")
+    if row.get("size") != deal.game_size(index):
+        raise InputError(
+            line_no,
+            f"{path}: board {row.get('size')!r} is not this run's {deal.game_size(index)} "
+            "(--rows, --cols, --mines)",
+        )
     return key  # type: ignore[return-value]
 
 
