@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +20,8 @@ from .executors import NextChunk, WorkerError, max_jobs
 from .games import Chunk, GameOutcome, play_chunk
 
 LOCAL = "local:"
+#: How often the count of worker threads is asked again (a cluster may grow mid-run).
+WORKER_COUNT_SECONDS = 5.0
 
 
 def local_workers(address: str) -> int | None:
@@ -61,6 +65,7 @@ class DaskCluster:
         self._cluster: Any = None
         self._client: Any = None
         self._pending: dict[str, tuple[Any, Chunk]] = {}  # by Dask key
+        self._counted = -math.inf
 
     def __enter__(self) -> DaskCluster:
         try:
@@ -85,8 +90,16 @@ class DaskCluster:
                 raise WorkerError(
                     f"cannot reach the Dask scheduler at {self.address}: {first}"
                 ) from None
-        self.workers = max(1, sum(self._client.nthreads().values()))
+        self._counted = -math.inf
+        self._count_workers()
         return self
+
+    def _count_workers(self) -> None:
+        """Keep ``workers`` up to date (every few seconds): workers may join mid-run."""
+        now = time.monotonic()
+        if now - self._counted >= WORKER_COUNT_SECONDS:
+            self._counted = now
+            self.workers = max(1, sum(self._client.nthreads().values()))
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if kind is not None and self._pending:
@@ -101,6 +114,7 @@ class DaskCluster:
         finished = as_completed()
 
         def hand_out() -> None:
+            self._count_workers()
             # Three chunks per worker thread: one running, two queued against latency.
             while len(self._pending) < 3 * self.workers and (chunk := next_chunk()) is not None:
                 future = self._client.submit(play_chunk, chunk, pure=False)

@@ -120,6 +120,7 @@ def run_bench(
                 deals, strategies, seed, found, executor.workers, executor.chunk_seconds
             )
             for chunk, outcomes in executor.run(dealer):
+                dealer.workers = executor.workers  # a cluster may have grown
                 dealer.record((chunk.deal_index, chunk.strategy), outcomes)
                 deal = deals[chunk.deal_index]
                 pair = found[chunk.deal_index, chunk.strategy]
