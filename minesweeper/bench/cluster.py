@@ -90,7 +90,6 @@ class DaskCluster:
                 raise WorkerError(
                     f"cannot reach the Dask scheduler at {self.address}: {first}"
                 ) from None
-        self._counted = -math.inf
         self._count_workers()
         return self
 

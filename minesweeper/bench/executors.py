@@ -1,7 +1,9 @@
 """Where chunks of games run: this process, a local process pool, or a Dask cluster.
 
-Every executor takes chunks and yields each with its outcomes as it finishes,
-in any order; the results never depend on which executor played them.
+Every executor pulls chunks from the runner as it has room for them and yields
+each with its outcomes as it finishes, in any order; the results never depend
+on which executor played them. The Dask one lives in `cluster`, imported only
+for ``--cluster``.
 """
 
 from __future__ import annotations
