@@ -9,7 +9,7 @@ subdirectory named after a topology use that topology.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,16 +33,23 @@ class Found:
 
 @dataclass(frozen=True)
 class BasicGrade:
-    """A basic case's verdict; ``detail`` says where the output first differs."""
+    """A basic case's verdict; ``detail`` says where the output first differs.
+
+    ``stderr`` is the end of a foreign server's standard error.
+    """
 
     name: str
     passed: bool
     detail: str = ""
+    stderr: str = ""
 
 
 @dataclass(frozen=True)
 class AdvancedGrade:
-    """How the client did on one advanced case; ``error`` when it could not be played."""
+    """How the client did on one advanced case; ``error`` when it could not be played.
+
+    ``stderr`` is the end of a foreign client's standard error.
+    """
 
     name: str
     won: bool = False
@@ -51,6 +58,7 @@ class AdvancedGrade:
     steps: int = 0
     seconds: float = 0.0
     error: str = ""
+    stderr: str = ""
 
 
 def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Found]:
@@ -87,12 +95,18 @@ def grade_basic(case: Found) -> BasicGrade:
     return BasicGrade(case.name, False, first_difference(actual, expected) + error)
 
 
-def first_difference(actual: bytes, expected: bytes) -> str:
-    """Where ``actual`` first departs from ``expected``, as a short description."""
+def first_difference(
+    actual: bytes, expected: bytes, where: Callable[[int], str] | None = None
+) -> str:
+    """Where ``actual`` first departs from ``expected``, as a short description.
+
+    ``where`` names what an output line number belongs to (a map and its move).
+    """
     got, want = actual.split(b"\n"), expected.split(b"\n")
     for line_no, (mine, theirs) in enumerate(zip(got, want, strict=False), start=1):
         if mine != theirs:
-            return f"line {line_no}: got {mine.decode(errors='replace')!r}, expected " + repr(
+            place = f"line {line_no} ({where(line_no)})" if where else f"line {line_no}"
+            return f"{place}: got {mine.decode(errors='replace')!r}, expected " + repr(
                 theirs.decode(errors="replace")
             )
     return f"got {len(actual)} byte(s), expected {len(expected)}: they differ at the end"

@@ -30,7 +30,7 @@ def with_option(name: str) -> list[str]:
 
 def test_strategy_is_a_choice_listed_in_every_help() -> None:
     names = strategy_names()
-    assert with_option("--strategy") == ["advanced", "autoplay", "bench", "grade", "play"]
+    assert with_option("--strategy") == ["advanced", "autoplay", "bench", "client", "grade", "play"]
     for name in with_option("--strategy"):
         shown = CliRunner().invoke(main, [name, "--help"], terminal_width=200).output
         assert "|".join(names) in shown, name

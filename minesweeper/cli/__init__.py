@@ -15,6 +15,8 @@ COMMANDS = {
     "server": "minesweeper.cli.server:server",
     "advanced": "minesweeper.cli.advanced:advanced",
     "grade": "minesweeper.cli.grade:grade",
+    "client": "minesweeper.cli.client:client",
+    "judge": "minesweeper.cli.judge:judge",
     "bench": "minesweeper.cli.bench:bench",
     "analyze": "minesweeper.cli.analyze:analyze",
     "topology": "minesweeper.cli.topology:topology",
