@@ -90,8 +90,27 @@ class DaskCluster:
                 raise WorkerError(
                     f"cannot reach the Dask scheduler at {self.address}: {first}"
                 ) from None
+        self._check_workers()
         self._count_workers()
         return self
+
+    def _check_workers(self) -> None:
+        """Fail now when a worker cannot load the project: it would drop every chunk.
+
+        A worker that cannot unpickle a chunk loses its connection to the
+        scheduler, and the run would wait for ever. The check runs a function of
+        the standard library (which any worker can load) that imports the module
+        the chunks come from.
+        """
+        import pkgutil
+
+        try:
+            self._client.run(pkgutil.resolve_name, f"{play_chunk.__module__}:__name__")
+        except Exception as error:
+            raise WorkerError(
+                f"a worker of {self.address} cannot load the project ({error}): "
+                "install it on every worker (docs/cluster.md)"
+            ) from None
 
     def _count_workers(self) -> None:
         """Keep ``workers`` up to date (every few seconds): workers may join mid-run."""
