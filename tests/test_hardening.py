@@ -405,3 +405,14 @@ def test_a_damaged_replay_is_a_replay_error(content: bytes) -> None:
 
 def test_the_client_command_names_a_bad_byte_from_its_judge() -> None:
     one_error(run(["client"], b"2 2\n\xff?\n"), "line 2", "0xff")
+
+
+@pytest.mark.parametrize("line", [b"[" * 100_000, b'{"a": ' + b"9" * 5000 + b"}"])
+def test_a_damaged_per_game_log_line_is_an_input_error(tmp_path: Path, line: bytes) -> None:
+    from minesweeper.bench.gamelog import _read_rows
+    from minesweeper.errors import InputError
+
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(b'{"seed": 1}\n' + line + b"\n")
+    with pytest.raises(InputError, match=r"line 2: .*not a JSON line"):
+        _read_rows(log)

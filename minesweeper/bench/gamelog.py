@@ -159,7 +159,7 @@ def _read_rows(path: Path) -> list[tuple[int, dict]]:
     for line_no, line in enumerate(data[:end].splitlines(), 1):
         try:
             row = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # not UTF-8 or JSON, huge numbers, deep nesting
             raise InputError(line_no, f"{path}: not a JSON line of a per-game log") from None
         if not isinstance(row, dict):
             raise InputError(line_no, f"{path}: not a JSON object")
