@@ -29,11 +29,12 @@ from collections.abc import Callable
 from functools import partial
 
 import ms_toollib
+from bench_analyze import largest_component  # a sibling script: run from scripts/
 
 from minesweeper.board import Board
 from minesweeper.game import Game, State
 from minesweeper.generate import FirstClick, random_board
-from minesweeper.solver import View, frontier
+from minesweeper.solver import View
 from minesweeper.solver.best import ExactSafest
 from minesweeper.solver.probability import probabilities
 from minesweeper.topology import SquareTopology
@@ -83,30 +84,6 @@ def played(rows: int, cols: int, mines: int, count: int, seed: int) -> list[View
         if view is not None:
             views.append(view)
     return views
-
-
-def largest_component(view: View) -> int:
-    """Cells in the largest connected piece of the frontier (linked through shared numbers)."""
-    cells = frontier(view)
-    neighbours = view.topology.neighbours
-    seen: set[int] = set()
-    largest = 0
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            cell = stack.pop()
-            size += 1
-            for number in neighbours(cell):
-                if number in view.revealed:
-                    for other in neighbours(number):
-                        if other in cells and other not in seen:
-                            seen.add(other)
-                            stack.append(other)
-        largest = max(largest, size)
-    return largest
 
 
 def large_frontiers(count: int, seed: int, low: int = 100, high: int = 220) -> list[View]:
