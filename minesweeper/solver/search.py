@@ -48,12 +48,17 @@ from minesweeper.solver.strategy import register
 from minesweeper.solver.view import View
 
 
+class _OutOfTime(Exception):
+    pass
+
+
 @dataclass(frozen=True)
 class Position:
     """A position of the look-ahead: its view, constraints and probabilities.
 
     ``opened`` names the guesses (cell, number shown) made since the root, so
-    that one position reached in two orders is counted once.
+    that one position reached in two orders is counted once; ``guessed`` is
+    the last of them.
     """
 
     view: View
@@ -61,6 +66,7 @@ class Position:
     unknown: Sequence[int]
     result: Probabilities
     opened: frozenset[tuple[int, int]] = frozenset()
+    guessed: int = -1  # the last cell opened, if any
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ class Search(Best):
     name = "search"
 
     #: CPU seconds per guess for the deeper look-ahead.
-    think: float = 0.05
+    think: float = 0.1
     #: Look-ahead depth in guesses: 1 scores as `best` does, 2 deepens.
     depth: int = 2
     #: How much the chance of a zero adds to a score (see the module docstring).
@@ -100,6 +106,7 @@ class Search(Best):
         if think is not None:
             self.think = think
         self._memo: dict[frozenset[tuple[int, int]], Position | None] = {}
+        self._candidates: list[int] = []
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's score; deepened best first while the budget lasts."""
@@ -108,7 +115,8 @@ class Search(Best):
         root = Position(view, constraints(view), view.unknown(), result)
         before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else None
         looks: list[tuple[Outlook, list[Outcome]]] = []
-        for cell in self.candidates(view, result):
+        self._candidates = self.candidates(view, result)
+        for cell in self._candidates:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
             outcomes = self.outcomes(root, cell, before)
@@ -117,15 +125,49 @@ class Search(Best):
         if self.depth < 2:
             return shallow
         best: Outlook | None = None
-        for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
-            if best is not None and look.score <= best.score:
-                break  # a deeper score is never above the one-move score
-            if process_time() > deadline:
-                return shallow
-            deeper = self.outlook(root, look.cell, outcomes, lambda p: self.reply(p, deadline))
-            if best is None or deeper.score > best.score:
-                best = deeper
+        try:
+            for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
+                if best is not None and look.score <= best.score:
+                    break  # a deeper score is never above the one-move score
+                score = self.deepen(root, look, outcomes, best.score if best else 0.0, deadline)
+                if score is not None and (best is None or score > best.score):
+                    best = Outlook(look.cell, look.safety, look.progress, score)
+        except _OutOfTime:
+            return shallow
         return [best] if best is not None else shallow
+
+    def deepen(
+        self,
+        position: Position,
+        look: Outlook,
+        outcomes: list[Outcome],
+        bar: float,
+        deadline: float,
+    ) -> float | None:
+        """``look``'s two-guess score, or None once it cannot beat ``bar``.
+
+        Outcomes are deepened largest first; the score's bound (deepened
+        outcomes plus the others' one-move worth) only falls, so the cell is
+        dropped as soon as the bound is at most ``bar``.
+        """
+        worths = self.worths(outcomes, self.reply_safety)
+        bound = sum(worths)
+        scale = look.score / bound if bound else 0.0
+        if process_time() > deadline:  # checked rarely: the clock is a system call
+            raise _OutOfTime
+        for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
+            if outcome.progress:
+                continue
+            deeper = outcome.weight * outcome.risk * self.reply(outcome.position)
+            bound += deeper - worth
+            if bound * scale <= bar:
+                return None
+        return bound * scale
+
+    @staticmethod
+    def worths(outcomes: list[Outcome], value) -> list[float]:
+        """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
+        return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
 
     def outcomes(
         self, position: Position, cell: int, before: set[frozenset[int]] | None
@@ -154,9 +196,7 @@ class Search(Best):
         total = sum(o.weight for o in outcomes)
         if total == 0:
             return Outlook(cell, safety, 0.0, safety)
-        worth = sum(
-            o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes
-        )
+        worth = sum(self.worths(outcomes, value))
         progress = sum(o.weight for o in outcomes if o.progress) / total
         score = safety * worth / total
         if self.zero_weight:
@@ -174,22 +214,22 @@ class Search(Best):
         """The safety of the best guess in ``position`` (the one-move worth)."""
         return 1 - min(position.result.floats().values())
 
-    def reply(self, position: Position, deadline: float) -> float:
-        """The best one-move score of a guess in ``position`` (at most its best safety)."""
+    def reply(self, position: Position) -> float:
+        """The best one-move score of a guess in ``position`` (at most its best safety).
+
+        Replies: the root's candidates and the guessed cell's neighbours, the
+        `replies` safest of them.
+        """
         result = position.result
-        best_safety = self.reply_safety(position)
-        if process_time() > deadline:
-            return best_safety  # out of time: the one-move worth
-        view = position.view.with_mines(result.mines)
+        around = position.view.topology.neighbours(position.guessed)
+        cells = {c for c in (*self._candidates, *around) if c in result and c not in result.mines}
         best = 0.0
-        for cell in sorted(self.candidates(view, result), key=result.chance)[: self.replies]:
+        for cell in sorted(cells, key=lambda c: (result.chance(c), c))[: self.replies]:
             if 1 - result.chance(cell) <= best:
                 break  # its score cannot beat the best: it is at most its safety
-            if process_time() > deadline:
-                return max(best, best_safety)
             outcomes = self.outcomes(position, cell, None)
             best = max(best, self.outlook(position, cell, outcomes, self.reply_safety).score)
-        return best or best_safety
+        return best or self.reply_safety(position)
 
     def after(self, position: Position, cell: int, shown: int) -> Position | None:
         """``position`` once ``cell`` shows ``shown``; None when no layout allows it."""
@@ -222,7 +262,7 @@ class Search(Best):
                 cache=self.cache,
             )
             after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
-            found = Position(after, rules, unknown, solved, opened)
+            found = Position(after, rules, unknown, solved, opened, cell)
         except InconsistentView:
             found = None
         self._memo[opened] = found
