@@ -15,16 +15,25 @@ played as `best` plays them. When it must guess elsewhere:
    by its safety alone, so the score becomes the chance to survive this guess
    and the next two, or to make progress sooner. A deeper score is never above
    the one-move score, so candidates are deepened best first and the rest
-   pruned once none can beat the best deepened score; replies are pruned the
-   same way by their safety. Positions met twice (two guesses in either
-   order) are counted once.
+   pruned once none can beat the best deepened score; within a candidate the
+   outcomes are deepened largest first and the candidate dropped once its
+   bound falls to the best score. Replies are the `replies` safest of the
+   root's candidates and the guessed cell's neighbours, pruned by their
+   safety. Positions met twice (two guesses in either order) are counted once.
 4. ``zero_weight`` multiplies a score by ``1 + zero_weight * P(zero)``, the
-   chance that the guess shows a zero and opens an area.
+   chance that the guess shows a zero and opens an area (0 by default: see
+   the figures in docs/search.md).
+
+Dead cells (whose number is already certain) need no rule of their own: their
+only outcome is worth what the position was worth without them, so any live
+cell of the same safety scores at least as well whenever its number can make
+progress.
 
 ``think`` bounds the CPU seconds of step 3 per guess (`Search.think`, or the
 ``think`` argument); when it runs out before the deepening is complete, the
-one-move scores decide. Works with the mine count known or unknown and on
-every topology; a proved mine is never opened.
+one-move scores decide, so a slow machine plays as `best` does. Works with
+the mine count known or unknown and on every topology; a proved mine is never
+opened.
 """
 
 from __future__ import annotations
