@@ -1,6 +1,6 @@
 """Time the probability engine on expert mid-game positions and on a wide connected frontier.
 
-Usage: ``python scripts/bench_analyze.py [--positions N] [--seed S] [--repeat R]``
+Usage: ``python scripts/bench_analyze.py [--positions N] [--seed S] [--repeat R] [--half-revealed]``
 
 Positions: expert boards (16x30/99, first click an opening at (3, 3)) from
 ``random.Random(f"{seed}:{i}")``, played by ``exact-safest`` up to a share of
@@ -9,13 +9,23 @@ Each position is timed with the mine count known and unknown (the engine
 only: no process start, no parsing); a position's time is the best of
 ``--repeat`` runs. Then the 100-cell connected frontier: every other cell of
 every other row revealed over the top-left 7x20 of an expert board.
+
+``--half-revealed`` instead runs ``minesweeper analyze --format json`` (its
+default time and memory limits) as a child process on 40x40 and 60x60 boards
+at 20% mines with each safe cell revealed with chance 1/2 (mine count unknown
+and known), and reports each run's CPU time, peak memory and answer.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 from minesweeper.board import Board
@@ -101,12 +111,59 @@ def largest_component(view: View) -> int:
     return largest
 
 
+def half_revealed(size: int, seed: int) -> tuple[str, int]:
+    """A ``size``x``size`` board at 20% with each safe cell shown with chance 1/2, as text."""
+    topology = SquareTopology(size, size)
+    rng = random.Random(f"{seed}:half:{size}")
+    mines = set(rng.sample(range(topology.size), topology.size // 5))
+    board = Board(topology, mines)
+    lines = [f"{size} {size}"]
+    for row in range(size):
+        line = ""
+        for col in range(size):
+            cell = topology.cell_at(row, col)
+            shown = cell not in mines and rng.random() < 0.5
+            line += str(board.count(cell)) if shown else "?"
+        lines.append(line)
+    return "\n".join(lines) + "\n", len(mines)
+
+
+def run_analyze(text: str, mines: int | None) -> str:
+    """One ``analyze`` child process: its CPU seconds, peak memory and answer, as a line."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
+        file.write(text)
+    args = [sys.executable, "-m", "minesweeper", "analyze", "--format", "json", file.name]
+    if mines is not None:
+        args += ["--mines", str(mines)]
+    with subprocess.Popen(args, stdout=subprocess.PIPE) as child:
+        out = child.stdout.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    os.unlink(file.name)
+    doc = json.loads(out)
+    unknown = sum(p is not None and 0 < p < 1 for row in doc["probabilities"] for p in row)
+    return (
+        f"{usage.ru_utime + usage.ru_stime:.2f} s CPU, {usage.ru_maxrss // 1024} MB peak, "
+        f"approximate {str(doc.get('approximate', 'not reported')).lower()}, best {doc['best']}, "
+        f"{len(doc['safe'])} safe, {unknown} uncertain cells, {len(doc['solutions'])}-digit count"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--half-revealed", action="store_true", help="analyze 40x40 and 60x60")
     args = parser.parse_args()
+    if args.half_revealed:
+        for size in (40, 60):
+            text, mines = half_revealed(size, args.seed)
+            for told in (None, mines):
+                label = "unknown" if told is None else "known"
+                answer = run_analyze(text, told)
+                print(f"analyze {size}x{size} half revealed, count {label}: {answer}")
+        return
     spec = PRESETS["expert"]
     topology = SquareTopology(spec.rows, spec.cols)
     first = topology.cell_at(*spec.start)

@@ -40,7 +40,7 @@ from minesweeper.solver.view import View
 @click.option(
     "--memory-limit",
     type=click.FloatRange(min=0, min_open=True),
-    default=300.0,
+    default=1000.0,
     show_default=True,
     help="Megabytes (roughly) for exact counting; past them the answer is approximate.",
 )

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, gcd, log2
 from time import process_time
 from typing import Protocol
 
@@ -36,7 +36,9 @@ Cell = Hashable
 
 #: Components with more cells than this have what deduction proves settled
 #: first: those cells leave the count, and what is left often falls apart.
-SETTLE_ABOVE = 24
+SETTLE_ABOVE = 64
+#: Components of more supercells than this are ordered from several starts.
+MANY_STARTS_ABOVE = 40
 #: Once the time budget is spent, the rest is counted within this many partial counts.
 SPENT_COUNTS = 20_000
 #: Memory a partial count takes, roughly (measured on large positions; for `Budget.megabytes`).
@@ -56,7 +58,7 @@ class Budget:
     Past either, constraints are dropped and the result says ``approximate``.
     """
 
-    counts: int = 2_000_000
+    counts: int = 6_000_000
     deadline: float | None = None
 
     @classmethod
@@ -235,23 +237,34 @@ class _TooLarge(Exception):
 class _Part:
     """One connected group of constraints, counted.
 
-    Large groups first have what deduction proves settled (``settled``: 1 for
-    a mine, 0 for a safe cell); the rest splits into components of supercells,
-    each counted by a `_Programme`. Depends on the constraints alone, so a
-    part can serve every position that has the same group.
+    Large groups, and any group that could not be counted exactly, first have
+    what deduction proves settled (``settled``: 1 for a mine, 0 for a safe
+    cell); the rest splits into components of supercells, each counted by a
+    `_Programme`. Depends on the constraints alone, so a part can serve every
+    position that has the same group. ``cells``: how many cells it covers.
     """
 
     def __init__(self, system: list[tuple[frozenset, int]], budget: Budget) -> None:
+        self.cells = len(frozenset().union(*(members for members, _ in system)))
         settled: dict[Cell, int] = {}
-        if len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE:
+        large = self.cells > SETTLE_ABOVE
+        if large:
             system, settled = _settle(system)
+        self._count(system, settled, budget)
+        if self.approximate and not large:
+            # What deduction proves stays certain, however rough the count.
+            system, settled = _settle(system)
+            if settled:
+                self._count(system, settled, budget)
+
+    def _count(
+        self, system: list[tuple[frozenset, int]], settled: dict[Cell, int], budget: Budget
+    ) -> None:
         self.settled = settled
-        self.cells = len(settled)
         signature: dict[Cell, list[int]] = {}
         for index, (members, _) in enumerate(system):
             for cell in members:
                 signature.setdefault(cell, []).append(index)
-        self.cells += len(signature)
         # Supercells: cells with exactly the same constraints.
         by_signature: dict[tuple[int, ...], list[Cell]] = {}
         for cell, sig in signature.items():
@@ -375,8 +388,8 @@ def _solve(
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:
-    fraction = Fraction(num, den)
-    return fraction.numerator, fraction.denominator
+    common = gcd(num, den)
+    return num // common, den // common
 
 
 def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
@@ -487,7 +500,7 @@ class _Programme:
         if dropped:
             supers = [(tuple(r for r in sig if r not in dropped), cells) for sig, cells in supers]
         self.supers = supers
-        order = _order(supers)
+        order = _best_order(supers, rules)
         self.order = order
         sizes = [len(supers[i][1]) for i in order]
         first: dict[int, int] = {}
@@ -526,6 +539,7 @@ class _Programme:
             cap = budget.cap()
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
+            added = 0  # at most this many counts and moves added by this layer
             for state, poly in layers[-1].items():
                 # The mines x this supercell may hold, given every rule it meets.
                 low, high = 0, size
@@ -554,7 +568,8 @@ class _Programme:
                         m += x
                         target[m] = target.get(m, 0) + count * ways
                     step.append((state, x, ways, key))
-                if held + len(layer) > cap and now_open:
+                    added += len(poly) + 1
+                if held + added > cap and now_open:
                     raise _TooLarge(_widest(now_open, last))
             held += len(step) + sum(map(len, layer.values()))
             if held > cap and now_open:
@@ -612,10 +627,69 @@ def _widest(now_open: list[int], last: dict[int, int]) -> set[int]:
     return set(spans[: max(1, len(spans) // 2)])
 
 
-def _order(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[int]:
+def _best_order(
+    supers: list[tuple[tuple[int, ...], list[Cell]]], rules: list[tuple[frozenset, int]]
+) -> list[int]:
+    """The greedy `_order` from the start that keeps the programme narrowest.
+
+    A large component is ordered from several starts: the greedy choice, the
+    two ends of a longest path found by breadth-first search, and a few more
+    spread over the component; the order whose widest point holds the fewest
+    states (estimated from the needs of the rules open there) wins.
+    """
+    if len(supers) < MANY_STARTS_ABOVE:
+        return _order(supers)
+    users: dict[int, list[int]] = {}
+    for i, (sig, _) in enumerate(supers):
+        for rule in sig:
+            users.setdefault(rule, []).append(i)
+
+    def farthest(start: int) -> list[int]:
+        seen, queue = {start}, [start]
+        for i in queue:
+            for rule in supers[i][0]:
+                for other in users[rule]:
+                    if other not in seen:
+                        seen.add(other)
+                        queue.append(other)
+        return queue
+
+    first = _order(supers)
+    ends = farthest(first[0])
+    far = farthest(ends[-1])
+    starts = [far[0], far[-1], *far[:: max(1, len(far) // 6)]]
+    best, best_width = first, _width(first, supers, rules)
+    for start in dict.fromkeys(starts):
+        order = _order(supers, start)
+        width = _width(order, supers, rules)
+        if width < best_width:
+            best, best_width = order, width
+    return best
+
+
+def _width(order: list[int], supers, rules) -> float:
+    """The log of the most states the programme could hold at one point along ``order``."""
+    last: dict[int, int] = {}
+    for k, i in enumerate(order):
+        for rule in supers[i][0]:
+            last[rule] = k
+    opened: set[int] = set()
+    now = widest = 0.0
+    for k, i in enumerate(order):
+        for rule in supers[i][0]:
+            if rule not in opened:
+                opened.add(rule)
+                now += log2(rules[rule][1] + 2)
+            if last[rule] == k:
+                now -= log2(rules[rule][1] + 2)
+        widest = max(widest, now)
+    return widest
+
+
+def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None = None) -> list[int]:
     """A placement order that keeps the set of open constraints small.
 
-    Greedy: start at a supercell with the fewest constraints, then always
+    Greedy: start at ``start`` or a supercell with the fewest constraints, then always
     place the supercell that opens the fewest new constraints, closing the
     most, among those touching an open one.
     """
@@ -640,7 +714,7 @@ def _order(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[int]:
     candidates: set[int] = set()
     while len(order) < len(supers):
         pool = candidates or [i for i in range(len(supers)) if not placed[i]]
-        best = min(pool, key=costs.__getitem__)
+        best = min(pool, key=costs.__getitem__) if order or start is None else start
         placed[best] = True
         order.append(best)
         candidates.discard(best)
