@@ -7,8 +7,8 @@ A variant is a strategy name with class attributes set, such as ``best``,
 ``search`` or ``search:depth=1,zero_weight=0.3``. Game ``i`` is the board of
 ``minesweeper bench --seed S`` game ``i`` with the same strategy seed, so the
 figures match bench's. Each game appends one JSON line to ``--out`` (variant,
-index, won, CPU seconds); ``--report FILE`` reads such lines (several files
-too) and prints every variant's win rate with its 95% interval, median CPU
+index, won, CPU seconds); ``--report FILE...`` reads such lines (one file or
+several) and prints every variant's win rate with its 95% interval, median CPU
 seconds per game, and for each variant against the first: the games only one
 of them won and the two-sided exact sign test.
 """
@@ -82,12 +82,14 @@ def report(paths: tuple[str, ...]) -> None:
 @click.option("--offset", default=0, show_default=True, help="First game index.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False), help="Append one JSON line per game.")
-@click.option("--report", "reports", multiple=True, help="Summarise these JSON-lines files.")
-def main(variants, preset, rules, games, offset, seed, out, reports) -> None:
-    """Play VARIANTS on the same seeded boards, or summarise --report files."""
-    if reports:
-        report(reports)
+@click.option("--report", "report_only", is_flag=True, help="Summarise the files given instead.")
+def main(variants, preset, rules, games, offset, seed, out, report_only) -> None:
+    """Play VARIANTS on the same seeded boards, or with --report summarise files."""
+    if report_only:
+        report(variants)
         return
+    if not out:
+        raise click.UsageError("--out is required to play")
     (spec,) = resolve_presets([preset])
     deal = Deal.generated(spec, Rules(rules), offset + games)
     with open(out, "a") as sink:

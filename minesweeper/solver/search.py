@@ -29,7 +29,7 @@ only outcome is worth what the position was worth without them, so any live
 cell of the same safety scores at least as well whenever its number can make
 progress.
 
-``think`` bounds the CPU seconds of step 3 per guess (`Search.think`, or the
+``think`` bounds the CPU seconds of steps 2 and 3 per guess (`Search.think`, or the
 ``think`` argument); when it runs out before the deepening is complete, the
 one-move scores decide, so a slow machine plays as `best` does. Works with
 the mine count known or unknown and on every topology; a proved mine is never
