@@ -24,10 +24,9 @@ played as `best` plays them. When it must guess elsewhere:
    chance that the guess shows a zero and opens an area (0 by default: see
    the figures in docs/search.md).
 
-Dead cells (whose number is already certain) need no rule of their own: their
-only outcome is worth what the position was worth without them, so any live
-cell of the same safety scores at least as well whenever its number can make
-progress.
+Dead cells (whose number is already certain) get no rule of their own: their
+only outcome is worth the safety of the next guess, which a live cell of the
+same safety usually beats by the chance its number makes progress.
 
 ``think`` bounds the CPU seconds of steps 2 and 3 per guess (`Search.think`, or the
 ``think`` argument); when it runs out before the deepening is complete, the
