@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import middle_cell
+from minesweeper.records import COMPUTER
 from minesweeper.session import GameSession, Settings
 from minesweeper.solver.strategy import Strategy, find_strategy
 from minesweeper.solver.view import View
 
-#: The name results of the computer player enter the records under.
-COMPUTER = "Computer"
+__all__ = ["COMPUTER", "AutoPlayer", "Move", "first_cell", "new_session", "view_of"]
 
 
 def view_of(session: GameSession, mine_count: bool = True) -> View:
@@ -85,10 +85,14 @@ class AutoPlayer:
         return cls(session, find_strategy(name)(seed=seed))
 
     def step(self) -> list[Move]:
-        """Make the next decision's moves and return them; ``[]`` once the game is over."""
+        """Make the next decision's moves and return them; ``[]`` once the game is over.
+
+        The session notes the computer's help from its first move on.
+        """
         session = self.session
         if session.over:
             return []
+        session.note_assist("computer")
         if not session.opened():
             cell = first_cell(session)
             moves = self._unflag(cell)

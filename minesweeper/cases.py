@@ -4,6 +4,10 @@ The text format is the ACM assignment's advanced ``.in``: the server's board
 input (on squares, ``n m`` then the ``.``/``X`` rows; other topologies use
 their own board format) followed by one move line, the first click. Several
 cases may follow one another in one file.
+
+Board files (`load_board`) are a board in any topology's text format, with or
+without its first-click line, or an MBF file (`minesweeper.mbf`, ``.mbf``).
+Where a file names no first click, `default_first` chooses one.
 """
 
 from __future__ import annotations
@@ -12,12 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minesweeper.board import Board
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import EncodingError, InputError, MinesweeperError, NotAFileError
+from minesweeper.generate import middle_cell
+from minesweeper.inputs import find_files, read_regular
+from minesweeper.mbf import SUFFIX as MBF_SUFFIX
+from minesweeper.mbf import MbfError, read_mbf
 from minesweeper.protocol import (
     LineReader,
     format_board,
     format_move,
     parse_move,
+    quote,
     read_board,
 )
 
@@ -43,47 +52,115 @@ def read_case(reader: LineReader, topology: str = "square", name: str = "") -> A
     return AdvancedCase(board, parse_move(line_no, text, board.topology), name)
 
 
-def parse_case(text: str, topology: str = "square", name: str = "") -> AdvancedCase:
+def parse_case(text: bytes | str, topology: str = "square", name: str = "") -> AdvancedCase:
     """The one case in ``text``; anything after its first-click line is an `InputError`."""
-    reader = LineReader(text.splitlines())
+    reader = LineReader(text)
     case = read_case(reader, topology, name)
     extra = reader.next()
     if extra is not None:
-        raise InputError(extra[0], f"unexpected text after the first click: {extra[1]!r}")
+        raise InputError(extra[0], f"unexpected text after the first click: {quote(extra[1])}")
     return case
 
 
-def parse_cases(text: str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
+def parse_cases(text: bytes | str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
     """Every case in ``text``, one after another; at least one.
 
     Cases after the first are named ``name#2``, ``name#3``, ...
     """
-    lines = text.splitlines()
-    reader = LineReader(lines)
+    reader = LineReader(text)
     cases: list[AdvancedCase] = []
     while True:
         label = name if not cases else f"{name}#{len(cases) + 1}"
         cases.append(read_case(reader, topology, label))
-        # The reader has consumed exactly ``line_no`` lines of the list.
-        if not any(line.strip() for line in lines[reader.line_no :]):
+        if reader.at_end():
             return cases
 
 
 def read_cases_file(path: Path, topology: str = "square") -> list[AdvancedCase]:
-    """The cases in one file; errors name the file."""
+    """The cases in one regular file (at most `MAX_FILE_BYTES`); errors name the file."""
+    data = read_regular(path)
     try:
-        return parse_cases(path.read_text(), topology, path.name)
+        return parse_cases(data, topology, path.name)
     except InputError as error:
-        raise InputError(error.line, f"{path}: {error.message}") from None
-    except OSError as error:
-        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+        raise type(error)(error.line, f"{path}: {error.message}") from None
 
 
 def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
-    """The cases of a file, or of every ``.in`` file under a directory (sorted by path)."""
+    """The cases of a file, or of every ``.in`` and ``.mbf`` file under a directory (by path).
+
+    An MBF board's first click is `default_first`. A folder holding something that
+    cannot be read as a case file (a FIFO, a device, a broken link, an unreadable
+    sub-folder) is refused, naming it.
+    """
     if path.is_dir():
-        files = sorted(path.rglob("*.in"))
-        if not files:
-            raise MinesweeperError(f"no .in files under {path}")
-        return [case for file in files for case in read_cases_file(file, topology)]
+        found = find_files(path, (".in", MBF_SUFFIX))
+        if found.problems:
+            where, problem = found.problems[0]
+            raise NotAFileError(f"{where}: {problem}")
+        if not found.files:
+            raise MinesweeperError(f"no .in or {MBF_SUFFIX} files under {path}")
+        return [case for file in found.files for case in _file_cases(file, topology)]
+    return _file_cases(path, topology)
+
+
+def _file_cases(path: Path, topology: str) -> list[AdvancedCase]:
+    if path.suffix.lower() == MBF_SUFFIX:
+        board = read_mbf_file(path)
+        return [AdvancedCase(board, default_first(board), path.name)]
     return read_cases_file(path, topology)
+
+
+def read_mbf_file(path: Path) -> Board:
+    """The board in the MBF file ``path``; errors name the file."""
+    data = read_regular(path)
+    try:
+        return read_mbf(data)
+    except MbfError as error:
+        raise MbfError(f"{path}: {error}") from None
+
+
+def load_board(path: Path, topology: str = "square") -> tuple[Board, int | None]:
+    """The board in file ``path`` and the first click it names (None if it names none).
+
+    ``.mbf`` files are MBF; others hold a board in ``topology``'s text format,
+    optionally followed by one first-click line. Errors name the file and line.
+    """
+    if path.suffix.lower() == MBF_SUFFIX:
+        return read_mbf_file(path), None
+    reader = LineReader(read_regular(path))
+    try:
+        board = read_board(reader, topology)
+        first = None
+        line = reader.next()
+        if line is not None:
+            first = parse_move(line[0], line[1], board.topology)
+            extra = reader.next()
+            if extra is not None:
+                raise InputError(
+                    extra[0], f"unexpected text after the first click: {quote(extra[1])}"
+                )
+    except InputError as error:
+        message = error.message
+        if isinstance(error, EncodingError):
+            message += f" (not a text board, nor a {MBF_SUFFIX} file)"
+        raise type(error)(error.line, message, source=str(path)) from None
+    return board, first
+
+
+def default_first(board: Board) -> int:
+    """A first click for a board that names none: the zero nearest the middle of the map.
+
+    Without a zero, the safe cell nearest the middle. "Nearest" counts printed
+    rows and columns; ties go to the lower cell id.
+    """
+    topology = board.topology
+    cols = topology.shape[1]
+    middle = divmod(topology.printed_positions(middle_cell(topology))[0], cols)
+
+    def distance(cell: int) -> tuple[int, int]:
+        row, col = divmod(topology.printed_positions(cell)[0], cols)
+        return max(abs(row - middle[0]), abs(col - middle[1])), cell
+
+    safe = [cell for cell in topology.cells() if not board.is_mine(cell)]
+    zeros = [cell for cell in safe if board.count(cell) == 0]
+    return min(zeros or safe, key=distance)

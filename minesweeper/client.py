@@ -26,6 +26,7 @@ from minesweeper.game import Game, State
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
 from minesweeper.solver.strategy import Strategy
 from minesweeper.solver.view import View
+from minesweeper.stats import bbbv
 from minesweeper.topology.base import Topology
 
 #: The assignment's limit on a client's moves.
@@ -271,6 +272,8 @@ class GameRecord:
     safe_cells: int
     guesses: int
     seconds: float
+    #: The board's 3BV (see `minesweeper.stats`), so that results can be set against it.
+    bbbv: int | None = None
 
     @property
     def safe_share(self) -> float:
@@ -318,4 +321,5 @@ def play(
         safe_cells=board.safe_count,
         guesses=player.guesses,
         seconds=time.process_time() - start,
+        bbbv=bbbv(board),
     )

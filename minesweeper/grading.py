@@ -9,13 +9,14 @@ subdirectory named after a topology use that topology.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from minesweeper.advanced import run_case
 from minesweeper.cases import parse_cases
 from minesweeper.errors import MinesweeperError
+from minesweeper.inputs import find_files, open_regular, read_regular
 from minesweeper.server import serve
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import TOPOLOGIES
@@ -23,26 +24,38 @@ from minesweeper.topology import TOPOLOGIES
 
 @dataclass(frozen=True)
 class Found:
-    """A case file, its topology, and whether it is basic (has an ``.out``)."""
+    """A case file, its topology, and whether it is basic (has an ``.out``).
+
+    ``problem`` says why a path the search found cannot be graded (a FIFO, a
+    device, a link loop, an unreadable folder); such a path is reported, not read.
+    """
 
     path: Path
     name: str
     topology: str
     basic: bool
+    problem: str = ""
 
 
 @dataclass(frozen=True)
 class BasicGrade:
-    """A basic case's verdict; ``detail`` says where the output first differs."""
+    """A basic case's verdict; ``detail`` says where the output first differs.
+
+    ``stderr`` is the end of a foreign server's standard error.
+    """
 
     name: str
     passed: bool
     detail: str = ""
+    stderr: str = ""
 
 
 @dataclass(frozen=True)
 class AdvancedGrade:
-    """How the client did on one advanced case; ``error`` when it could not be played."""
+    """How the client did on one advanced case; ``error`` when it could not be played.
+
+    ``stderr`` is the end of a foreign client's standard error.
+    """
 
     name: str
     won: bool = False
@@ -51,15 +64,29 @@ class AdvancedGrade:
     steps: int = 0
     seconds: float = 0.0
     error: str = ""
+    stderr: str = ""
 
 
 def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Found]:
-    """Every ``.in`` under ``paths`` (directories searched recursively), sorted, once each."""
+    """Every ``.in`` under ``paths`` (directories searched recursively), sorted, once each.
+
+    What the search cannot grade comes back with its ``problem`` set.
+    """
     found: dict[Path, Found] = {}
     for root in paths:
-        files = sorted(root.rglob("*.in")) if root.is_dir() else [root]
+        files, problems = [root], []
+        if root.is_dir():
+            search = find_files(root)
+            files, problems = search.files, search.problems
+        for path, problem in problems:
+            found.setdefault(
+                path.absolute(), Found(path, str(path), default_topology, False, problem)
+            )
         for path in files:
-            key = path.resolve()
+            try:
+                key = path.resolve()
+            except (OSError, RuntimeError):  # a link loop named on the command line
+                key = path.absolute()
             if key in found:
                 continue
             relative = path.relative_to(root) if root.is_dir() else Path(path.name)
@@ -74,25 +101,35 @@ def grade_basic(case: Found) -> BasicGrade:
     stdout = io.StringIO()
     error = ""
     try:
-        expected = case.path.with_suffix(".out").read_bytes()
-        with case.path.open() as stdin:
+        expected = read_regular(case.path.with_suffix(".out"))
+        stdin = open_regular(case.path)
+    except MinesweeperError as problem:
+        return BasicGrade(case.name, False, str(problem))
+    try:
+        with stdin:
             serve(stdin, stdout, case.topology)
-    except OSError as problem:
-        return BasicGrade(case.name, False, f"cannot read: {problem}")
     except MinesweeperError as problem:
         error = f" (the judge stopped: {problem})"
+    except OSError as problem:
+        return BasicGrade(case.name, False, f"cannot read: {problem.strerror or problem}")
     actual = stdout.getvalue().encode()
     if actual == expected:
         return BasicGrade(case.name, True)
     return BasicGrade(case.name, False, first_difference(actual, expected) + error)
 
 
-def first_difference(actual: bytes, expected: bytes) -> str:
-    """Where ``actual`` first departs from ``expected``, as a short description."""
+def first_difference(
+    actual: bytes, expected: bytes, where: Callable[[int], str] | None = None
+) -> str:
+    """Where ``actual`` first departs from ``expected``, as a short description.
+
+    ``where`` names what an output line number belongs to (a map and its move).
+    """
     got, want = actual.split(b"\n"), expected.split(b"\n")
     for line_no, (mine, theirs) in enumerate(zip(got, want, strict=False), start=1):
         if mine != theirs:
-            return f"line {line_no}: got {mine.decode(errors='replace')!r}, expected " + repr(
+            place = f"line {line_no} ({where(line_no)})" if where else f"line {line_no}"
+            return f"{place}: got {mine.decode(errors='replace')!r}, expected " + repr(
                 theirs.decode(errors="replace")
             )
     return f"got {len(actual)} byte(s), expected {len(expected)}: they differ at the end"
@@ -101,7 +138,7 @@ def first_difference(actual: bytes, expected: bytes) -> str:
 def grade_advanced(case: Found, strategy: str, seed: int = 0) -> list[AdvancedGrade]:
     """Play every board in ``case`` with a fresh ``strategy``; errors become a graded row."""
     try:
-        boards = parse_cases(case.path.read_text(), case.topology, case.name)
+        boards = parse_cases(read_regular(case.path), case.topology, case.name)
     except (MinesweeperError, OSError) as problem:
         return [AdvancedGrade(case.name, error=str(problem))]
     grades = []

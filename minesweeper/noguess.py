@@ -2,8 +2,10 @@
 
 After the first click, candidate boards are laid (uniformly, as the first-click
 rule allows) until a prover, seeing only what a player would see, opens every
-safe cell from that click by proof alone. After ``attempts`` candidates it
-gives up with `NoGuessFailed`: an unchecked board is never returned.
+safe cell from that click by proof alone. After ``attempts`` candidates, or
+`NO_GUESS_SECONDS` of searching, it gives up with `NoGuessFailed`: an
+unchecked board is never returned. The time limit only cuts a search short: a
+board found is the one the seed gives, however fast the machine.
 
 This module sits above the core and the solver: it replays a candidate on the
 judge's `Game` and asks a prover from `minesweeper.solver.prover`.
@@ -12,11 +14,13 @@ judge's `Game` and asks a prover from `minesweeper.solver.prover`.
 from __future__ import annotations
 
 import random
+import time
 
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game, State
 from minesweeper.generate import FirstClick, random_board
+from minesweeper.limits import NO_GUESS_SECONDS
 from minesweeper.session import BoardMaker
 from minesweeper.solver.prover import PROVERS, find_prover
 from minesweeper.topology.base import Topology
@@ -38,10 +42,13 @@ class NoGuessFailed(MinesweeperError):
     """No candidate board passed the prover within the attempt limit."""
 
 
-def solvable(board: Board, first: int, prover: str = "subset") -> bool:
+def solvable(
+    board: Board, first: int, prover: str = "subset", deadline: float | None = None
+) -> bool:
     """Whether ``prover`` opens every safe cell of ``board`` from ``first`` without a guess.
 
     The prover is told the mine count and every number revealed, nothing else.
+    Past ``deadline`` (a `time.monotonic` reading) it raises `NoGuessFailed`.
     """
     if board.is_mine(first):
         return False
@@ -51,6 +58,8 @@ def solvable(board: Board, first: int, prover: str = "subset") -> bool:
     for cell in game.visit(first):
         deducer.reveal(cell, count(cell))
     while game.state is State.PLAYING:
+        if deadline is not None and time.monotonic() > deadline:
+            raise NoGuessFailed("out of time")
         safe = deducer.prove().safe
         if not safe:
             return False
@@ -69,22 +78,30 @@ def no_guess_board(
     rng: random.Random | None = None,
     prover: str = "subset",
     attempts: int = DEFAULT_ATTEMPTS,
+    seconds: float = NO_GUESS_SECONDS,
 ) -> Board:
     """A board with ``mines`` mines that ``prover`` solves from ``first`` without guessing.
 
     Candidates are drawn with `random_board` under the first-click ``rule``.
-    Raises `NoGuessFailed` after ``attempts`` candidates.
+    Raises `NoGuessFailed` after ``attempts`` candidates or ``seconds`` of search.
     """
     find_prover(prover)  # an unknown name fails before any work
     rng = rng if rng is not None else random.Random()
-    for _ in range(attempts):
-        board = random_board(topology, mines, rng, first, rule)
-        if solvable(board, first, prover):
-            return board
+    deadline = time.monotonic() + seconds
+    tried = 0
+    try:
+        while tried < attempts:
+            tried += 1
+            board = random_board(topology, mines, rng, first, rule)
+            if solvable(board, first, prover, deadline):
+                return board
+        within = f"in {attempts} attempts"
+    except NoGuessFailed:
+        within = f"in {seconds:g} s ({tried} attempt(s))"
     raise NoGuessFailed(
-        f"no board that the {prover!r} prover solves without guessing was found in "
-        f"{attempts} attempts ({mines} mines on {topology.size} cells): start again, "
-        "perhaps with fewer mines or another first click"
+        f"no board that the {prover!r} prover solves without guessing was found {within} "
+        f"({mines} mines on {topology.size} cells): start again, perhaps with fewer mines "
+        "or another first click"
     )
 
 

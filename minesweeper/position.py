@@ -8,11 +8,11 @@ adds (piece ids, edges). Blank lines are ignored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterable
+from typing import IO
 
 from minesweeper.errors import InputError
-from minesweeper.protocol import UNKNOWN, LineReader, parse_count, read_drawing
+from minesweeper.protocol import UNKNOWN, LineReader, parse_count, quote, read_drawing
 from minesweeper.solver.view import View
 
 #: The character of a cell known to be a mine.
@@ -20,7 +20,9 @@ KNOWN_MINE = "F"
 
 
 def read_position(
-    stream: TextIO | Sequence[str], topology: str = "square", mine_count: int | None = None
+    stream: IO[bytes] | IO[str] | bytes | str | Iterable[bytes | str],
+    topology: str = "square",
+    mine_count: int | None = None,
 ) -> View:
     """The position ``stream`` describes, as a `View`; raises `InputError` when malformed.
 
@@ -53,7 +55,7 @@ def read_position(
             revealed[cell] = count
     extra = reader.next()
     if extra is not None:
-        raise InputError(extra[0], f"unexpected text after the position: {extra[1]!r}")
+        raise InputError(extra[0], f"unexpected text after the position: {quote(extra[1])}")
     return View(board, revealed, frozenset(mines), mine_count)
 
 

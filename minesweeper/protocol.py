@@ -12,14 +12,25 @@ Each topology names its board format in ``text_format``: ``"grid"`` as above;
 
 from __future__ import annotations
 
+import io
+import math
+import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import IO
 
 from minesweeper.board import Board
-from minesweeper.errors import InputError, TopologyError
+from minesweeper.errors import EncodingError, InputError, TooLargeError, TopologyError
 from minesweeper.game import Game, State
+from minesweeper.limits import (
+    MAX_DIGITS,
+    MAX_EDGES,
+    MAX_LINE_BYTES,
+    QUOTE_CHARS,
+    check_cells,
+    human_bytes,
+)
 from minesweeper.topology.base import Topology
 from minesweeper.topology.graph import GraphError
 from minesweeper.topology.registry import find_topology
@@ -50,24 +61,38 @@ def parse_count(char: str) -> int | None:
 
 
 class LineReader:
-    """Numbered, stripped lines of a text stream, read lazily, blank lines skipped.
+    """Numbered, stripped lines of text input, read lazily, blank lines skipped.
 
-    Lazy reading matters: a peer on a pipe sends each move only after it saw
-    the previous map.
+    The source is a stream (binary or text), or a whole input as bytes, a string
+    or a sequence of lines. Every line is checked before it is used: at most
+    `MAX_LINE_BYTES` long, and printable ASCII (tabs allowed), so a stray byte
+    is reported on its line (`EncodingError`) after what came before was
+    played. Lazy reading matters: a peer on a pipe sends each move only after
+    it saw the previous map.
     """
 
-    def __init__(self, stream: TextIO | Sequence[str]) -> None:
-        self._lines: Iterator[str] = iter(stream)
+    def __init__(self, source: IO[bytes] | IO[str] | bytes | str | Iterable[bytes | str]) -> None:
+        self._lines = _raw_lines(source)
+        self._peeked: tuple[int, str] | None = None
         self.line_no = 0
 
     def next(self) -> tuple[int, str] | None:
         """The next non-blank line as ``(line_no, text)``, or None at the end of input."""
+        if self._peeked is not None:
+            line, self._peeked = self._peeked, None
+            return line
         for raw in self._lines:
             self.line_no += 1
-            text = raw.strip()
+            text = checked_line(self.line_no, raw)
             if text:
                 return self.line_no, text
         return None
+
+    def at_end(self) -> bool:
+        """Whether only blank lines are left (reads ahead one line when not)."""
+        if self._peeked is None:
+            self._peeked = self.next()
+        return self._peeked is None
 
     def require(self, what: str) -> tuple[int, str]:
         """The next non-blank line; raises `InputError` naming ``what`` was missing."""
@@ -77,16 +102,76 @@ class LineReader:
         return line
 
 
-def parse_integers(line_no: int, text: str, count: int, what: str) -> tuple[int, ...]:
-    """Exactly ``count`` whitespace-separated integers, or an `InputError` about ``what``."""
-    tokens = text.split()
+def _raw_lines(
+    source: IO[bytes] | IO[str] | bytes | str | Iterable[bytes | str],
+) -> Iterator[bytes | str]:
+    """The lines of ``source``, line ends kept; a stream's are read at most `MAX_LINE_BYTES`
+    and a line end at a time, so an endless line costs no more than that."""
+    if isinstance(source, bytes):
+        source = io.BytesIO(source)
+    elif isinstance(source, str):
+        source = io.StringIO(source)
+    if hasattr(source, "readline"):
+        while line := source.readline(MAX_LINE_BYTES + 2):
+            yield line
+    else:
+        yield from source
+
+
+#: Bytes a line may hold besides printable ASCII: the tab, and the line end.
+_STRAY_BYTE = re.compile(rb"[^\t\n\r\x20-\x7e]")
+
+
+def checked_line(line_no: int, raw: bytes | str) -> str:
+    """``raw`` stripped of surrounding whitespace, once checked to be a short printable line.
+
+    Raises `TooLargeError` past `MAX_LINE_BYTES` and `EncodingError` on a byte
+    that is not printable ASCII, naming it (and the character, when UTF-8).
+    """
+    data = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
+    if len(data.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+        raise TooLargeError(line_no, f"the line is longer than {human_bytes(MAX_LINE_BYTES)}")
+    stray = _STRAY_BYTE.search(data)
+    if stray is not None:
+        raise EncodingError(line_no, _describe_stray(data, stray.start()))
+    return data.strip().decode("ascii")
+
+
+def _describe_stray(data: bytes, index: int) -> str:
+    column = f"column {index + 1}"
+    byte = data[index]
+    if byte < 0x80:
+        return f"control character {chr(byte)!r} at {column}: the input must be printable text"
     try:
-        values = tuple(int(token) for token in tokens)
-    except ValueError:
-        values = ()
-    if len(values) != count:
-        raise InputError(line_no, f"expected {what}, got {text!r}")
-    return values
+        char = data[index:].decode("utf-8")[0]
+    except UnicodeDecodeError as error:
+        if error.start > 0:  # a valid character, then a broken one
+            char = data[index:].decode("utf-8", "replace")[0]
+        else:
+            return f"byte 0x{byte:02x} at {column} is not UTF-8 text"
+    return f"non-ASCII character {char!r} at {column}: the input must be ASCII"
+
+
+def quote(text: str) -> str:
+    """``text`` quoted for an error message, cut to its first `QUOTE_CHARS` characters."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[:QUOTE_CHARS]!r}... ({len(text):,} characters)"
+
+
+#: An integer of the protocol: ASCII digits only, with an optional minus sign.
+_INTEGER = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def parse_integers(line_no: int | None, text: str, count: int, what: str) -> tuple[int, ...]:
+    """Exactly ``count`` whitespace-separated integers, or an `InputError` about ``what``.
+
+    Integers are ASCII digits with an optional ``-``: no ``+``, ``_`` or other scripts' digits.
+    """
+    tokens = text.split(maxsplit=count)  # a line of a million numbers is not split up
+    if len(tokens) != count or not all(_INTEGER.fullmatch(token) for token in tokens):
+        raise InputError(line_no, f"expected {what}, got {quote(text)}")
+    return tuple(int(token) for token in tokens)
 
 
 #: Checks one drawn row (``line_no``, ``text``, a label for messages); raises `InputError`.
@@ -165,7 +250,7 @@ def check_mine_row(line_no: int, text: str, label: str) -> None:
 def read_grid_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
     """``n m`` and n rows of m characters: one character per cell."""
     line_no, text = reader.require("the header 'n m'")
-    rows, cols = _read_size(line_no, text)
+    rows, cols = _read_size(line_no, text, kind)
     try:
         grid = kind(rows, cols)  # type: ignore[call-arg]
     except TopologyError as error:
@@ -176,7 +261,7 @@ def read_grid_drawing(reader: LineReader, kind: type[Topology], check: RowCheck)
 def read_tiling_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
     """``n m``, n rows of m characters, then n rows of m piece ids."""
     line_no, text = reader.require("the header 'n m'")
-    rows, cols = _read_size(line_no, text)
+    rows, cols = _read_size(line_no, text, kind)
     drawn = _read_rows(reader, rows, cols, check)
     pieces, piece_lines = [], []
     for row in range(rows):
@@ -191,14 +276,26 @@ def read_tiling_drawing(reader: LineReader, kind: type[Topology], check: RowChec
 
 
 def read_graph_drawing(reader: LineReader, kind: type[Topology], check: RowCheck) -> Drawing:
-    """``N E``, a line of N characters, then E edges ``u v`` (node ids from 0)."""
+    """``N E``, a line of N characters, then E edges ``u v`` (node ids from 0).
+
+    A header ``N E xy`` adds, after the node line, N lines ``x y``: where each
+    node is drawn (any numbers; y grows downwards).
+    """
     header_no, text = reader.require("the header 'N E'")
+    words = text.split(maxsplit=3)
+    placed = len(words) == 3 and words[2] == "xy"
+    if placed:
+        text = " ".join(words[:2])
     size, count = parse_integers(header_no, text, 2, "the header 'N E' (two integers)")
     if size < 1:
         raise InputError(header_no, f"a graph needs at least 1 node, got {size}")
     if count < 0:
         raise InputError(header_no, f"the edge count cannot be negative, got {count}")
+    check_cells(size, kind.text_format, header_no)
+    if count > MAX_EDGES:
+        raise TooLargeError(header_no, f"{count:,} edges are too many (at most {MAX_EDGES:,})")
     drawn = _read_row(reader, size, "the node line", f"the line of {size} nodes", check)
+    coordinates = [_read_point(reader, node, size) for node in range(size)] if placed else None
     edges, edge_lines = [], []
     for index in range(count):
         line_no, text = reader.require(f"edge {index + 1} of {count}")
@@ -206,11 +303,30 @@ def read_graph_drawing(reader: LineReader, kind: type[Topology], check: RowCheck
         edges.append((u, v))
         edge_lines.append(line_no)
     try:
-        graph = kind(size, edges)  # type: ignore[call-arg]
+        graph = kind(size, edges, coordinates)  # type: ignore[call-arg]
     except GraphError as error:
         line_no = header_no if error.edge is None else edge_lines[error.edge]
         raise InputError(line_no, str(error)) from None
     return Drawing(graph, [drawn])
+
+
+def _read_point(reader: LineReader, node: int, size: int) -> tuple[float, float]:
+    line_no, text = reader.require(f"the coordinates 'x y' of node {node} of {size}")
+    words = text.split(maxsplit=2)
+    if len(words) != 2 or not all(_DECIMAL.fullmatch(word) for word in words):
+        raise InputError(
+            line_no, f"expected the coordinates 'x y' of node {node}, got {quote(text)}"
+        )
+    x, y = map(float, words)
+    if not all(map(math.isfinite, (x, y))):
+        raise InputError(
+            line_no, f"the coordinates of node {node} must be finite, got {quote(text)}"
+        )
+    return x, y
+
+
+#: A coordinate: an ASCII decimal number, perhaps signed, perhaps with an exponent.
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
 #: The reader of each ``Topology.text_format``.
@@ -221,10 +337,11 @@ DRAWING_READERS: dict[str, Callable[[LineReader, type[Topology], RowCheck], Draw
 }
 
 
-def _read_size(line_no: int, text: str) -> tuple[int, int]:
+def _read_size(line_no: int, text: str, kind: type[Topology]) -> tuple[int, int]:
     rows, cols = parse_integers(line_no, text, 2, "the header 'n m' (two integers)")
     if rows < 1 or cols < 1:
         raise InputError(line_no, f"the board must be at least 1x1, got {rows}x{cols}")
+    check_cells(rows * cols, kind.text_format, line_no)
     return rows, cols
 
 
@@ -254,7 +371,7 @@ def parse_move(line_no: int, text: str, topology: Topology) -> int:
     try:
         return topology.cell_from_move(values)
     except TopologyError as error:
-        raise InputError(line_no, f"move {text!r}: {error}") from None
+        raise InputError(line_no, f"move {quote(text)}: {error}") from None
 
 
 class MapText:

@@ -8,6 +8,15 @@ truncated or otherwise damaged file is detected, reported (`RecordsTampered`)
 and never overwritten. Updates are read-modify-write under a `filelock.FileLock`
 and land with an atomic ``os.replace``, so games finishing at once lose nothing.
 
+Besides the points table, each category keeps the 10 fastest wins of people
+(``times``; the computer's results stay in the points table only). Every entry
+may carry its game's replay: the file ``replays/<sha256>.json`` beside the
+records, named by the SHA-256 of its bytes, which the signed entry records, so a
+replay cannot change without its entry failing to match it.
+
+Version 1 files (no times, no replays) are read as they are and written back as
+version 2 by the next result that enters.
+
 Paths: ``$MINESWEEPER_DATA_DIR/records.json`` (default: the platformdirs user
 data dir) and ``$MINESWEEPER_CONFIG_DIR/records.key`` (default: the platformdirs
 user config dir); both can be given explicitly instead.
@@ -20,9 +29,10 @@ import hmac
 import json
 import os
 import secrets
+import stat
 import tempfile
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,16 +41,25 @@ import platformdirs
 from filelock import FileLock
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.limits import MAX_FILE_BYTES
 
 APP_NAME = "minesweeper"
 #: How many results each category keeps.
 TABLE_SIZE = 10
 FORMAT = "minesweeper-records"
-VERSION = 1
+VERSION = 2
+#: Versions this module reads (older ones are rewritten as `VERSION` on the next write).
+READABLE_VERSIONS = (1, 2)
+#: The name the computer player's results enter under.
+COMPUTER = "Computer"
+#: The folder, beside the records file, that holds the entries' replays.
+REPLAYS_DIR = "replays"
 DATA_DIR_ENV = "MINESWEEPER_DATA_DIR"
 CONFIG_DIR_ENV = "MINESWEEPER_CONFIG_DIR"
 RECORDS_FILE = "records.json"
 KEY_FILE = "records.key"
+#: A key file holds 64 hex digits and a newline; reading stops a little past that.
+_KEY_FILE_BYTES = 1024
 
 
 class RecordsError(MinesweeperError):
@@ -83,30 +102,110 @@ class Category:
 
 @dataclass(frozen=True)
 class Entry:
-    """One result: who, how many points, seconds played, won or lost, and when (ISO 8601 UTC)."""
+    """One result: who, how many points, seconds played, won or lost, and when (ISO 8601 UTC).
+
+    ``bbbv`` and ``clicks`` are the board's 3BV and the clicks made (see
+    `minesweeper.stats`); ``replay`` the SHA-256 (hex) of the game's replay file.
+    Entries written before these existed have None.
+    """
 
     name: str
     points: int
     seconds: float
     won: bool
     date: str
+    bbbv: int | None = None
+    clicks: int | None = None
+    replay: str | None = None
 
     @classmethod
     def make(
-        cls, name: str, points: int, seconds: float, won: bool, date: datetime | None = None
+        cls,
+        name: str,
+        points: int,
+        seconds: float,
+        won: bool,
+        date: datetime | None = None,
+        *,
+        bbbv: int | None = None,
+        clicks: int | None = None,
     ) -> Entry:
         """An entry dated ``date`` (now by default)."""
         when = date if date is not None else datetime.now(UTC)
-        return cls(name, points, round(seconds, 3), won, when.isoformat(timespec="seconds"))
+        return cls(
+            name,
+            points,
+            round(seconds, 3),
+            won,
+            when.isoformat(timespec="seconds"),
+            bbbv=bbbv,
+            clicks=clicks,
+        )
+
+    @property
+    def bbbv_per_second(self) -> float | None:
+        """3BV per second of a win (None for a loss, or when the 3BV is not known)."""
+        if not self.won or self.bbbv is None or self.seconds <= 0:
+            return None
+        return self.bbbv / self.seconds
 
     def rank_key(self) -> tuple[int, bool, float, str]:
         """Sort key: more points first, then a win, a shorter time, an earlier date."""
         return (-self.points, not self.won, self.seconds, self.date)
 
+    def time_key(self) -> tuple[float, str]:
+        """Sort key of the times table: a shorter time first, then an earlier date."""
+        return (self.seconds, self.date)
+
+    def as_json(self) -> dict[str, Any]:
+        """The entry's fields, leaving out the ones it does not have (None)."""
+        return {key: value for key, value in asdict(self).items() if value is not None}
+
 
 def rank(entries: Iterable[Entry]) -> list[Entry]:
     """The best `TABLE_SIZE` of ``entries``, best first (place = index + 1)."""
     return sorted(entries, key=Entry.rank_key)[:TABLE_SIZE]
+
+
+def enters_times(entry: Entry) -> bool:
+    """Whether ``entry`` belongs in a times table: a win by a person."""
+    return entry.won and entry.name != COMPUTER
+
+
+def rank_times(entries: Iterable[Entry]) -> list[Entry]:
+    """The `TABLE_SIZE` fastest wins by people among ``entries``, fastest first."""
+    return sorted((e for e in entries if enters_times(e)), key=Entry.time_key)[:TABLE_SIZE]
+
+
+def replay_digest(data: bytes) -> str:
+    """The name of a replay in the records: the SHA-256 of its bytes, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Standings:
+    """A category's two tables: by points (losses and the computer included) and by time."""
+
+    points: list[Entry]
+    times: list[Entry]
+
+
+def _place(ranked: list[Entry], entry: Entry) -> int | None:
+    return next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a temp file, fsync, ``os.replace``)."""
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def default_records_path() -> Path:
@@ -124,15 +223,14 @@ def default_key_path() -> Path:
 def load_key(path: Path, create: bool = True) -> bytes | None:
     """The signing key at ``path``; made on first use when ``create`` (dir 0700, file 0600).
 
-    Without ``create``, a missing key gives None.
+    Without ``create``, a missing key gives None. A key that other users may read
+    or write is refused: with it they could sign records of their own.
     """
     try:
-        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+        return _read_key(path)
     except FileNotFoundError:
         if not create:
             return None
-    except ValueError:
-        raise RecordsError(f"the records key {path} is damaged; delete it") from None
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = secrets.token_bytes(32)
     # Write a private temp file, then link it into place: the key appears whole or not at
@@ -146,10 +244,31 @@ def load_key(path: Path, create: bool = True) -> bytes | None:
         try:
             os.link(temp, path)
         except FileExistsError:
-            return bytes.fromhex(path.read_text(encoding="ascii").strip())
+            return _read_key(path)
     finally:
         os.unlink(temp)
     return key
+
+
+def _read_key(path: Path) -> bytes:
+    """The key stored at ``path``; `FileNotFoundError` when there is none."""
+    try:
+        with open(path, "rb") as file:
+            mode = os.fstat(file.fileno()).st_mode
+            text = file.read(_KEY_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise RecordsError(f"cannot read the records key {path}: {error.strerror}") from None
+    if os.name == "posix" and stat.S_IMODE(mode) & 0o077:
+        raise RecordsError(
+            f"the records key {path} is open to other users (mode {stat.S_IMODE(mode):04o}), "
+            f"who could sign false records with it: run chmod 600 {path}"
+        )
+    try:
+        return bytes.fromhex(text.decode("ascii").strip())
+    except ValueError:  # UnicodeDecodeError included
+        raise RecordsError(f"the records key {path} is damaged; delete it") from None
 
 
 def _canonical(payload: dict[str, Any]) -> bytes:
@@ -175,19 +294,46 @@ class Records:
 
     # -- reading --------------------------------------------------------------------------
 
-    def load(self) -> dict[Category, list[Entry]]:
-        """Every category's table, best first; raises `RecordsTampered` on a failed check."""
+    @property
+    def replays_dir(self) -> Path:
+        """The folder of the entries' replays, beside the records file."""
+        return self.path.parent / REPLAYS_DIR
+
+    def replay_path(self, entry: Entry) -> Path | None:
+        """Where ``entry``'s replay is kept (None when it has none)."""
+        return None if entry.replay is None else self.replays_dir / f"{entry.replay}.json"
+
+    def standings(self) -> dict[Category, Standings]:
+        """Both tables of every category; raises `RecordsTampered` on a failed check."""
         try:
-            raw = self.path.read_bytes()
+            with open(self.path, "rb") as file:
+                raw = file.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             return {}
         except OSError as error:
             raise RecordsError(f"cannot read the records file {self.path}: {error}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise RecordsTampered(self.path, "it is far larger than any records file")
         return self._parse(raw)
+
+    def load(self) -> dict[Category, list[Entry]]:
+        """Every category's points table, best first; raises `RecordsTampered` on a failed check."""
+        return {category: both.points for category, both in self.standings().items()}
+
+    def load_times(self) -> dict[Category, list[Entry]]:
+        """Every category's times table (the fastest wins by people), where it has one."""
+        return {category: both.times for category, both in self.standings().items() if both.times}
+
+    def entries(self) -> list[Entry]:
+        """Every distinct result the file holds, in either table."""
+        found: dict[Entry, None] = {}
+        for both in self.standings().values():
+            found.update(dict.fromkeys([*both.points, *both.times]))
+        return list(found)
 
     def verify(self) -> int:
         """Check the file; return how many results it holds. Raises `RecordsTampered`."""
-        return sum(len(entries) for entries in self.load().values())
+        return len(self.entries())
 
     def table(self, category: Category) -> list[Entry]:
         """The table of ``category``, best first (empty when nobody played it)."""
@@ -195,30 +341,54 @@ class Records:
 
     def place_for(self, category: Category, entry: Entry) -> int | None:
         """The place ``entry`` would take in its table (1-based), or None if it would not enter."""
-        ranked = rank([*self.table(category), entry])
-        return next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
+        return _place(rank([*self.table(category), entry]), entry)
+
+    def time_place_for(self, category: Category, entry: Entry) -> int | None:
+        """The place ``entry`` would take in its times table, or None if it would not enter."""
+        times = self.load_times().get(category, [])
+        return _place(rank_times([*times, entry]), entry)
 
     # -- writing --------------------------------------------------------------------------
 
-    def add(self, category: Category, entry: Entry) -> int | None:
+    def add(self, category: Category, entry: Entry, replay: bytes | None = None) -> int | None:
         """Enter ``entry``; return its place (1-based), or None when it misses the top 10.
 
+        A win by a person also enters the category's times table when it is fast
+        enough (see `time_place_for`). ``replay``, the game's replay file, is kept
+        in `replays_dir` and named in the entry, when the entry enters a table.
         Raises `RecordsTampered` (writing nothing) when the file fails its check.
         """
+        if replay is not None:
+            entry = replace(entry, replay=replay_digest(replay))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._lock:
-                tables = self.load()
-                ranked = rank([*tables.get(category, []), entry])
-                place = next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
-                if place is not None:
-                    tables[category] = ranked
+                tables = self.standings()
+                both = tables.get(category, Standings([], []))
+                points = rank([*both.points, entry])
+                times = rank_times([*both.times, entry])
+                place = _place(points, entry)
+                if place is not None or _place(times, entry) is not None:
+                    if replay is not None:
+                        self.replays_dir.mkdir(exist_ok=True)
+                        write_atomically(self.replay_path(entry), replay)  # type: ignore[arg-type]
+                    tables[category] = Standings(points, times)
                     self._write(tables)
+                    self._prune_replays(tables)
                 return place
         except OSError as error:
             raise RecordsError(f"cannot write the records file {self.path}: {error}") from None
 
-    def _write(self, tables: dict[Category, list[Entry]]) -> None:
+    def _prune_replays(self, tables: dict[Category, Standings]) -> None:
+        """Delete the replays of entries that left both tables (under the lock)."""
+        if not self.replays_dir.is_dir():
+            return
+        kept = {entry.replay for both in tables.values() for entry in [*both.points, *both.times]}
+        for path in self.replays_dir.glob("*.json"):
+            if len(path.stem) == 64 and path.stem not in kept:
+                path.unlink(missing_ok=True)
+
+    def _write(self, tables: dict[Category, Standings]) -> None:
         key = load_key(self.key_path)
         assert key is not None
         payload = {
@@ -228,8 +398,12 @@ class Records:
                 {
                     "category": asdict(category),
                     "entries": [
-                        {"place": place, **asdict(entry)}
-                        for place, entry in enumerate(tables[category], 1)
+                        {"place": place, **entry.as_json()}
+                        for place, entry in enumerate(tables[category].points, 1)
+                    ],
+                    "times": [
+                        {"place": place, **entry.as_json()}
+                        for place, entry in enumerate(tables[category].times, 1)
                     ],
                 }
                 for category in sorted(tables)
@@ -237,26 +411,17 @@ class Records:
         }
         document = {**payload, "signature": _sign(key, payload)}
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-        fd, temp = tempfile.mkstemp(dir=self.path.parent, prefix=".records-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomically(self.path, text.encode("utf-8"))
 
     # -- checking -------------------------------------------------------------------------
 
-    def _parse(self, raw: bytes) -> dict[Category, list[Entry]]:
+    def _parse(self, raw: bytes) -> dict[Category, Standings]:
         def tampered(reason: str) -> RecordsTampered:
             return RecordsTampered(self.path, reason)
 
         try:
             document = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
             raise tampered("not valid JSON") from None
         if not isinstance(document, dict):
             raise tampered("not a records document")
@@ -266,19 +431,23 @@ class Records:
         key = load_key(self.key_path, create=False)
         if key is None:
             raise tampered(f"its signing key {self.key_path} is missing")
-        if not hmac.compare_digest(signature, _sign(key, document)):
+        expected = _sign(key, document).encode()
+        if not hmac.compare_digest(signature.encode("utf-8", "surrogatepass"), expected):
             raise tampered("the signature does not match")
-        if document.get("format") != FORMAT or document.get("version") != VERSION:
+        if document.get("format") != FORMAT or document.get("version") not in READABLE_VERSIONS:
             raise RecordsError(f"the records file {self.path} has an unsupported format")
+
+        def entries(items: list[dict[str, Any]]) -> list[Entry]:
+            return [Entry(**{k: v for k, v in item.items() if k != "place"}) for item in items]
+
         try:
-            tables: dict[Category, list[Entry]] = {}
+            tables: dict[Category, Standings] = {}
             for table in document["tables"]:
                 category = Category(**table["category"])
-                entries = [
-                    Entry(**{k: v for k, v in item.items() if k != "place"})
-                    for item in table["entries"]
-                ]
-                tables[category] = rank(entries)
+                # Version 1 has no times table: its wins by people seed one.
+                points = entries(table["entries"])
+                times = entries(table["times"]) if "times" in table else points
+                tables[category] = Standings(rank(points), rank_times(times))
         except (KeyError, TypeError, AttributeError):
             raise tampered("its contents are malformed") from None
         return tables

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TextIO
+from typing import IO, TextIO
 
 from minesweeper.game import Game
 from minesweeper.protocol import LineReader, MapText, format_result, parse_move, read_board
@@ -17,9 +17,10 @@ class ServeResult:
     finished: bool
 
 
-def serve(stdin: TextIO, stdout: TextIO, topology: str = "square") -> ServeResult:
+def serve(stdin: IO[bytes] | IO[str], stdout: TextIO, topology: str = "square") -> ServeResult:
     """Play one game from ``stdin`` to ``stdout``, flushing after every map.
 
+    ``stdin`` is best binary: each line is checked on its own (see `LineReader`).
     Raises `InputError` on malformed input; what was printed before stays printed.
     Nothing after the deciding move is read.
     """

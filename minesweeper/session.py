@@ -26,6 +26,10 @@ Rules:
   the game is lost, those mines show as exploded, and nothing else opens.
 - The timer starts at the first open and stops when the game ends.
 - Points: see `minesweeper.scoring`.
+- Every click while the game is on is logged in ``actions`` with its time in
+  milliseconds since the first open (`Action`), which is what replays and the
+  game's statistics (`stats`) are made of; ``note_assist`` marks help the
+  player had (a hint, the odds, the computer).
 
 Cells are topology cell ids (graph nodes), so every topology plays the same way.
 """
@@ -40,15 +44,20 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from minesweeper.board import Board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
-from minesweeper.generate import PRESETS, FirstClick, random_board
+from minesweeper.generate import PRESETS, FirstClick, fitting_size, random_board
+from minesweeper.limits import check_cells
 from minesweeper.records import Category, Entry
 from minesweeper.scoring import open_points, win_bonus
+from minesweeper.stats import Clicks, GameStats, bbbv, solved_bbbv
 from minesweeper.topology.base import Topology
 from minesweeper.topology.registry import find_topology
 
 __all__ = [
+    "ACTION_KINDS",
+    "ASSIST_KINDS",
+    "Action",
     "BoardMaker",
     "CellState",
     "FirstClick",
@@ -105,16 +114,49 @@ class Settings:
             raise SettingsError(f"a board needs at least 1x1 cells, got {self.rows}x{self.cols}")
         if self.mines < 0:
             raise SettingsError(f"the mine count must not be negative, got {self.mines}")
+        try:
+            text_format = find_topology(self.topology).text_format
+        except TopologyError:
+            return  # named again, and refused, by make_topology
+        check_cells(self.rows * self.cols, text_format)
 
     @classmethod
     def preset(cls, name: str, **changes: object) -> Settings:
-        """Preset ``name`` (see `minesweeper.generate.PRESETS`) with ``changes`` applied."""
+        """Preset ``name`` (see `minesweeper.generate.PRESETS`) with ``changes`` applied.
+
+        On a topology that cannot cover the preset's size (9x9 in dominoes), the
+        nearest size it covers is taken; where cells are not unit squares
+        (tilings' pieces) the mines keep the preset's density per cell.
+        """
         try:
             preset = PRESETS[name.lower()]
         except KeyError:
             known = ", ".join(PRESETS)
             raise SettingsError(f"unknown preset {name!r} (known: {known})") from None
-        return cls(rows=preset.rows, cols=preset.cols, mines=preset.mines, **changes)  # type: ignore[arg-type]
+        kind = find_topology(str(changes.get("topology", "square")))
+        rows, cols = fitting_size(kind, preset.rows, preset.cols)
+        mines = preset.mines
+        cells = kind.random(rows, cols, random.Random(0)).size
+        if cells != preset.rows * preset.cols:
+            mines = preset.mines_for(cells)
+        return cls(rows=rows, cols=cols, mines=mines, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def sized(cls, preset: str, rows: int | None, cols: int | None, **changes: object) -> Settings:
+        """A ``rows x cols`` board (either defaults to the preset's) with the preset's density.
+
+        The mine count is the preset's density of the board's cells (a tiling's
+        pieces, a graph's nodes), at least 1.
+        """
+        base = cls.preset(preset, **changes)
+        rows = base.rows if rows is None else rows
+        cols = base.cols if cols is None else cols
+        kind = find_topology(base.topology)
+        try:
+            cells = kind.random(rows, cols, random.Random(0)).size
+        except MinesweeperError as error:
+            raise SettingsError(str(error)) from None
+        return base.replace(rows=rows, cols=cols, mines=PRESETS[preset.lower()].mines_for(cells))
 
     @property
     def preset_name(self) -> str | None:
@@ -152,6 +194,25 @@ class Settings:
             first_click=self.first_click.value,
             no_guess=self.no_guess,
         )
+
+
+#: What a logged click did: ``open`` (left), ``flag``/``unflag`` (right), ``chord`` (middle).
+ACTION_KINDS = ("open", "flag", "unflag", "chord")
+#: Help a player can have during a game; a game with any of it is assisted.
+ASSIST_KINDS = ("hint", "odds", "computer")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One click of a game: ``kind`` (see `ACTION_KINDS`) on ``cell`` at ``ms``.
+
+    ``ms`` counts milliseconds since the first open (clicks before it have 0).
+    Clicks that changed nothing (on an opened cell, a flag...) are logged too.
+    """
+
+    ms: int
+    kind: str
+    cell: int
 
 
 class CellState(enum.Enum):
@@ -254,7 +315,11 @@ class GameSession:
         self._lost = False
         self.points = 0
         self._started_at: float | None = None
-        self._stopped_at: float | None = None
+        self._stopped_ms: int | None = None
+        #: Every click of this game, in order (see `Action`).
+        self.actions: list[Action] = []
+        #: Help the player had: ``(kind, number of actions before it)``, each kind once.
+        self.assists: list[tuple[str, int]] = []
 
     @property
     def state(self) -> State:
@@ -303,8 +368,16 @@ class GameSession:
         """Seconds since the first open, frozen when the game ends; 0 before."""
         if self._started_at is None:
             return 0.0
-        end = self._stopped_at if self._stopped_at is not None else self.clock()
-        return end - self._started_at
+        if self._stopped_ms is not None:
+            return self._stopped_ms / 1000
+        return self.clock() - self._started_at
+
+    @property
+    def ms(self) -> int:
+        """Whole milliseconds since the first open, frozen when the game ends; 0 before."""
+        if self._stopped_ms is not None:
+            return self._stopped_ms
+        return self._now_ms()
 
     @property
     def seconds(self) -> int:
@@ -361,12 +434,18 @@ class GameSession:
         session unstarted.
         """
         self._check(cell)
-        if self.over or cell in self._flags or self.is_opened(cell):
+        if self.over:
+            return []
+        if cell in self._flags or self.is_opened(cell):
+            self._log("open", cell)
             return []
         if self._game is None:
             self._lay(cell)
         if self._started_at is None:
             self._started_at = self.clock()
+            self.actions.append(Action(0, "open", cell))  # the timer starts at this click
+        else:
+            self._log("open", cell)
         return self._open_by_hand([cell])
 
     def toggle_flag(self, cell: int) -> bool:
@@ -375,8 +454,11 @@ class GameSession:
         Opened cells and finished games are left alone.
         """
         self._check(cell)
-        if self.over or self.is_opened(cell):
+        if self.over:
             return cell in self._flags
+        self._log("unflag" if cell in self._flags else "flag", cell)
+        if self.is_opened(cell):
+            return False
         if cell in self._flags:
             self._flags.remove(cell)
             return False
@@ -390,8 +472,11 @@ class GameSession:
         not apply (not an opened number, flags not matching, game over).
         """
         self._check(cell)
+        if self.over:
+            return []
+        self._log("chord", cell)
         count = self.count(cell)
-        if self.over or not count:
+        if not count:
             return []
         neighbours = self.topology.neighbours(cell)
         if sum(1 for other in neighbours if other in self._flags) != count:
@@ -413,13 +498,48 @@ class GameSession:
             self.topology = self.settings.make_topology(self.rng)
         self._reset(None)
 
-    # -- records --------------------------------------------------------------------------
+    def note_assist(self, kind: str) -> None:
+        """Mark that the player had help of ``kind`` (see `ASSIST_KINDS`) from now on."""
+        if kind not in ASSIST_KINDS:
+            raise ValueError(f"unknown kind of help {kind!r}")
+        if not self.over and all(known != kind for known, _ in self.assists):
+            self.assists.append((kind, len(self.actions)))
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the player had any help in this game."""
+        return bool(self.assists)
+
+    # -- statistics and records -----------------------------------------------------------
+
+    def stats(self) -> GameStats:
+        """3BV, clicks, efficiency and time of this game so far (see `minesweeper.stats`)."""
+        kinds = [action.kind for action in self.actions]
+        clicks = Clicks(
+            left=kinds.count("open"),
+            right=kinds.count("flag") + kinds.count("unflag"),
+            chord=kinds.count("chord"),
+        )
+        board = self.board
+        if board is None:
+            return GameStats(0, 0, clicks, 0, False)
+        solved = solved_bbbv(board, self.opened())
+        return GameStats(bbbv(board), solved, clicks, self.ms, self.won)
 
     def entry(self, name: str, date: datetime | None = None) -> Entry:
-        """This finished game as a records entry for ``name``."""
+        """This finished game as a records entry for ``name``, with its 3BV and clicks."""
         if not self.over:
             raise MinesweeperError("the game is not over yet")
-        return Entry.make(name, self.points, self.elapsed, self.won, date)
+        stats = self.stats()
+        return Entry.make(
+            name,
+            self.points,
+            self.elapsed,
+            self.won,
+            date,
+            bbbv=stats.bbbv,
+            clicks=stats.clicks.total,
+        )
 
     # -- internals ------------------------------------------------------------------------
 
@@ -459,9 +579,18 @@ class GameSession:
             self.points += win_bonus(self.mine_count, correct, self.seconds)
         return opened
 
+    def _now_ms(self) -> int:
+        if self._started_at is None:
+            return 0
+        return max(0, round((self.clock() - self._started_at) * 1000))
+
+    def _log(self, kind: str, cell: int) -> None:
+        self.actions.append(Action(self._now_ms(), kind, cell))
+
     def _stop(self) -> None:
-        if self._stopped_at is None:
-            self._stopped_at = self.clock()
+        # The game ends at the click that ended it: the timer and the replay agree.
+        if self._stopped_ms is None:
+            self._stopped_ms = self.actions[-1].ms if self.actions else self._now_ms()
 
     def __repr__(self) -> str:
         rows, cols = self.topology.shape

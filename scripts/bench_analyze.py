@@ -12,8 +12,9 @@ every other row revealed over the top-left 7x20 of an expert board.
 
 ``--half-revealed`` instead runs ``minesweeper analyze --format json`` (its
 default time and memory limits) as a child process on 40x40 and 60x60 boards
-at 20% mines with each safe cell revealed with chance 1/2 (mine count unknown
-and known), and reports each run's CPU time, peak memory and answer.
+with ``--density`` mines (20%) and each safe cell revealed with chance
+``--share`` (1/2), the mine count unknown and known, and reports each run's
+CPU time, peak memory and answer.
 """
 
 from __future__ import annotations
@@ -111,18 +112,20 @@ def largest_component(view: View) -> int:
     return largest
 
 
-def half_revealed(size: int, seed: int) -> tuple[str, int]:
-    """A ``size``x``size`` board at 20% with each safe cell shown with chance 1/2, as text."""
+def half_revealed(
+    size: int, seed: int, density: float = 0.2, share: float = 0.5
+) -> tuple[str, int]:
+    """A ``size``x``size`` board, ``density`` mines, each safe cell shown with chance ``share``."""
     topology = SquareTopology(size, size)
     rng = random.Random(f"{seed}:half:{size}")
-    mines = set(rng.sample(range(topology.size), topology.size // 5))
+    mines = set(rng.sample(range(topology.size), int(topology.size * density)))
     board = Board(topology, mines)
     lines = [f"{size} {size}"]
     for row in range(size):
         line = ""
         for col in range(size):
             cell = topology.cell_at(row, col)
-            shown = cell not in mines and rng.random() < 0.5
+            shown = cell not in mines and rng.random() < share
             line += str(board.count(cell)) if shown else "?"
         lines.append(line)
     return "\n".join(lines) + "\n", len(mines)
@@ -155,10 +158,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--half-revealed", action="store_true", help="analyze 40x40 and 60x60")
+    parser.add_argument("--density", type=float, default=0.2, help="with --half-revealed")
+    parser.add_argument("--share", type=float, default=0.5, help="with --half-revealed")
     args = parser.parse_args()
     if args.half_revealed:
         for size in (40, 60):
-            text, mines = half_revealed(size, args.seed)
+            text, mines = half_revealed(size, args.seed, args.density, args.share)
             for told in (None, mines):
                 label = "unknown" if told is None else "known"
                 answer = run_analyze(text, told)

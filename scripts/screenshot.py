@@ -4,7 +4,8 @@
 
 The game is seeded: an intermediate board after a few hinted moves, with
 flags on proved mines and the hint shown. ``--all DIR`` also saves one
-picture per topology and the settings and records screens, for review.
+picture per topology (docs/screens/ holds them), large boards, the odds overlay and
+the settings and records screens, for review.
 Records go to a temporary directory, never the user's.
 """
 
@@ -44,28 +45,40 @@ async def game_in_progress(out: Path) -> None:
         app.save_screenshot(str(out))
 
 
-async def every_topology(folder: Path) -> None:
-    from minesweeper.session import Settings
+async def shot(settings, size: tuple[int, int], out: Path, overlay: bool = False) -> None:
+    """One game of ``settings`` after its first open, a flag on a mine, at ``size``."""
     from minesweeper.tui.app import MinesweeperApp
 
-    boards = {
-        "square": (9, 9, 10),
-        "hex": (9, 9, 10),
-        "triangle": (9, 9, 12),
-        "parquet": (5, 8, 6),
-        "domino": (8, 8, 8),
-        "tromino": (9, 8, 6),
-        "tetromino": (8, 8, 4),
-    }
-    for name, (rows, cols, mines) in boards.items():
-        settings = Settings(rows=rows, cols=cols, mines=mines, topology=name)
-        app = MinesweeperApp(settings, seed=2, records_path=TEMP / "r.json")
-        async with app.run_test(size=(100, 50)) as pilot:
-            await pilot.press("space")
-            session = app.controller.session
-            session.toggle_flag(min(session.board.mines))
+    app = MinesweeperApp(settings, seed=2, records_path=TEMP / "r.json")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("space")
+        session = app.controller.session
+        session.toggle_flag(min(session.board.mines))
+        if overlay:
             await pilot.press("p")
-            app.save_screenshot(str(folder / f"{name}.svg"))
+        app.redraw()
+        await pilot.pause()
+        app.save_screenshot(str(out))
+
+
+async def every_topology(folder: Path) -> None:
+    """Each topology at its default size in 100x32, the large boards the issue names, the
+    overlay at expert size in 80x24, and the settings and records screens."""
+    from minesweeper.session import Settings
+    from minesweeper.topology import TOPOLOGIES
+    from minesweeper.tui.app import MinesweeperApp
+
+    for name in TOPOLOGIES:
+        # Tilings' pieces are few on a beginner's 9x9: a wider board at intermediate density.
+        kind = Settings.preset("beginner", topology=name)
+        if name in ("domino", "tromino", "tetromino"):
+            kind = Settings.sized("intermediate", 9, 12, topology=name)
+        await shot(kind, (100, 32), folder / f"{name}.svg")
+    await shot(
+        Settings(rows=10, cols=15, mines=18, topology="graph"), (100, 32), folder / "graph-150.svg"
+    )
+    await shot(Settings.preset("expert", topology="hex"), (100, 32), folder / "hex-expert.svg")
+    await shot(Settings.preset("expert"), (80, 24), folder / "overlay-expert.svg", overlay=True)
     app = MinesweeperApp(Settings(), seed=2, records_path=TEMP / "r.json")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")

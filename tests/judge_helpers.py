@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from minesweeper.cli import main
@@ -26,3 +29,32 @@ def run_cli(args: list[str], stdin: str = "") -> Run:
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
     return Run(result.exit_code, result.stdout, result.stderr)
+
+
+def children() -> set[int]:
+    """Process ids whose parent is this process (unreaped zombies included).
+
+    Python's multiprocessing resource tracker, started once by the first
+    process pool and living as long as this process, is not counted.
+    """
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"multiprocessing.resource_tracker" in command:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.fixture
+def no_child_left_behind() -> Iterator[None]:
+    """Fails the test if it leaves a child process of the test run behind (running or not)."""
+    before = children()
+    yield
+    assert children() - before == set()

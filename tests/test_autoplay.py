@@ -100,3 +100,13 @@ def test_unknown_strategy_is_a_clear_error() -> None:
     result = CliRunner().invoke(main, ["autoplay", "--strategy", "nonsense"])
     assert result.exit_code == 2
     assert "unknown strategy 'nonsense'" in result.stderr
+
+
+def test_on_a_terminal_the_board_is_redrawn_in_place_in_colour(tmp_path: Path) -> None:
+    args = ["autoplay", "--seed", "3", "--delay", "0", "--strategy", STRATEGY]
+    args += ["--records", str(tmp_path / "r.json")]
+    watched = CliRunner().invoke(main, args, env={"FORCE_COLOR": "1", "COLUMNS": "80"})
+    assert watched.exit_code == 0, watched.output
+    assert "\x1b[" in watched.stdout and "\x1b[2K" in watched.stdout  # colours, lines redrawn
+    piped = CliRunner().invoke(main, args, env={"FORCE_COLOR": None, "TERM": "dumb"})
+    assert "\x1b[" not in piped.stdout and "step 1: open 4 4" in piped.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -16,18 +17,26 @@ from hypothesis import strategies as st
 from minesweeper.bench import (
     BENCH_PRESETS,
     Deal,
+    Dealer,
+    GameOutcome,
+    GroupBy,
     Rules,
-    chunk_size,
     resolve_presets,
     run_bench,
     wilson_interval,
 )
-from minesweeper.cases import format_case
+from minesweeper.cases import format_case, load_cases
 from minesweeper.cli import main
+from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS, random_board
 from minesweeper.solver.strategy import STRATEGIES
 from minesweeper.topology import SquareTopology
+
+
+def strip_seconds(records: Sequence[GameRecord]) -> list[GameRecord]:
+    """The records without their CPU seconds, the one thing that varies between runs."""
+    return [dataclasses.replace(record, seconds=0) for record in records]
 
 
 class FirstUnknownTwin(FirstUnknown):
@@ -153,10 +162,20 @@ def test_results_do_not_depend_on_jobs() -> None:
     assert [r.games for r in serial] == [60, 60, 12, 12]
 
 
-def test_chunks() -> None:
-    assert chunk_size(1000, 2) == 50
-    assert chunk_size(100, 2) == 6
-    assert chunk_size(3, 8) == 1
+def test_chunks_grow_to_the_executors_duration() -> None:
+    deal = Deal.generated(PRESETS["expert"], Rules.ACM, 10_000)
+    found: dict = {(0, "first-unknown"): {}}
+    dealer = Dealer([deal], ["first-unknown"], 0, found, workers=2, chunk_seconds=1.0)
+    sizes = []
+    while (chunk := dealer()) is not None:
+        sizes.append(len(chunk.indices))
+        # Games of 10 ms: a chunk of one second holds 100 of them.
+        record = GameRecord(True, True, 1, 1, 1, 0, 0.01)
+        dealer.record((0, "first-unknown"), [GameOutcome(record)] * len(chunk.indices))
+    assert sizes[:9] == [1, 2, 4, 8, 16, 32, 64, 100, 100]
+    assert sum(sizes) == 10_000
+    # At the end, chunks shrink so that both workers finish together.
+    assert sizes[-3:] == [1, 1, 1] and max(sizes) == 100
 
 
 def boards_file(path: Path, count: int) -> None:
@@ -232,10 +251,15 @@ def test_cli_boards(tmp_path: Path) -> None:
     boards_file(path, 5)
     out = tmp_path / "bench.json"
     args = ["bench", "--boards", str(path), "--strategy", "first-unknown", "--jobs", "1"]
+    result = CliRunner().invoke(main, [*args, "--rules", "modern", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    # One row for the file by default, whatever the sizes of its boards.
+    [entry] = json.loads(out.read_text())["results"]
+    assert (entry["preset"], entry["rows"], entry["games"]) == ("many.in", None, 5)
+    assert "mixed" in result.stdout
     per_game = tmp_path / "games.jsonl"
-    result = CliRunner().invoke(
-        main, [*args, "--rules", "modern", "--json", str(out), "--per-game", str(per_game)]
-    )
+    sized = [*args, "--rules", "modern", "--group-by", "size"]
+    result = CliRunner().invoke(main, [*sized, "--json", str(out), "--per-game", str(per_game)])
     assert result.exit_code == 0, result.output
     entries = json.loads(out.read_text())["results"]
     assert [(e["preset"], e["rows"], e["games"]) for e in entries] == [
@@ -243,17 +267,36 @@ def test_cli_boards(tmp_path: Path) -> None:
         ("many.in", 6, 2),
     ]
     games = [json.loads(line) for line in per_game.read_text().splitlines()]
-    assert [(g["board"], g["game"]) for g in games] == [
-        ("many.in", 0),
-        ("many.in#3", 1),
-        ("many.in#5", 2),
-        ("many.in#2", 0),
-        ("many.in#4", 1),
+    # Each line names its board and carries its number among all the boards of the run.
+    assert sorted((g["game"], g["board"]) for g in games) == [
+        (0, "many.in"),
+        (1, "many.in#2"),
+        (2, "many.in#3"),
+        (3, "many.in#4"),
+        (4, "many.in#5"),
     ]
     assert sum(g["won"] for g in games) == sum(e["wins"] for e in entries)
     result = CliRunner().invoke(main, [*args, "--preset", "expert"])
     assert result.exit_code == 2
     assert "drop --preset" in result.stderr
+
+
+def test_boards_grouped_by_file_play_as_grouped_by_path(tmp_path: Path) -> None:
+    boards_file(tmp_path / "a.in", 3)
+    boards_file(tmp_path / "b.in", 2)
+    cases = load_cases(tmp_path)
+    by_file = Deal.given("dir", cases, Rules.ACM, GroupBy.FILE)
+    assert [(deal.name, deal.games, deal.numbers) for deal in by_file] == [
+        ("a.in", 3, (0, 1, 2)),
+        ("b.in", 2, (3, 4)),
+    ]
+    [whole] = Deal.given("dir", cases, Rules.ACM)
+    # Seeded players get their seed from the board's run-wide number, not from the grouping.
+    grouped = run_bench(by_file, ["seeded-guess"], seed=2)
+    [single] = run_bench([whole], ["seeded-guess"], seed=2)
+    assert strip_seconds(single.records) == [
+        record for result in grouped for record in strip_seconds(result.records)
+    ]
 
 
 def test_cli_unknown_strategy() -> None:

@@ -77,8 +77,8 @@ def test_no_guess_boards_pass_their_prover() -> None:
 
 def test_bad_settings_are_one_line_errors() -> None:
     for args in (
-        ("--preset", "expert", "--rows", "3"),
-        ("--rows", "3", "--cols", "3"),
+        ("--topology", "tetromino", "--rows", "9", "--cols", "9"),
+        ("--rules", "modern", "--first-click", "safe"),
         ("--rows", "3", "--cols", "3", "--mines", "9"),
         ("--first", "20", "0"),
         ("--rows", "3", "--cols", "3", "--mines", "8", "--first-click", "opening"),

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from minesweeper.board import Board
 from minesweeper.cases import format_case, load_cases, parse_cases
 from minesweeper.errors import InputError, MinesweeperError
-from minesweeper.generate import PRESETS, FirstClick, random_board
-from minesweeper.topology import SquareTopology
+from minesweeper.generate import PRESETS, FirstClick, fitting_size, random_board
+from minesweeper.topology import SquareTopology, find_topology
 
 
 @st.composite
@@ -93,7 +93,20 @@ def test_presets() -> None:
         (9, 9, 10, (2, 2)),
         (16, 16, 40, (2, 2)),
         (16, 30, 99, (3, 3)),
+        (30, 30, 90, (15, 15)),
+        (30, 30, 135, (15, 15)),
+        (30, 30, 180, (15, 15)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [("square", (9, 9)), ("domino", (8, 9)), ("tromino", (9, 9)), ("tetromino", (8, 9))],
+)
+def test_fitting_size_is_the_nearest_that_tiles(name: str, size: tuple[int, int]) -> None:
+    kind = find_topology(name)
+    assert fitting_size(kind, 9, 9) == size
+    kind.random(*size, random.Random(1))  # it does tile
     assert PRESETS["expert"].density == pytest.approx(99 / 480)
 
 

@@ -21,6 +21,9 @@ CORE = [
     "scoring.py",
     "generate.py",
     "errors.py",
+    "limits.py",
+    "inputs.py",
+    "outputs.py",
 ]
 UI = ("click", "rich", "textual", "minesweeper.cli", "minesweeper.tui")
 
@@ -75,3 +78,21 @@ def test_the_judge_command_loads_only_what_it_needs() -> None:
     loaded = set(result.stderr.split())
     heavy = ("rich", "textual", "minesweeper.solver")
     assert not {name for name in loaded if name.startswith(heavy)}
+
+
+JUDGE = ["judge/process.py", "judge/protocol.py", "judge/interactive.py", "judge/server.py"]
+
+
+def within(name: str, packages: tuple[str, ...]) -> bool:
+    """Whether module ``name`` is one of ``packages`` or inside one."""
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+@pytest.mark.parametrize("path", sources("judge"), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_judge_package_imports_no_ui(path: Path) -> None:
+    assert not {name for name in imports(path) if within(name, UI)}
+
+
+@pytest.mark.parametrize("path", sources(*JUDGE), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_judging_foreign_programs_needs_no_solver(path: Path) -> None:
+    assert not {name for name in imports(path) if within(name, ("minesweeper.solver",))}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import stat
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,8 +18,11 @@ from minesweeper.records import (
     Records,
     RecordsError,
     RecordsTampered,
+    _sign,
     default_key_path,
     default_records_path,
+    load_key,
+    replay_digest,
 )
 
 BEGINNER = Category("square", 9, 9, 10, "opening")
@@ -200,3 +204,88 @@ def test_an_unwritable_place_is_a_records_error(tmp_path: Path) -> None:
     records = Records(blocker / "records.json", tmp_path / "key")
     with pytest.raises(RecordsError, match="cannot write"):
         records.add(BEGINNER, entry(1))
+
+
+# -- times, replays and version 1 files -------------------------------------------------------
+
+
+def test_times_keep_the_fastest_wins_of_people_only(records: Records) -> None:
+    records.add(BEGINNER, entry(500, "slow", seconds=80))
+    records.add(BEGINNER, entry(600, "Computer", seconds=1))  # the computer: points only
+    records.add(BEGINNER, entry(700, "loser", seconds=2, won=False))  # a loss: points only
+    for points in range(10):  # fill the points table with better scores
+        records.add(BEGINNER, entry(1000 + points, f"p{points}", seconds=50 + points))
+    # Too few points for the table, but the fastest win: it enters the times table.
+    assert records.time_place_for(BEGINNER, entry(1, "quick", seconds=3)) == 1
+    assert records.add(BEGINNER, entry(1, "quick", seconds=3)) is None
+    times = records.load_times()[BEGINNER]
+    assert [e.name for e in times][:3] == ["quick", "p0", "p1"]
+    assert all(e.won and e.name != "Computer" for e in times)
+    assert "quick" not in [e.name for e in records.table(BEGINNER)]
+    assert records.verify() == 11  # p0-p9 and quick: every distinct result kept
+
+
+def test_a_replay_is_kept_under_its_digest(records: Records) -> None:
+    records.add(BEGINNER, entry(42, "Ann"), replay=b'{"a replay": 1}\n')
+    (saved,) = records.table(BEGINNER)
+    path = records.replay_path(saved)
+    assert path is not None and path.parent == records.replays_dir
+    assert path.read_bytes() == b'{"a replay": 1}\n'
+    assert path.stem == replay_digest(b'{"a replay": 1}\n') == saved.replay
+    # An entry that enters no table leaves no replay behind.
+    for points in range(10):
+        records.add(BEGINNER, entry(100 + points, won=False))
+    records.add(BEGINNER, entry(1, won=False), replay=b"unwanted")
+    assert not (records.replays_dir / f"{replay_digest(b'unwanted')}.json").exists()
+    # The first entry has left both tables (10 better losses, and it was a win beaten
+    # by none in time, so it stays in the times table): its replay stays too.
+    assert path.exists()
+    for seconds in range(10):
+        records.add(
+            BEGINNER, entry(200, f"quick{seconds}", seconds=seconds), replay=b"%d" % seconds
+        )
+    assert not path.exists()  # pushed out of both tables: its replay goes
+    kept = {e.replay for e in [*records.table(BEGINNER), *records.load_times()[BEGINNER]]}
+    assert {p.stem for p in records.replays_dir.iterdir()} == kept
+
+
+def test_version_1_files_are_read_and_upgraded_on_the_next_write(records: Records) -> None:
+    key = load_key(records.key_path)
+    assert key is not None
+    payload = {
+        "format": "minesweeper-records",
+        "version": 1,
+        "tables": [
+            {
+                "category": asdict(BEGINNER),
+                "entries": [
+                    {
+                        "place": 1,
+                        "name": "Ann",
+                        "points": 90,
+                        "seconds": 12.5,
+                        "won": True,
+                        "date": "2025-01-01T00:00:00+00:00",
+                    },
+                    {
+                        "place": 2,
+                        "name": "Computer",
+                        "points": 80,
+                        "seconds": 1.0,
+                        "won": True,
+                        "date": "2025-01-01T00:00:00+00:00",
+                    },
+                ],
+            }
+        ],
+    }
+    records.path.parent.mkdir(parents=True)
+    records.path.write_text(json.dumps({**payload, "signature": _sign(key, payload)}))
+    ann, _ = records.table(BEGINNER)
+    assert (ann.name, ann.bbbv, ann.replay) == ("Ann", None, None)
+    assert records.load_times()[BEGINNER] == [ann]  # the person's win seeds the times
+    records.add(BEGINNER, entry(10, "Bob"))
+    document = json.loads(records.path.read_text())
+    assert document["version"] == 2
+    assert [e.name for e in records.table(BEGINNER)] == ["Ann", "Computer", "Bob"]
+    assert [e.name for e in records.load_times()[BEGINNER]] == ["Bob", "Ann"]

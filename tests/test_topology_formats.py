@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from judge_helpers import run_cli
 
 from minesweeper.board import Board
-from minesweeper.errors import TopologyError
+from minesweeper.errors import InputError, TopologyError
 from minesweeper.protocol import LineReader, format_board, format_move, read_board
 from minesweeper.topology import TOPOLOGIES, DominoTopology, GraphTopology
 
@@ -157,3 +157,15 @@ def _check_bad(args, text, line, words):
     assert f"line {line}:" in lines[0]
     assert words in lines[0]
     assert "Traceback" not in run.stderr
+
+
+def test_a_graph_may_say_where_its_nodes_are_drawn() -> None:
+    text = "3 2 xy\n.X.\n0 0\n2.5 -1\n4 0\n0 1\n1 2\n"
+    board = read_board(LineReader(text.splitlines()), "graph")
+    assert board.topology.coordinates == ((0.0, 0.0), (2.5, -1.0), (4.0, 0.0))
+    assert (
+        board.topology
+        == read_board(LineReader("3 2\n.X.\n0 1\n1 2\n".splitlines()), "graph").topology
+    )
+    with pytest.raises(InputError, match="line 4: expected the coordinates 'x y' of node 1"):
+        read_board(LineReader("3 2 xy\n.X.\n0 0\nfar\n4 0\n0 1\n1 2\n".splitlines()), "graph")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.color import Color
 from textual import events
 from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
 
 from minesweeper.session import CellState, Settings
+from minesweeper.tui.palette import EXPLODED_BG, fill
 
 
 def run(coroutine) -> None:
@@ -112,7 +114,7 @@ def test_keyboard_moves_opens_flags_and_chords(tmp_path) -> None:
     run(scenario())
 
 
-def test_a_click_after_a_loss_restarts_the_same_layout(tmp_path) -> None:
+def test_after_a_loss_a_second_click_restarts_the_same_layout(tmp_path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -132,8 +134,13 @@ def test_a_click_after_a_loss_restarts_the_same_layout(tmp_path) -> None:
             assert "GAME OVER" in app.header.text.plain
             text = board_text(app)
             assert text.count("✱") == len(mines) and "✗" in text
+            look = app.board.look(mine)  # the cursor stays on the mine that went off...
+            assert look.cursor and look.state is CellState.EXPLODED
+            assert fill(look).bgcolor == Color.parse(EXPLODED_BG)  # ...which stays red
             await pilot.press("escape")  # a loss may enter the records: skip the name
-            await click_cell(pilot, app, wrong)  # any click on the board: the same layout again
+            await click_cell(pilot, app, wrong)  # a stray click only shows the board
+            assert session.over and "click again" in app.controller.message
+            await click_cell(pilot, app, wrong)  # a second click: the same layout again
             assert not session.over and not session.opened() and not session.flags
             assert set(session.board.mines) == mines
 

@@ -85,11 +85,10 @@ def test_tiling_pieces_touch_exactly_their_neighbours(name) -> None:
 def test_hex_cells_overlap_the_rows_around_them_where_they_touch(wide) -> None:
     topology = find_topology("hex")(5, 6)
     plan = hex_layout(topology, wide)
-    step = 4 if wide else 2
 
-    def columns(cell: int) -> set[int]:  # the cell's label and the gap after it
-        x, _, _ = plan.label(cell)
-        return set(range(x, x + step))
+    def columns(cell: int) -> set[int]:  # the cell's label
+        x, _, width = plan.label(cell)
+        return set(range(x, x + width))
 
     for a in topology.cells():
         for b in topology.cells():
@@ -124,3 +123,24 @@ def test_cursor_steps_follow_the_screen() -> None:
     for cell in brick.cells():  # moving never gets lost on the ragged herringbone
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             assert 0 <= plan.step(cell, dx, dy) < brick.size
+
+
+@pytest.mark.parametrize("wide", [True, False])
+def test_hex_neighbours_never_share_a_shade(wide) -> None:
+    topology = find_topology("hex")(16, 30)
+    plan = hex_layout(topology, wide)
+    for cell in topology.cells():
+        for other in topology.neighbours(cell):
+            assert plan.shade[cell] != plan.shade[other]
+    if not wide:
+        assert plan.width <= 78  # an expert hex board fits 80 columns
+
+
+@pytest.mark.parametrize("wide", [True, False])
+def test_parquet_bricks_that_touch_never_share_a_shade(wide) -> None:
+    topology = find_topology("parquet")(9, 9)
+    plan = build_layout(topology, wide)
+    for cell in topology.cells():
+        for other in topology.edge_neighbours(cell):
+            assert plan.shade[cell] != plan.shade[other]
+    assert plan.height <= 29 and plan.width <= 98  # a beginner floor fits 100x32

@@ -39,6 +39,7 @@ def test_a_win_asks_a_name_and_enters_the_table(tmp_path) -> None:
             table = app.screen.query_one(DataTable)
             assert table.row_count == 1
             assert table.get_row_at(0)[1] == "Ada"
+            assert table.get_row_at(0)[4] == str(app.controller.session.stats().bbbv)
             await pilot.press("escape")
             assert not isinstance(app.screen, RecordsScreen)
         category = app.controller.settings.category()

@@ -8,6 +8,7 @@ from textual.widgets import Input, Label, Select, Switch
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
 from minesweeper.generate import FirstClick
+from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.settings import PLAYABLE, SettingsScreen
 
 
@@ -58,11 +59,40 @@ def test_settings_start_new_games_at_once(tmp_path) -> None:
     asyncio.run(scenario())
 
 
-def test_the_settings_offer_every_drawable_topology() -> None:
-    assert {"square", "hex", "triangle", "parquet", "domino", "tromino", "tetromino"} <= set(
-        PLAYABLE
-    )
-    assert "graph" not in PLAYABLE
+def test_the_settings_offer_every_topology() -> None:
+    assert set(PLAYABLE) == set(TOPOLOGIES)
+
+
+def test_a_topology_change_fits_the_presets_size(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#topology", Select).value = "tetromino"
+            await pilot.pause()
+            settings = app.controller.settings
+            assert settings.topology == "tetromino"
+            assert (settings.rows, settings.cols, settings.mines) == (8, 9, 2)
+
+    asyncio.run(scenario())
+
+
+def test_conventions_change_without_a_new_game(tmp_path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("space")
+            session = app.controller.session
+            await pilot.press("s")
+            await pilot.pause()
+            app.screen.query_one("#left-chords", Switch).value = False
+            await pilot.pause()
+            assert app.controller.conventions.left_chords is False
+            assert app.controller.session is session and session.started
+
+    asyncio.run(scenario())
 
 
 def test_game_keys_wait_while_a_dialog_is_open(tmp_path) -> None:

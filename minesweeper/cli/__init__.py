@@ -7,14 +7,19 @@ solver, rich or textual at start-up.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
+
+from minesweeper.cli.common import one_line_usage_error
 
 #: Every command: its name and where it lives (``module:attribute``).
 COMMANDS = {
     "server": "minesweeper.cli.server:server",
     "advanced": "minesweeper.cli.advanced:advanced",
     "grade": "minesweeper.cli.grade:grade",
+    "client": "minesweeper.cli.client:client",
+    "judge": "minesweeper.cli.judge:judge",
     "bench": "minesweeper.cli.bench:bench",
     "analyze": "minesweeper.cli.analyze:analyze",
     "topology": "minesweeper.cli.topology:topology",
@@ -22,11 +27,34 @@ COMMANDS = {
     "records": "minesweeper.cli.records:records",
     "autoplay": "minesweeper.cli.autoplay:autoplay",
     "play": "minesweeper.cli.play:play",
+    "replay": "minesweeper.cli.replay:replay",
 }
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module the first time the command is needed."""
+    """A group that imports a command's module the first time the command is needed.
+
+    Usage errors of the group and of every command under it are reported in one
+    line, like every other error (``--help`` is unchanged).
+    """
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise one_line_usage_error(error) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise one_line_usage_error(error) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

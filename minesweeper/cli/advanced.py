@@ -8,19 +8,21 @@ import click
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.cases import parse_case
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cli.common import (
+    input_name,
+    read_input,
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+)
 from minesweeper.solver.strategy import find_strategy
 
 
 @click.command()
-@click.argument("file", type=click.File("r"), default="-")
-@click.option(
-    "--strategy",
-    default=DEFAULT_STRATEGY,
-    show_default=True,
-    help="The client's strategy (see `minesweeper bench --help` for the names).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the strategy's RNG.")
+@click.argument("file", type=click.File("rb"), default="-")
+@strategy_option(DEFAULT_STRATEGY, help="The client's strategy.")
+@seed_option(fresh=False)
 @click.option("--trace", is_flag=True, help="Write every move and the map after it to stderr.")
 @topology_option
 @reports_errors
@@ -32,7 +34,7 @@ def advanced(
     Prints what the original prints: `YOU WIN!` or `GAME OVER!`, then the visit
     and step counts. The client sees only the maps the judge prints.
     """
-    case = parse_case(file.read(), topology, file.name)
+    case = parse_case(read_input(file), topology, input_name(file))
     player = find_strategy(strategy)(seed)
     result = run_case(case, player, sys.stderr if trace else None)
     click.echo(result.result_lines, nl=False)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
-from minesweeper.cli.common import reports_errors, topology_option
+from minesweeper.cases import default_first, load_board
+from minesweeper.cli.common import read_input, reports_errors, topology_option
+from minesweeper.errors import MinesweeperError
+from minesweeper.game import Game
 from minesweeper.position import KNOWN_MINE, read_position
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.best import Best
@@ -15,7 +19,7 @@ from minesweeper.solver.view import View
 
 
 @click.command()
-@click.argument("file", type=click.File("r"), default="-")
+@click.argument("file", type=click.File("rb"), required=False)
 @click.option(
     "--mines",
     type=click.IntRange(min=0),
@@ -44,14 +48,23 @@ from minesweeper.solver.view import View
     show_default=True,
     help="Megabytes (roughly) for exact counting; past them the answer is approximate.",
 )
+@click.option(
+    "--board",
+    "board_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Analyse this board's start instead of a position: an MBF file (.mbf) or a board in "
+    "the --topology's text format, opened at its first-click line (else at the zero nearest "
+    "the middle), with its mine count known.",
+)
 @topology_option
 @reports_errors
 def analyze(
-    file: click.utils.LazyFile,
+    file: click.utils.LazyFile | None,
     mines: int | None,
     output: str,
     time_limit: float,
     memory_limit: float,
+    board_file: Path | None,
     topology: str,
 ) -> None:
     """Mine probabilities of the position in FILE (default stdin), and the best move.
@@ -62,7 +75,12 @@ def analyze(
     Counting is exact unless the position needs more than --time-limit or
     --memory-limit, then the output says it is approximate.
     """
-    view = read_position(file, topology, mines)
+    if board_file is not None:
+        if file is not None:
+            raise MinesweeperError("give either FILE or --board, not both")
+        view = board_start(board_file, topology, mines)
+    else:
+        view = read_position(read_input(file or click.open_file("-", "rb")), topology, mines)
     player = Best(budget=Budget.within(time_limit, memory_limit))
     result = player.solve(view)
     best = best_move(view, result, player)
@@ -70,6 +88,24 @@ def analyze(
         click.echo(json.dumps(as_json(view, result, best)))
     else:
         click.echo(as_text(view, result, best), nl=False)
+
+
+def board_start(path: Path, topology: str, mines: int | None) -> View:
+    """What a player sees of the board in ``path`` after its first click (the count told)."""
+    board, first = load_board(path, topology)
+    if mines is not None and mines != board.mine_count:
+        raise MinesweeperError(f"--mines {mines}, but the board has {board.mine_count} mines")
+    if first is None:
+        first = default_first(board)
+    if board.is_mine(first):
+        row, col = board.topology.position(first)
+        raise MinesweeperError(f"{path}: the first click ({row}, {col}) is a mine")
+    game = Game(board)
+    game.visit(first)
+    revealed = {
+        cell: board.count(cell) for cell in board.topology.cells() if game.is_revealed(cell)
+    }
+    return View(board.topology, revealed, mine_count=board.mine_count)
 
 
 def best_move(view: View, result: Probabilities, player: Best) -> int | None:

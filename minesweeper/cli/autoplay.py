@@ -6,13 +6,24 @@ import time
 from pathlib import Path
 
 import click
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import (
+    delay_option,
+    replay_dir_option,
+    reports_errors,
+    seed_option,
+    strategy_option,
+)
 from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
+from minesweeper.limits import check_solved_cells
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.records import Records, RecordsError
+from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.strategy import find_strategy
 
@@ -23,6 +34,23 @@ SYMBOLS = {
     CellState.EXPLODED: "X",
     CellState.MINE: "*",
     CellState.WRONG_FLAG: "!",
+}
+#: Colours on a terminal: the classic number colours, flags and mines in red.
+COLOURS = {
+    "?": "grey50",
+    "F": "bold red",
+    "X": "bold white on red",
+    "*": "bold",
+    "!": "bold red",
+    "0": "grey70",
+    "1": "bold blue",
+    "2": "bold green",
+    "3": "bold red",
+    "4": "bold navy_blue",
+    "5": "bold dark_red",
+    "6": "bold dark_cyan",
+    "7": "bold",
+    "8": "bold grey50",
 }
 
 
@@ -44,6 +72,14 @@ def render(session: GameSession) -> str:
     return "\n".join(lines)
 
 
+def coloured(text: str) -> Text:
+    """A rendered board with each symbol in its colour."""
+    shown = Text()
+    for char in text:
+        shown.append(char, style=COLOURS.get(char, "bold magenta" if char.isalnum() else ""))
+    return shown
+
+
 def describe(session: GameSession, move: Move) -> str:
     where = " ".join(str(v) for v in session.topology.move_of(move.cell))
     return f"{move.kind} {where}" + (" (guess)" if move.guess else "")
@@ -51,51 +87,74 @@ def describe(session: GameSession, move: Move) -> str:
 
 @click.command()
 @game_options
-@click.option("--seed", type=int, help="Random seed of the layout (and of the strategy).")
-@click.option("--strategy", default="best", show_default=True, help="The strategy that plays.")
+@seed_option(fresh=True)
+@strategy_option("best")
 @records_option
-@click.option(
-    "--delay",
-    type=click.FloatRange(min=0),
-    default=0.0,
-    show_default=True,
-    help="Seconds to wait between moves.",
-)
+@delay_option
 @click.option("--quiet", is_flag=True, help="Print only the result.")
+@replay_dir_option
 @reports_errors
 def autoplay(
     settings: Settings,
-    seed: int | None,
+    seed: int,
     strategy: str,
     path: Path | None,
     delay: float,
     quiet: bool,
+    replay_dir: Path | None,
 ) -> None:
     """Let a strategy play one game, seeing only what a player sees; show each move.
 
-    The result enters the records under the name Computer.
+    On a terminal the board is redrawn in place, in colour, every --delay
+    seconds; piped, every move and the map after it are printed as plain text
+    (moves in the judge protocol's form, counting from 0), without waiting.
+    The result enters the records under the name Computer, with its replay;
+    then come the game's 3BV, clicks, efficiency and 3BV/s.
     """
     player_class = find_strategy(strategy)
+    check_solved_cells(settings.rows * settings.cols, "autoplay")
     session = new_session(settings, seed=seed)
-    player = AutoPlayer(session, player_class(seed=seed or 0))
+    player = AutoPlayer(session, player_class(seed=seed))
+    console = Console(highlight=False)
+    watched = console.is_terminal and not quiet
     step = 0
-    for moves in player.play():
-        step += 1
-        if not quiet:
-            said = ", ".join(describe(session, move) for move in moves)
-            click.echo(f"step {step}: {said}")
-            click.echo(render(session))
-            click.echo()
-            if delay and not session.over:
-                time.sleep(delay)
+    if watched:
+        with Live(console=console, auto_refresh=False) as live:
+            for moves in player.play():
+                step += 1
+                said = f"step {step}: " + ", ".join(describe(session, move) for move in moves)
+                if len(said) > console.width:  # one line, so the board stays in place
+                    said = said[: console.width - 1] + "…"
+                live.update(Text(said + "\n") + coloured(render(session)))
+                live.refresh()
+                if not session.over:
+                    time.sleep(delay)
+    else:
+        for moves in player.play():
+            step += 1
+            if not quiet:
+                said = ", ".join(describe(session, move) for move in moves)
+                click.echo(f"step {step}: {said}")
+                click.echo(render(session))
+                click.echo()
     verdict = "won" if session.won else "lost"
     click.echo(
         f"{settings.category().label}: {verdict} in {step} step(s), "
-        f"{session.points} points, {session.elapsed:.2f} s"
+        f"{session.points} points, {session.elapsed:.2f} s (seed {seed})"
     )
+    click.echo(session.stats().summary())
+    replay = Replay.of(session, player=COMPUTER)
+    data = replay.to_bytes()
+    if replay_dir is not None:
+        try:
+            saved = save_replay(data, replay_dir, replay_name(replay))
+        except OSError as error:
+            click.echo(f"minesweeper: the replay was not saved: {error}", err=True)
+        else:
+            click.echo(f"replay saved: {saved}")
     store = Records(path)
     try:
-        place = store.add(settings.category(), session.entry(COMPUTER))
+        place = store.add(settings.category(), session.entry(COMPUTER), data)
     except RecordsError as error:
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)

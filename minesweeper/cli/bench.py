@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Column, Table
+from rich.text import Text
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.bench import (
@@ -18,29 +29,35 @@ from minesweeper.bench import (
     DEFAULT_PRESETS,
     PRESET_GROUPS,
     Deal,
+    GameLog,
+    GameOutcome,
+    GroupBy,
     Result,
     Rules,
+    WorkerError,
+    games_left,
+    max_jobs,
+    open_executor,
     resolve_presets,
     run_bench,
 )
+from minesweeper.bench.executors import cores
 from minesweeper.cases import load_cases
-from minesweeper.cli.common import fail, reports_errors, topology_option
-from minesweeper.client import GameRecord
+from minesweeper.cli.common import (
+    fail,
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+)
+from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.solver.strategy import STRATEGIES, find_strategy
+from minesweeper.solver.strategy import find_strategy
 
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
-def _known_strategies() -> str:
-    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
-
-    return ", ".join(sorted(STRATEGIES))
+#: Beyond this many deal and strategy pairs, one bar for all games replaces a bar per pair.
+MAX_BARS = 8
+#: Failed games listed on stderr; the rest are counted (all are in --json).
+MAX_LISTED_ERRORS = 10
 
 
 @click.command()
@@ -74,38 +91,57 @@ def _known_strategies() -> str:
     "(one or several cases) or a directory of them.",
 )
 @click.option(
+    "--group-by",
+    type=click.Choice([group.value for group in GroupBy]),
+    help="With --boards: one result row for the whole path (default), per file, or per "
+    "board size and mine count.",
+)
+@click.option(
     "--games",
     type=click.IntRange(min=1),
     default=None,
     help="Games per preset [default: 1000; with --boards, all of them].",
 )
-@click.option(
-    "--strategy",
-    "strategies",
-    multiple=True,
-    help="Strategy (repeatable; all play the same boards). "
-    f"Default: {DEFAULT_STRATEGY}. Known: {_known_strategies()}.",
+@strategy_option(
+    DEFAULT_STRATEGY, multiple=True, help="Strategy (repeatable; all play the same boards)."
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of boards and players.")
+@seed_option(fresh=False)
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
-    default=_cores(),
+    type=click.IntRange(min=1, max=max_jobs()),
+    default=cores(),
     show_default="all cores",
-    help="Worker processes.",
+    help="Worker processes (never more than games to play).",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run on a Dask cluster instead: a scheduler address (tcp://host:8786), or local:N "
+    "for N worker processes here (--jobs does not apply). Needs the `cluster` extra; "
+    "see docs/cluster.md.",
 )
 @click.option(
     "--json",
     "json_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    metavar="FILE",
     help="Also write the results to this JSON file.",
 )
 @click.option(
     "--per-game",
     "per_game_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write one JSON line per game and strategy (won, visits, steps, seconds).",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Also write one JSON line per game and strategy, as games finish (a new file).",
 )
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Like --per-game, but keep the games FILE already holds and play only the rest.",
+)
+@size_options
 @topology_option
 @reports_errors
 def bench(
@@ -113,81 +149,200 @@ def bench(
     rules: str,
     first: tuple[int, int] | None,
     boards: Path | None,
+    group_by: str | None,
     games: int | None,
     strategies: tuple[str, ...],
     seed: int,
     jobs: int,
+    cluster: str | None,
     json_path: Path | None,
     per_game_path: Path | None,
+    resume_path: Path | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
     topology: str,
 ) -> None:
     """Play seeded random boards with several strategies side by side.
 
     Prints, per preset and strategy, the win rate with its 95% Wilson interval,
     the average share of safe cells revealed and the median CPU seconds per
-    game. The same --seed gives every strategy the same boards in every run,
-    whatever --jobs.
+    game. The same --seed gives every strategy the same boards and the same
+    results in every run, whatever --jobs or --cluster. A game whose strategy
+    fails is listed as an error (exit status 1); the other games count.
     """
     chosen = Rules(rules)
-    names = strategies or (DEFAULT_STRATEGY,)
+    names = list(dict.fromkeys(strategies or (DEFAULT_STRATEGY,)))
     for name in names:
         find_strategy(name)
-    if boards is not None:
-        if presets or first is not None:
-            raise MinesweeperError("--boards brings its own boards: drop --preset and --first")
-        cases = load_cases(boards, topology)
-        if games is not None:
-            cases = cases[:games]
-        deals = Deal.given(boards.name, cases, chosen)
-    else:
-        deals = [
-            Deal.generated(preset, chosen, games or 1000, topology, first)
-            for preset in resolve_presets(presets or DEFAULT_PRESETS)
-        ]
+    check_outputs(json_path, per_game_path, resume_path)
+    if cluster is not None:
+        from minesweeper.bench.cluster import local_workers
+
+        local_workers(cluster)  # a bad local:N fails now
+    size = (rows, cols, mines)
+    deals = make_deals(chosen, presets, first, size, boards, group_by, games, topology)
+    log, done = open_log(per_game_path, resume_path, seed, deals, names)
     try:
-        results = run_with_progress(deals, names, seed, jobs)
+        results = run_with_progress(deals, names, seed, jobs, cluster, log, done)
     except KeyboardInterrupt:
-        fail("interrupted: no results", 130)
-    wide_console().print(results_table(results, seed))
+        fail(f"interrupted: {_what_is_kept(log)}", 130)
+    except WorkerError as error:
+        kept = f"; {_what_is_kept(log)}" if log is not None else ""
+        raise MinesweeperError(f"{error}{kept}") from None
+    finally:
+        if log is not None:
+            log.close()
+    Console(highlight=False).print(results_table(results, seed, chosen, topology))
     if json_path is not None:
         text = json.dumps({"seed": seed, "results": [r.as_json() for r in results]}, indent=2)
         write_text(json_path, text + "\n")
-    if per_game_path is not None:
-        rows = [json.dumps(row) for result in results for row in result.game_rows()]
-        write_text(per_game_path, "".join(row + "\n" for row in rows))
+    if report_errors(results):
+        raise SystemExit(1)
+
+
+def check_outputs(json_path: Path | None, per_game: Path | None, resume: Path | None) -> None:
+    """Fail before any game is played when an output file could not be written."""
+    if per_game is not None and resume is not None:
+        raise MinesweeperError("--resume FILE writes the per-game lines to FILE: drop --per-game")
+    for option, path in (("--json", json_path), ("--per-game", per_game), ("--resume", resume)):
+        if path is None:
+            continue
+        folder = path.absolute().parent
+        if not folder.is_dir():
+            raise MinesweeperError(f"{option} {path}: no folder {folder}")
+        if path.is_dir():
+            raise MinesweeperError(f"{option} {path}: is a folder")
+        if not os.access(folder, os.W_OK | os.X_OK) or (
+            path.exists() and not os.access(path, os.W_OK)
+        ):
+            raise MinesweeperError(f"{option} {path}: not writable")
+    if per_game is not None and per_game.exists() and per_game.stat().st_size:
+        raise MinesweeperError(
+            f"--per-game {per_game}: the file exists; --resume it, or delete it first"
+        )
+
+
+def make_deals(
+    rules: Rules,
+    presets: tuple[str, ...],
+    first: tuple[int, int] | None,
+    size: tuple[int | None, int | None, int | None],
+    boards: Path | None,
+    group_by: str | None,
+    games: int | None,
+    topology: str,
+) -> list[Deal]:
+    """The deals the options describe: given boards, or generated games per preset
+    (resized by ``size``, the ``--rows``/``--cols``/``--mines`` given)."""
+    if boards is None and group_by is not None:
+        raise MinesweeperError("--group-by groups --boards: give --boards or drop it")
+    if boards is None:
+        return [
+            Deal.generated(resized(preset, *size, topology), rules, games or 1000, topology, first)
+            for preset in resolve_presets(presets or DEFAULT_PRESETS)
+        ]
+    if presets or first is not None or size != (None, None, None):
+        raise MinesweeperError(
+            "--boards brings its own boards: drop --preset, --rows/--cols/--mines and --first"
+        )
+    cases = load_cases(boards, topology)
+    return Deal.given(boards.name, cases[:games], rules, GroupBy(group_by or GroupBy.PATH.value))
+
+
+def open_log(
+    per_game: Path | None, resume: Path | None, seed: int, deals: list[Deal], names: list[str]
+) -> tuple[GameLog | None, dict]:
+    """The per-game log to write, and the games a resumed log already holds."""
+    if resume is not None:
+        if not resume.exists():
+            click.echo(f"minesweeper: {resume} does not exist yet: a new run", err=True)
+        return GameLog.resume(resume, seed, deals, names)
+    if per_game is not None:
+        return GameLog.create(per_game, seed), {}
+    return None, {}
+
+
+def _what_is_kept(log: GameLog | None) -> str:
+    if log is None:
+        return "no results"
+    return f"the games played so far are in {log.path} (--resume {log.path} goes on)"
+
+
+class SpeedColumn(ProgressColumn):
+    """Games per second, over the last half minute."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("- games/s" if speed is None else f"{speed:.3g} games/s")
 
 
 def run_with_progress(
-    deals: list[Deal], strategies: tuple[str, ...], seed: int, jobs: int
+    deals: list[Deal],
+    strategies: list[str],
+    seed: int,
+    jobs: int,
+    cluster: str | None,
+    log: GameLog | None,
+    done: Mapping,
 ) -> list[Result]:
-    """`run_bench` under a progress bar per deal and strategy, with the running win rate."""
+    """`run_bench` under progress bars: games done, running win rate, games/s, time left.
+
+    A bar per deal and strategy, or one for all games when there are many pairs.
+    """
     progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
+        TextColumn("{task.description}", table_column=Column(max_width=24, no_wrap=True)),
+        BarColumn(bar_width=16),
         MofNCompleteColumn(),
         TextColumn("won {task.fields[rate]}"),
-        TimeElapsedColumn(),
+        SpeedColumn(),
+        TimeRemainingColumn(),
         console=Console(stderr=True),
-        transient=False,
     )
-    bars = {
-        (id(deal), name): progress.add_task(
-            f"{deal.name} {deal.rules.value} {name}", total=deal.games, rate="-"
-        )
-        for deal in deals
-        for name in strategies
+    pairs = [(deal, name) for deal in deals for name in strategies]
+    known = {
+        (id(deal), name): sum((deal.name, name, deal.number(i)) in done for i in range(deal.games))
+        for deal, name in pairs
     }
-
-    def update(deal: Deal, name: str, records: list[GameRecord]) -> None:
-        wins = sum(record.won for record in records)
-        progress.update(
-            bars[id(deal), name],
-            completed=len(records),
-            rate=f"{wins / len(records):.1%}",
+    if len(pairs) <= MAX_BARS:
+        bars = {
+            (id(deal), name): progress.add_task(
+                f"{deal.name} {name}",
+                total=deal.games,
+                completed=known[id(deal), name],
+                rate="-",
+            )
+            for deal, name in pairs
+        }
+    else:
+        total = progress.add_task(
+            "all games",
+            total=sum(deal.games for deal, _ in pairs),
+            completed=sum(known.values()),
+            rate="-",
         )
+        bars = {(id(deal), name): total for deal, name in pairs}
+    counts = {key: (count, 0) for key, count in known.items()}
 
-    with progress:
-        return run_bench(deals, strategies, seed, jobs, update)
+    def update(deal: Deal, name: str, outcomes: Mapping[int, GameOutcome]) -> None:
+        key = (id(deal), name)
+        records = [o.record for o in outcomes.values() if o.record is not None]
+        counts[key] = (len(outcomes), sum(record.won for record in records))
+        bar = bars[key]
+        mine = [k for k in counts if bars[k] == bar]
+        played = sum(counts[k][0] for k in mine)
+        won = sum(counts[k][1] for k in mine)
+        rate = f"{won / played:.1%}" if played and len(mine) == 1 else "-"
+        progress.update(bar, completed=played, rate=rate)
+
+    # Reach the workers before drawing the bars: a cluster that cannot be reached
+    # is one line, not a screen of empty bars.
+    left = games_left(deals, strategies, done)
+    executor = open_executor(min(jobs, left), cluster) if left else None
+    with executor or contextlib.nullcontext(), progress:
+        return run_bench(
+            deals, strategies, seed, jobs, update, log=log, done=done, executor=executor
+        )
 
 
 def wide_console() -> Console:
@@ -198,27 +353,55 @@ def wide_console() -> Console:
     return console
 
 
-def results_table(results: list[Result], seed: int) -> Table:
-    table = Table(title=f"Benchmark (seed {seed})")
-    for heading in ("preset", "board", "rules", "strategy"):
-        table.add_column(heading)
-    for heading in ("games", "win rate", "95% interval", "safe cells", "median s"):
+def results_table(results: list[Result], seed: int, rules: Rules, topology: str) -> Table:
+    """The results, one row per deal and strategy, in at most 80 columns."""
+    shape = "" if topology == "square" else f", {topology} cells"
+    table = Table(
+        title=f"Benchmark: seed {seed}, {rules.value} rules{shape}",
+        box=None,
+        collapse_padding=True,
+        pad_edge=False,
+    )
+    table.add_column("preset", overflow="fold")
+    table.add_column("board", no_wrap=True)
+    table.add_column("strategy", overflow="fold")
+    show_errors = any(result.errors for result in results)
+    numbers = ["games", "won", "95% interval", "safe", "median s"]
+    for heading in [*numbers, "errors"] if show_errors else numbers:
         table.add_column(heading, justify="right", no_wrap=True)
     for result in results:
-        deal = result.deal
         low, high = result.ci95
-        table.add_row(
-            deal.name,
-            f"{deal.rows}x{deal.cols}/{deal.mines}",
-            deal.rules.value,
+        row = [
+            result.deal.name,
+            result.deal.size,
             result.strategy,
             str(result.games),
             f"{result.win_rate:.1%}",
-            f"{low:.1%} - {high:.1%}",
+            f"{low * 100:.1f}-{high:.1%}",
             f"{result.avg_safe_share:.1%}",
             f"{result.median_seconds:.4f}",
-        )
+        ]
+        table.add_row(*row, *([str(len(result.errors))] if show_errors else []))
     return table
+
+
+def report_errors(results: list[Result]) -> int:
+    """List the failed games on stderr (the first few); how many there were."""
+    failures = [(result, failure) for result in results for failure in result.errors]
+    for result, failure in failures[:MAX_LISTED_ERRORS]:
+        board = f" ({failure.board})" if failure.board else ""
+        click.echo(
+            f"minesweeper: {result.deal.name} {result.strategy} game {failure.game}{board} "
+            f"failed: {failure.message}",
+            err=True,
+        )
+    if len(failures) > MAX_LISTED_ERRORS:
+        click.echo(
+            f"minesweeper: ... and {len(failures) - MAX_LISTED_ERRORS} more failed games "
+            "(all are in --json and --per-game)",
+            err=True,
+        )
+    return len(failures)
 
 
 def write_text(path: Path, text: str) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import IO, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
 
 from minesweeper.errors import MinesweeperError, TopologyError
+from minesweeper.inputs import read_limited
 from minesweeper.topology import TOPOLOGIES, find_topology
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -20,9 +22,24 @@ EXIT_BAD_INPUT = 2
 
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> None:
-    """Print ``minesweeper: message`` on stderr and exit with ``status``."""
+    """Print ``minesweeper: message`` on stderr and exit with ``status``.
+
+    Standard output is flushed first, so what was printed comes before the error.
+    """
+    sys.stdout.flush()
     click.echo(f"minesweeper: {message}", err=True)
     sys.exit(status)
+
+
+def input_name(file: IO[bytes]) -> str:
+    """How messages name an input FILE argument: its path, or ``standard input``."""
+    name = getattr(file, "name", "-")
+    return "standard input" if name in ("-", "<stdin>") else str(name)
+
+
+def read_input(file: IO[bytes]) -> bytes:
+    """All of a FILE argument opened by ``click.File("rb")``, within `MAX_FILE_BYTES`."""
+    return read_limited(file, input_name(file))
 
 
 def reports_errors(command: F) -> F:
@@ -42,6 +59,10 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+#: What click (8.2 and later) raises to show a group's help when it is given no command.
+_NO_ARGS_IS_HELP: type = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class _OneLineError(click.ClickException):
     """A bad option value reported like every other error: one ``minesweeper:`` line."""
 
@@ -49,6 +70,25 @@ class _OneLineError(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"minesweeper: {self.format_message()}", err=True)
+
+
+def one_line_usage_error(error: click.UsageError) -> click.ClickException:
+    """``error`` as one ``minesweeper: COMMAND: problem`` line, not click's usage block.
+
+    A group run without a command still prints its help, as click does.
+    """
+    if isinstance(error, _NO_ARGS_IS_HELP):
+        return error
+    ctx = error.ctx
+    message = error.format_message()
+    if ctx is not None and ctx.parent is not None:  # name the (sub)command, not the program
+        command = ctx.command_path.split(" ", 1)[1]
+        message = f"{command}: {message} (see '{ctx.command_path} --help')"
+    elif ctx is not None:
+        message += f" (see '{ctx.command_path} --help')"
+    one_line = _OneLineError(message)
+    one_line.exit_code = error.exit_code
+    return one_line
 
 
 class _TopologyName(click.ParamType):
@@ -77,4 +117,117 @@ def topology_option(command: F) -> F:
         default="square",
         show_default=True,
         help=f"Shape of the board's cells: {', '.join(sorted(TOPOLOGIES))}.",
+    )(command)
+
+
+def replay_dir_option(command: F) -> F:
+    """The ``--replay-dir DIR`` option: where the replay of every finished game is saved."""
+    return click.option(
+        "--replay-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        metavar="DIR",
+        help="Save the replay of every finished game in DIR (see docs/replay.md).",
+    )(command)
+
+
+# -- options shared by several commands ------------------------------------------------------
+
+#: The seed rule, said once in every ``--seed`` help.
+SEED_RULE = "the same seed, the same games"
+
+
+class OneLineChoice(click.Choice):
+    """A `click.Choice` (listed in the help, completed by the shell) failing in one line:
+    ``unknown WHAT 'value' (known: ...)``.
+    """
+
+    def __init__(self, choices: list[str], what: str) -> None:
+        super().__init__(choices)
+        self.what = what
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            known = ", ".join(map(str, self.choices))
+            raise _OneLineError(f"unknown {self.what} {value!r} (known: {known})") from None
+
+
+class StrategyName(OneLineChoice):
+    """A registered strategy's name; the registry is read when needed, so strategies
+    registered after the command was built count too.
+    """
+
+    def __init__(self) -> None:
+        super().__init__([], "strategy")
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        return strategy_names()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass
+
+
+def strategy_names() -> list[str]:
+    """The registered strategies' names, sorted."""
+    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
+    from minesweeper.solver.strategy import STRATEGIES
+
+    return sorted(STRATEGIES)
+
+
+def strategy_option(
+    default: str, *, multiple: bool = False, help: str = "The strategy that plays."
+) -> Callable[[F], F]:
+    """``--strategy NAME``: a choice among the registered strategies, listed and completed."""
+    extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
+    return click.option(  # type: ignore[return-value]
+        "--strategy",
+        "strategies" if multiple else "strategy",
+        type=StrategyName(),
+        show_default=not multiple,
+        help=help + (f" Default: {default}." if multiple else ""),
+        **extra,
+    )
+
+
+def seed_option(*, fresh: bool) -> Callable[[F], F]:
+    """``--seed N``. The one rule: a command that deals new games (``fresh``) draws a seed
+    when none is given and says which; a command that checks or measures uses 0, so
+    that its runs repeat.
+    """
+    if fresh:
+        return click.option(  # type: ignore[return-value]
+            "--seed",
+            type=click.IntRange(min=0),
+            default=None,
+            callback=lambda ctx, param, value: draw_seed() if value is None else value,
+            help=f"Random seed ({SEED_RULE}); by default a new one, printed.",
+        )
+    return click.option(  # type: ignore[return-value]
+        "--seed",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        help=f"Random seed ({SEED_RULE}).",
+    )
+
+
+def draw_seed() -> int:
+    """A new seed for a command that deals new games."""
+    import random
+
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def delay_option(command: F) -> F:
+    """``--delay S``: seconds between the computer's moves (0.25 by default, so one can watch)."""
+    return click.option(
+        "--delay",
+        type=click.FloatRange(min=0),
+        default=0.25,
+        show_default=True,
+        help="Seconds between the computer's moves.",
     )(command)

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import random
+import re
+import sys
 from pathlib import Path
 
 import click
 
 from minesweeper.cases import format_case
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import reports_errors, seed_option
 from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, middle_cell, random_board, start_cell
+from minesweeper.generate import PRESETS, Rules, middle_cell, random_board, start_cell
+from minesweeper.mbf import MbfError, write_mbf
 from minesweeper.noguess import no_guess_board
+from minesweeper.outputs import check_destination, prepare_folder, write_file
 from minesweeper.session import Settings
 
 
@@ -22,49 +27,66 @@ from minesweeper.session import Settings
     "--first",
     type=(int, int),
     metavar="R C",
-    help="The first click (default: the preset's, else the middle of the board).",
+    help="The first click, 0-based (default: the rules' start on a preset's board, "
+    "else the middle).",
 )
-@click.option("--seed", type=int, help="Random seed: the same seed gives the same boards.")
+@seed_option(fresh=True)
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Write NAME-001.in ... into this directory instead of printing.",
+    help="Write NAME-001.in ... into this directory instead of printing (never through links).",
 )
 @click.option("--force", is_flag=True, help="Overwrite files that already exist in --out.")
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(["in", "mbf"], case_sensitive=False),
+    default="in",
+    show_default=True,
+    help="in: the advanced .in text (board and first click); "
+    "mbf: the binary board of Minesweeper X and JSMinesweeper (square boards, no first click).",
+)
 @reports_errors
 def generate(
     settings: Settings,
+    rules: Rules,
     first: tuple[int, int] | None,
-    seed: int | None,
+    seed: int,
     count: int,
     out: Path | None,
     force: bool,
+    file_format: str,
 ) -> None:
     """Random boards, each followed by its first click (the advanced `.in` format).
 
-    Mines keep away from the first click as --first-click says; with --no-guess
+    Mines keep away from the first click as --rules says; with --no-guess
     each board is one the prover solves from that click without guessing.
+    With --format mbf each board is an MBF file (one board per file, so more
+    than one needs --out).
     """
+    mbf = file_format.lower() == "mbf"
+    if mbf:
+        if settings.topology != "square":
+            raise MbfError(f"MBF holds square boards only, not {settings.topology} ones")
+        if out is None and count > 1:
+            raise MinesweeperError("an MBF file holds one board: give --out for --count above 1")
+        if out is None and sys.stdout.isatty():
+            raise MinesweeperError("MBF is binary: redirect it to a file or give --out")
     name = settings.preset_name
     label = name or f"{settings.rows}x{settings.cols}-{settings.mines}"
     if settings.no_guess:
         label += "-noguess"
-    paths: list[Path] = []
-    if out is not None:
-        paths = [out / f"{label}-{index:03d}.in" for index in range(1, count + 1)]
-        existing = [path for path in paths if path.exists()]
-        if existing and not force:
-            raise MinesweeperError(
-                f"{existing[0]} already exists ({len(existing)} of the {count} file(s)); "
-                "use --force to overwrite, or another --out"
-            )
+    suffix = ".mbf" if mbf else ".in"
+    if out is not None:  # every check on the output comes before any work
+        prepare_folder(out)
+        for path in existing_outputs(out, label, suffix, count) if out.is_dir() else []:
+            check_destination(path, force)
     if first is None and name is not None:
-        first = PRESETS[name].start
+        first = rules.start(PRESETS[name])
     # Start cells are read as bench reads them: a graph's node r * cols + c.
     rng = random.Random(seed)
-    texts = []
-    for _ in range(count):
+    for index in range(1, count + 1):  # each board goes out as soon as it is made
         # Tilings and graphs are drawn afresh for each board; grids are all the same.
         grid = settings.make_topology(rng)
         start = middle_cell(grid) if first is None else start_cell(grid, first, settings.cols)
@@ -74,12 +96,31 @@ def generate(
             )
         else:
             board = random_board(grid, settings.mines, rng, start, settings.first_click)
-        # The board in its topology's text format, then the first click.
-        texts.append(format_case(board, start))
-    if out is None:
-        click.echo("".join(texts), nl=False)
-        return
-    out.mkdir(parents=True, exist_ok=True)
-    for path, text in zip(paths, texts, strict=True):
-        path.write_text(text)
-    click.echo(f"wrote {count} board(s) to {out}", err=True)
+        # MBF, or the board in its topology's text format and then the first click.
+        data = write_mbf(board) if mbf else format_case(board, start).encode()
+        if index == 1:  # once the settings have proved they make a board
+            click.echo(f"seed {seed}", err=True)
+        if out is None:
+            click.echo(data, nl=False)  # bytes go to the binary stream as they are
+        else:
+            write_file(out / output_name(label, suffix, index), data, overwrite=force)
+    if out is not None:
+        click.echo(f"wrote {count} board(s) to {out}", err=True)
+
+
+def output_name(label: str, suffix: str, index: int) -> str:
+    """The file name of board ``index`` (from 1): ``LABEL-001.in``."""
+    return f"{label}-{index:03d}{suffix}"
+
+
+def existing_outputs(out: Path, label: str, suffix: str, count: int) -> list[Path]:
+    """The entries of ``out`` that boards 1 to ``count`` would be written to, found by
+    listing the folder once (``count`` may be far larger than the folder)."""
+    pattern = re.compile(rf"{re.escape(label)}-(\d+){re.escape(suffix)}")
+    found = []
+    for entry in sorted(os.listdir(out)):
+        match = pattern.fullmatch(entry)
+        index = int(match[1]) if match else 0
+        if 1 <= index <= count and entry == output_name(label, suffix, index):
+            found.append(out / entry)
+    return found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shlex
 import statistics
 import sys
 from pathlib import Path
@@ -10,9 +12,17 @@ import click
 from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cli.bench import wide_console
-from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.grading import AdvancedGrade, BasicGrade, discover, grade_advanced, grade_basic
+from minesweeper.cli.bench import wide_console, write_text
+from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
+from minesweeper.cli.judge import CommandLine, limits_from, limits_options
+from minesweeper.grading import AdvancedGrade, BasicGrade, discover
+from minesweeper.judge.report import (
+    check_writable,
+    json_report,
+    junit_xml,
+    outcome,
+)
+from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.solver.strategy import find_strategy
 
 
@@ -21,46 +31,110 @@ from minesweeper.solver.strategy import find_strategy
     "paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path), metavar="DIR..."
 )
 @click.option(
-    "--strategy", default=DEFAULT_STRATEGY, show_default=True, help="The client's strategy."
+    "--server",
+    type=CommandLine(),
+    metavar="CMD",
+    help='Grade this judge server on the basic cases, e.g. "./a.out" (no shell runs it).',
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the strategy's RNG.")
+@click.option(
+    "--client",
+    type=CommandLine(),
+    metavar="CMD",
+    help='Grade this client on the advanced cases, e.g. "python3 client.py".',
+)
+@strategy_option(DEFAULT_STRATEGY, help="The built-in client's strategy.")
+@seed_option(fresh=False)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1, max=max(64, 4 * (os.cpu_count() or 1))),
+    default=1,
+    show_default=True,
+    help="Cases graded at once.",
+)
+@click.option(
+    "--junit", type=click.Path(path_type=Path), metavar="FILE", help="Also write JUnit XML."
+)
+@click.option(
+    "--json", "json_path", type=click.Path(path_type=Path), metavar="FILE", help="Also write JSON."
+)
+@limits_options
 @topology_option
 @reports_errors
-def grade(paths: tuple[Path, ...], strategy: str, seed: int, topology: str) -> None:
+def grade(
+    paths: tuple[Path, ...],
+    server: tuple[str, ...] | None,
+    client: tuple[str, ...] | None,
+    strategy: str,
+    seed: int,
+    jobs: int,
+    junit: Path | None,
+    json_path: Path | None,
+    move_seconds: float,
+    game_seconds: float,
+    memory: int,
+    output_bytes: int,
+    topology: str,
+) -> None:
     """Grade every case under DIR... (searched recursively).
 
     Basic cases (`x.in` with `x.out`) pass when the judge prints `x.out` byte
     for byte. Advanced cases (an `.in` without `.out`, ending with the first
     click) are played by the client: won or lost, visits, steps, CPU seconds.
-    Cases in a subdirectory named after a topology use that topology. Exits 1
-    when a basic case fails or a case cannot be played.
+    Cases in a subdirectory named after a topology use that topology.
+
+    `--server CMD` grades a foreign judge on the basic cases, `--client CMD` a
+    foreign client on the advanced ones (docs/judge.md), each case in a fresh
+    process under the limits below; with either, only the cases of its kind
+    are graded. Exits 1 when a basic case fails, a case cannot be played or a
+    client misbehaves; a lost game is a result, not a failure. A FIFO, a
+    device, a broken link or an unreadable folder found on the way is named on
+    stderr, not read, and also makes the exit status 1.
     """
     find_strategy(strategy)  # an unknown name fails before any case runs
-    found = discover(paths, topology)
+    for path, option in ((junit, "--junit"), (json_path, "--json")):
+        if path is not None:
+            check_writable(path, option)
+    limits = limits_from(move_seconds, game_seconds, memory, output_bytes)
+    programs = Programs(server, client, strategy, seed, limits)
+    everything = discover(paths, topology)
+    skipped = [case for case in everything if case.problem]
+    for case in skipped:
+        click.echo(f"minesweeper: {case.name}: {case.problem} (not graded)", err=True)
+    found = [case for case in everything if not case.problem and programs.grades(case)]
     if not found:
-        raise click.UsageError("no .in files found")
+        raise click.UsageError("no .in files found" + (" of that kind" if programs.foreign else ""))
     basic: list[BasicGrade] = []
     advanced: list[AdvancedGrade] = []
     console = wide_console()
     with console.status("grading...") as status:
-        for case in found:
-            status.update(f"grading {case.name}")
-            if case.basic:
-                basic.append(grade_basic(case))
-            else:
-                advanced.extend(grade_advanced(case, strategy, seed))
+        for _, grades in grade_all(
+            found, programs, jobs, lambda c: status.update(f"grading {c.name}")
+        ):
+            for result in grades:
+                if isinstance(result, BasicGrade):
+                    basic.append(result)
+                else:
+                    advanced.append(result)
     if basic:
-        console.print(basic_table(basic))
+        console.print(basic_table(basic, shlex.join(server) if server else "built-in"))
     if advanced:
-        console.print(advanced_table(advanced, strategy))
+        console.print(advanced_table(advanced, shlex.join(client) if client else strategy))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
-    console.print(summary(basic, advanced))
-    if failures:
+    console.print(summary(basic, advanced, len(skipped)))
+    ungraded = len(everything) - len(found) - len(skipped)
+    if ungraded:
+        other = "advanced (no --client)" if server else "basic (no --server)"
+        console.print(f"{ungraded} {other} case file(s) not graded")
+    if junit is not None:
+        write_text(junit, junit_xml(basic, advanced))
+    if json_path is not None:
+        write_text(json_path, json_report(basic, advanced))
+    if failures or skipped:
         sys.exit(1)
 
 
-def basic_table(grades: list[BasicGrade]) -> Table:
-    table = Table(title="Basic cases (judge output)")
+def basic_table(grades: list[BasicGrade], judge: str) -> Table:
+    table = Table(title=f"Basic cases (judge: {judge})")
     table.add_column("case")
     table.add_column("result")
     table.add_column("detail", overflow="fold")
@@ -70,22 +144,16 @@ def basic_table(grades: list[BasicGrade]) -> Table:
     return table
 
 
-def advanced_table(grades: list[AdvancedGrade], strategy: str) -> Table:
-    table = Table(title=f"Advanced cases (client: {strategy})")
+def advanced_table(grades: list[AdvancedGrade], client: str) -> Table:
+    table = Table(title=f"Advanced cases (client: {client})")
     table.add_column("case")
-    table.add_column("result")
+    table.add_column("result", overflow="fold")
     for heading in ("visits", "steps", "seconds"):
         table.add_column(heading, justify="right")
+    colours = {"won": "green", "lost": "yellow"}
     for grade in grades:
-        if grade.error:
-            table.add_row(grade.name, f"[red]ERROR[/] {grade.error}", "", "", "")
-            continue
-        if grade.won:
-            verdict = "[green]won[/]"
-        elif grade.finished:
-            verdict = "[yellow]lost[/]"
-        else:
-            verdict = "[red]move limit[/]"
+        result = outcome(grade)
+        verdict = f"[{colours.get(result, 'red')}]{'ERROR ' if grade.error else ''}{result}[/]"
         table.add_row(
             grade.name,
             verdict,
@@ -96,7 +164,7 @@ def advanced_table(grades: list[AdvancedGrade], strategy: str) -> Table:
     return table
 
 
-def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade]) -> str:
+def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade], skipped: int = 0) -> str:
     parts = []
     if basic:
         passed = sum(grade.passed for grade in basic)
@@ -112,4 +180,6 @@ def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade]) -> str:
         if errors:
             part += f", {errors} could not be played"
         parts.append(part)
+    if skipped:
+        parts.append(f"{skipped} path(s) not graded (see above)")
     return "; ".join(parts)

@@ -2,54 +2,89 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
-from minesweeper.cli.common import reports_errors
+from minesweeper.cases import load_board
+from minesweeper.cli.common import (
+    delay_option,
+    replay_dir_option,
+    reports_errors,
+    seed_option,
+    strategy_option,
+)
 from minesweeper.cli.gameopts import game_options
 from minesweeper.cli.records import records_option
-from minesweeper.session import Settings, SettingsError
+from minesweeper.errors import MinesweeperError
+from minesweeper.session import Settings
 
 
 @click.command()
 @game_options
 @click.option(
-    "--seed", type=int, help="Random seed of the layouts (the same seed, the same games)."
+    "--board",
+    "board_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Play this layout first (its size and mines are the file's): an MBF file (.mbf) "
+    "or a board in --topology's text format (a first-click line after it is ignored; a "
+    "graph's nodes may carry coordinates, docs/play.md). Not recorded.",
 )
-@click.option(
-    "--strategy",
-    default="best",
-    show_default=True,
-    help="The computer's strategy when it plays (key a).",
-)
-@click.option(
-    "--delay",
-    type=click.FloatRange(min=0.01),
-    default=0.25,
-    show_default=True,
-    help="Seconds between the computer's moves.",
-)
+@seed_option(fresh=True)
+@strategy_option("best", help="The computer's strategy when it plays (key a).")
+@delay_option
 @records_option
+@replay_dir_option
 @reports_errors
 def play(
     settings: Settings,
-    seed: int | None,
+    board_file: Path | None,
+    seed: int,
     strategy: str,
     delay: float,
     path: Path | None,
+    replay_dir: Path | None,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
-    Mouse: left click opens, right click flags, middle click chords; a click after
-    the end plays the same layout again. Keys: arrows (or H j k l) move, space or
-    enter opens, f flags, c chords, r restarts the layout, n starts a new game,
-    a lets the computer play (a again pauses), h shows the safest move, p shows
-    every cell's mine probability, s opens the settings, t the records, q quits.
+    Mouse: left click opens (on a satisfied number: chords), right click flags,
+    middle click chords. Keys: arrows (or H j k l) move, space or enter opens,
+    f flags, m marks ?, c chords, r restarts the layout, n starts a new game,
+    a lets the computer play (a again pauses), h shows the safest move, p
+    every cell's mine probability, s the settings, t the records, q quits.
+
+    A game with a hint, the odds or the computer's moves is assisted and not
+    recorded. The end of a game shows its 3BV, clicks, efficiency and 3BV/s.
     """
-    if settings.topology.lower() == "graph":
-        raise SettingsError("graph boards have no drawing: play them with the text protocol")
-    settings.make_topology()  # bad sizes fail here, as one line, before the screen changes
+    board = None
+    if board_file is not None:
+        if settings.no_guess:
+            raise MinesweeperError("--board plays the layout given: drop --no-guess")
+        # A bad file fails here, as one line, before the screen changes.
+        board, _ = load_board(board_file, settings.topology)
+    else:
+        settings.make_topology()  # bad sizes fail here too
+    if not is_terminal():
+        raise MinesweeperError(
+            "play needs a terminal (standard input and output are not one); "
+            "try `minesweeper autoplay`, or the judge protocol with `minesweeper server`"
+        )
     from minesweeper.tui.app import MinesweeperApp  # Textual loads only for this command
 
-    MinesweeperApp(settings, seed=seed, records_path=path, strategy=strategy, delay=delay).run()
+    app = MinesweeperApp(
+        settings,
+        seed=seed,
+        records_path=path,
+        strategy=strategy,
+        delay=delay,
+        replay_dir=replay_dir,
+        board=board,
+    )
+    app.run()
+    click.echo(f"seed {seed}: --seed {seed} deals these games again", err=True)
+
+
+def is_terminal() -> bool:
+    """Whether a person can play here: standard input and output are a terminal."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

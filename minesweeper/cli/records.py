@@ -1,4 +1,8 @@
-"""`minesweeper records`: print the records tables; `records verify` checks the file."""
+"""`minesweeper records`: print the records tables; `records verify` checks the file.
+
+`records --times` prints the fastest wins of people instead of the points;
+`records verify --replays` plays every entry's replay again and checks it.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import fail, reports_errors
 from minesweeper.generate import PRESETS
-from minesweeper.records import Category, Entry, Records
+from minesweeper.records import Category, Entry, Records, replay_digest
 
 records_option = click.option(
     "--records",
@@ -40,6 +44,7 @@ def render(category: Category, entries: list[Entry]) -> Table:
     table.add_column("Name")
     table.add_column("Points", justify="right")
     table.add_column("Time", justify="right")
+    table.add_column("3BV", justify="right")
     table.add_column("Result")
     table.add_column("Date (UTC)")
     for place, entry in enumerate(entries, 1):
@@ -49,7 +54,31 @@ def render(category: Category, entries: list[Entry]) -> Table:
             entry.name,
             str(entry.points),
             f"{entry.seconds:.1f} s",
+            "?" if entry.bbbv is None else str(entry.bbbv),
             "won" if entry.won else "lost",
+            date,
+        )
+    return table
+
+
+def render_times(category: Category, entries: list[Entry]) -> Table:
+    """One category's fastest wins for rich, with their 3BV/s."""
+    table = Table(title=f"{title(category)}: fastest wins", title_justify="left")
+    table.add_column("Place", justify="right")
+    table.add_column("Name")
+    table.add_column("Time", justify="right")
+    table.add_column("3BV", justify="right")
+    table.add_column("3BV/s", justify="right")
+    table.add_column("Date (UTC)")
+    for place, entry in enumerate(entries, 1):
+        date = datetime.fromisoformat(entry.date).strftime("%Y-%m-%d %H:%M")
+        rate = entry.bbbv_per_second
+        table.add_row(
+            str(place),
+            entry.name,
+            f"{entry.seconds:.3f} s",
+            "?" if entry.bbbv is None else str(entry.bbbv),
+            "?" if rate is None else f"{rate:.2f}",
             date,
         )
     return table
@@ -63,38 +92,99 @@ def render(category: Category, entries: list[Entry]) -> Table:
     metavar="TEXT",
     help="Only categories whose title contains TEXT (e.g. expert, hex, no-guess); repeatable.",
 )
+@click.option(
+    "--times",
+    is_flag=True,
+    help="The 10 fastest wins of people per category (with 3BV/s) instead of the points.",
+)
 @records_option
 @click.pass_context
 @reports_errors
-def records(ctx: click.Context, categories: tuple[str, ...], path: Path | None) -> None:
-    """Print the top-10 table of every category played (or of the --category ones)."""
+def records(
+    ctx: click.Context, categories: tuple[str, ...], times: bool, path: Path | None
+) -> None:
+    """Print the top-10 table of every category played (or of the --category ones).
+
+    Games with a hint, the odds or the computer's moves are not recorded; the
+    computer's own games are, as Computer (in the points table only).
+    """
     ctx.obj = path
     if ctx.invoked_subcommand is not None:
         return
     store = Records(path)
-    tables = store.load()
+    tables = store.load_times() if times else store.load()
+    draw = render_times if times else render
     console = Console()
     shown = 0
     for category in sorted(tables):
         name = title(category).lower()
         if categories and not any(text.lower() in name for text in categories):
             continue
-        console.print(render(category, tables[category]))
+        console.print(draw(category, tables[category]))
         shown += 1
     if not shown:
         what = "matching records" if categories else "records"
+        if times:
+            what = "fastest wins by people" if not categories else "matching fastest wins"
         click.echo(f"no {what} yet in {store.path}")
 
 
 @records.command()
 @records_option
+@click.option(
+    "--replays",
+    is_flag=True,
+    help="Also play every entry's replay again and check its points, time and result.",
+)
 @click.pass_obj
 @reports_errors
-def verify(group_path: Path | None, path: Path | None) -> None:
-    """Check the records file's signature; exit 2 when it fails."""
+def verify(group_path: Path | None, path: Path | None, replays: bool) -> None:
+    """Check the records file's signature; exit 2 when it fails.
+
+    With --replays, every entry must carry a replay that bears it out: the
+    same kind of game, result, points, time, 3BV and clicks, the name's player
+    (Computer for the computer alone, nobody's help for a person).
+    """
     store = Records(path or group_path)
     if not store.path.exists():
         click.echo(f"no records file at {store.path} (nothing to check)")
         return
     count = store.verify()
     click.echo(f"{store.path}: signature OK, {count} result(s)")
+    if replays:
+        failed = check_replays(store)
+        if failed:
+            fail(f"{failed} of {count} result(s) are not borne out by their replays")
+        click.echo(f"every replay bears out its result ({count})")
+
+
+def check_replays(store: Records) -> int:
+    """Check every entry against its replay, printing one line per failure; how many failed."""
+    from minesweeper.replay import ReplayError, check_entry, read_replay, read_replay_bytes
+
+    failed = 0
+    seen: set[Entry] = set()
+    for category, both in sorted(store.standings().items()):
+        for entry in [*both.points, *both.times]:
+            if entry in seen:
+                continue
+            seen.add(entry)
+            where = f"{title(category)}: {entry.name}, {entry.points} points, {entry.date}"
+            replay_path = store.replay_path(entry)
+            if replay_path is None:
+                problems = ["no replay (recorded before replays were kept, or stripped)"]
+            elif not replay_path.exists():
+                problems = [f"its replay {replay_path} is missing"]
+            else:
+                try:  # read once, at most the largest replay: a link to a device cannot hang it
+                    data = read_replay_bytes(replay_path)
+                    if replay_digest(data) != entry.replay:
+                        problems = [f"its replay {replay_path} was changed"]
+                    else:
+                        problems = check_entry(read_replay(replay_path), category, entry)
+                except ReplayError as error:
+                    problems = [str(error)]
+            for problem in problems:
+                click.echo(f"minesweeper: {where}: {problem}", err=True)
+            failed += bool(problems)
+    return failed

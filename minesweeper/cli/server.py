@@ -11,7 +11,7 @@ from minesweeper.server import serve
 
 
 @click.command()
-@click.argument("file", type=click.File("r"), default="-")
+@click.argument("file", type=click.File("rb"), default="-")
 @topology_option
 @reports_errors
 def server(file: click.utils.LazyFile, topology: str) -> None:

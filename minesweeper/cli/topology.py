@@ -7,12 +7,14 @@ import random
 import click
 
 from minesweeper.board import Board
-from minesweeper.cli.common import fail, reports_errors, topology_option
+from minesweeper.cli.common import fail, read_input, reports_errors, seed_option, topology_option
+from minesweeper.limits import check_cells
 from minesweeper.protocol import (
     COUNT_DIGITS,
     LineReader,
     format_board,
     format_move,
+    parse_integers,
     parse_move,
     read_board,
 )
@@ -33,7 +35,7 @@ def _board_and_moves(
     if file is not None:
         if rows is not None or cols is not None:
             fail("give either FILE or --rows/--cols, not both")
-        reader = LineReader(file)
+        reader = LineReader(read_input(file))
         board = read_board(reader, topology)
         moves = []
         while (line := reader.next()) is not None:
@@ -41,28 +43,19 @@ def _board_and_moves(
         return board, moves
     if rows is None or cols is None:
         fail("give a board FILE, or --rows and --cols")
-    shape: Topology = find_topology(topology).random(rows, cols, random.Random(seed))
+    kind = find_topology(topology)
+    check_cells(rows * cols, kind.text_format)
+    shape: Topology = kind.random(rows, cols, random.Random(seed))
     return Board(shape, ()), []
 
 
 def _cell_named(shape: Topology, move: str) -> int:
-    try:
-        values = tuple(int(token) for token in move.split())
-    except ValueError:
-        values = ()
-    if len(values) != shape.move_arity:
-        fail(f"--cell: expected {shape.move_arity} integer(s), got {move!r}")
-    return shape.cell_from_move(values)
+    arity = shape.move_arity
+    return shape.cell_from_move(parse_integers(None, move, arity, f"--cell as {arity} integer(s)"))
 
 
 def _size_options(command: click.Command) -> click.Command:
-    command = click.option(
-        "--seed",
-        type=int,
-        default=0,
-        show_default=True,
-        help="Seed of the random tiling or graph (with --rows/--cols).",
-    )(command)
+    command = seed_option(fresh=False)(command)
     command = click.option("--cols", type=click.IntRange(min=1), help="Columns, with no FILE.")(
         command
     )
@@ -75,7 +68,7 @@ def topology() -> None:
 
 
 @topology.command()
-@click.argument("file", type=click.File("r"), required=False)
+@click.argument("file", type=click.File("rb"), required=False)
 @topology_option
 @_size_options
 @reports_errors
@@ -95,6 +88,7 @@ def export(
     (r * cols + c); tiling pieces in the order their first square is read.
     """
     board, moves = _board_and_moves(file, topology, rows, cols, seed)
+    check_cells(board.topology.size, GraphTopology.text_format)  # the graph is built in full
     graph = GraphTopology.from_topology(board.topology)
     lines = format_board(Board(graph, board.mines))
     lines += "".join(format_move(graph, cell) + "\n" for cell in moves)
@@ -102,7 +96,7 @@ def export(
 
 
 @topology.command()
-@click.argument("file", type=click.File("r"), required=False)
+@click.argument("file", type=click.File("rb"), required=False)
 @topology_option
 @_size_options
 @click.option(

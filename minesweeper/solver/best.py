@@ -81,6 +81,7 @@ class EngineStrategy(Strategy):
         self.prior = prior
         self.budget = budget
         self._cache: PartCache = {}
+        self._last: tuple[View, Probabilities] | None = None
 
     @property
     def cache(self) -> PartCache:
@@ -89,8 +90,10 @@ class EngineStrategy(Strategy):
         return self._cache
 
     def solve(self, view: View) -> Probabilities:
-        """The engine's probabilities for ``view``."""
-        return probabilities(view, self.prior, self.budget, self.cache)
+        """The engine's probabilities for ``view`` (the last answer again for the same view)."""
+        if self._last is None or self._last[0] is not view:
+            self._last = (view, probabilities(view, self.prior, self.budget, self.cache))
+        return self._last[1]
 
 
 @register
@@ -197,61 +200,22 @@ class Best(EngineStrategy):
         return found or [safest(result)]
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
-        """Each candidate's look-ahead score (see the module docstring)."""
-        looks = []
+        """Each candidate's look-ahead score (see the module docstring).
+
+        Once the budget's time is spent, the candidates not yet looked at are
+        left out (before the first: every candidate scored by its safety).
+        """
+        cells = self.candidates(view, result)
+        if self.budget.spent():
+            return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else set()
         rules = constraints(view)
-        neighbours = view.topology.neighbours
-        unknown = view.unknown()
-        left = None if view.mine_count is None else view.mine_count - len(view.mines)
-        cells = self.candidates(view, result)
-        if self.budget.spent():  # out of time: safety alone
-            return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
+        looks = []
         for cell in cells:
             if looks and self.budget.spent():
-                break  # out of time: the candidates looked at must do
+                break
             safety = 1 - result.chance(cell)
-            # The position after ``cell`` shows a number: the same constraints
-            # without ``cell``, and one more, the number's.
-            kept = [
-                Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
-                for r in rules
-                if r.cells != {cell}
-            ]
-            around = frozenset(o for o in neighbours(cell) if view.is_unknown(o))
-            known = sum(1 for o in neighbours(cell) if o in view.mines)
-            rest = [c for c in unknown if c != cell]
-            outcomes = []
-            for shown in possible_numbers(view, cell):
-                number = Constraint(around, shown - known, cell)
-                try:
-                    solved = solve(
-                        [*kept, number] if around else kept,
-                        rest,
-                        left,
-                        prior=self.prior,
-                        known_mines=len(view.mines),
-                        known_safe=len(view.revealed) + 1,
-                        budget=self.budget,
-                        cache=self.cache,
-                    )
-                    if solved.safe or len(solved) == 0:
-                        worth = 1.0
-                    else:
-                        worth = 1 - min(solved.floats().values())
-                    if self.long_term:
-                        after = View(
-                            view.topology,
-                            {**view.revealed, cell: shown},
-                            view.mines | solved.mines,
-                            view.mine_count,
-                        )
-                        linked = [r.cells - solved.mines for r in kept]
-                        linked.append(around - solved.mines)
-                        worth *= self.created_risk(after, before, [c for c in linked if c])
-                except InconsistentView:
-                    continue  # an outcome no layout allows
-                outcomes.append((solved.weight, worth, bool(solved.safe) or len(solved) == 0))
+            outcomes = self.outcomes(view, rules, cell, before)
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
                 looks.append(Outlook(cell, safety, 0.0, safety))
@@ -261,6 +225,54 @@ class Best(EngineStrategy):
             score = safety * worth * (1 + self.progress_weight * progress)
             looks.append(Outlook(cell, safety, progress, score))
         return looks
+
+    def outcomes(
+        self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
+    ) -> list[tuple[int, float, bool]]:
+        """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
+
+        ``rules`` are the view's constraints: each outcome's are the same
+        without ``cell``, and one more, the number's, with no view rebuilt.
+        """
+        neighbours = view.topology.neighbours
+        kept = [
+            Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
+            for r in rules
+            if r.cells != {cell}
+        ]
+        around = frozenset(o for o in neighbours(cell) if view.is_unknown(o))
+        known = sum(1 for o in neighbours(cell) if o in view.mines)
+        rest = [c for c in view.unknown() if c != cell]
+        left = None if view.mine_count is None else view.mine_count - len(view.mines)
+        found = []
+        for shown in possible_numbers(view, cell):
+            number = Constraint(around, shown - known, cell)
+            try:
+                solved = solve(
+                    [*kept, number] if around else kept,
+                    rest,
+                    left,
+                    prior=self.prior,
+                    known_mines=len(view.mines),
+                    known_safe=len(view.revealed) + 1,
+                    budget=self.budget,
+                    cache=self.cache,
+                )
+                progress = bool(solved.safe) or len(solved) == 0
+                worth = 1.0 if progress else 1 - min(solved.floats().values())
+                if self.long_term:
+                    after = View(
+                        view.topology,
+                        {**view.revealed, cell: shown},
+                        view.mines | solved.mines,
+                        view.mine_count,
+                    )
+                    linked = [r.cells - solved.mines for r in [*kept, number]]
+                    worth *= self.created_risk(after, before, [c for c in linked if c])
+            except InconsistentView:
+                continue  # no layout allows it (an approximate count may let it through)
+            found.append((solved.weight, worth, progress))
+        return found
 
     def created_risk(
         self,

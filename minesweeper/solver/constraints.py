@@ -28,13 +28,16 @@ def constraints(view: View) -> list[Constraint]:
     """
     result = []
     neighbours = view.topology.neighbours
-    for cell, count in view.revealed.items():
+    revealed, mines = view.revealed, view.mines
+    for cell, count in revealed.items():
         unknown = []
         known = 0
         for other in neighbours(cell):
-            if other in view.mines:
+            if other in revealed:  # the usual case first
+                continue
+            if other in mines:
                 known += 1
-            elif other not in view.revealed:
+            else:
                 unknown.append(other)
         needed = count - known
         if not 0 <= needed <= len(unknown):

@@ -293,12 +293,18 @@ class _Search:
         free, risky = [], []
         for cell in self.cells:
             mine = alive & self.mine_masks[cell]
-            numbers = sum(1 for layouts in self.shows[cell].values() if alive & layouts)
-            if not mine:
-                if numbers > 1:
-                    free.append(cell)
-            elif numbers:
+            if mine == alive:
+                continue  # a mine in every layout left
+            if mine:
                 risky.append((self._weight(alive & ~mine) / total, cell))
+                continue
+            numbers = 0
+            for layouts in self.shows[cell].values():
+                if alive & layouts:
+                    numbers += 1
+                    if numbers > 1:
+                        free.append(cell)
+                        break
         risky.sort(key=lambda sc: (-sc[0], sc[1]))
         return free, risky
 

@@ -1,14 +1,18 @@
 """Exact mine probabilities of a position, by counting every layout that fits it.
 
 The frontier (unknown cells next to a revealed number) splits into independent
-components; cells with exactly the same constraints merge into one supercell
-whose mine count ``x`` stands for ``C(size, x)`` layouts. Each component is
+groups of constraints; in a large group, what deduction proves is settled
+first (those cells leave the count). Cells with exactly the same constraints
+merge into one supercell whose mine count ``x`` stands for ``C(size, x)``
+layouts. Each component of supercells is
 counted by a dynamic programme along an ordering of its supercells, whose state
 is the partial sums of the constraints still open at that point and the mines
 placed so far: a long thin frontier stays cheap however many layouts it has,
 and nothing is ever 2^n over the frontier. A backward pass over the same
 states gives every supercell's exact share. Components and the unconstrained
-cells combine with exact integer weights over the total mine count.
+cells combine with exact integer weights over the total mine count. Past a
+`Budget` of time and memory, constraints are dropped and the answer says it
+is approximate.
 
 Mine count known: every layout of the unknown cells with the right number of
 mines is equally likely. Mine count unknown: each cell of the board is a mine
@@ -41,6 +45,8 @@ SETTLE_ABOVE = 64
 MANY_STARTS_ABOVE = 40
 #: Once the time budget is spent, the rest is counted within this many partial counts.
 SPENT_COUNTS = 20_000
+#: Once the time budget is spent, a programme keeps at most this many constraints open.
+SPENT_OPEN = 4
 #: Memory a partial count takes, roughly (measured on large positions; for `Budget.megabytes`).
 BYTES_PER_COUNT = 150
 
@@ -121,7 +127,7 @@ class Probabilities:
     Beta-function terms up to a constant factor): it compares only positions
     with the same unknown, constrained and known cells that differ in the
     numbers shown, such as the outcomes of opening one cell. ``approximate`` is True
-    only when the position was too large to count exactly and some constraints
+    only when counting exactly needed more than the `Budget` and some constraints
     were left out: the probabilities are then those of the relaxed position,
     and ``safe`` and ``mines`` still hold (they are certain in a larger set of
     layouts), but inconsistency may go unnoticed.
@@ -241,13 +247,12 @@ class _Part:
     what deduction proves settled (``settled``: 1 for a mine, 0 for a safe
     cell); the rest splits into components of supercells, each counted by a
     `_Programme`. Depends on the constraints alone, so a part can serve every
-    position that has the same group. ``cells``: how many cells it covers.
+    position that has the same group.
     """
 
     def __init__(self, system: list[tuple[frozenset, int]], budget: Budget) -> None:
-        self.cells = len(frozenset().union(*(members for members, _ in system)))
         settled: dict[Cell, int] = {}
-        large = self.cells > SETTLE_ABOVE
+        large = len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE
         if large:
             system, settled = _settle(system)
         self._count(system, settled, budget)
@@ -275,8 +280,9 @@ class _Part:
             for component in _components(supers)
         ]
         self.approximate = any(programme.dropped for programme in self.programmes)
-        # The settled mines count as one more component with a single layout.
-        self.polys = [[0] * sum(settled.values()) + [1]]
+        # Settled mines count as one more component with a single layout.
+        mines = sum(settled.values())
+        self.polys = [[0] * mines + [1]] if mines else []
         self.polys += [programme.poly for programme in self.programmes]
 
 
@@ -366,7 +372,7 @@ def _solve(
             for cell, mine in part.settled.items():
                 if mine == value:
                     cell_group[cell] = len(groups) - 1
-        index += 1  # the settled mines' polynomial
+        index += len(part.polys) - len(part.programmes)  # the settled mines' polynomial
         for programme in part.programmes:
             others = _convolve(prefix[index], suffix[index + 1])
             index += 1
@@ -532,7 +538,7 @@ class _Programme:
                 (position.get(rule, -1), rule in sig, rules[rule][1], after[k][rule])
                 for rule in now_open
             ]
-            hits = [hit for _, hit, _, _ in plan]
+            hit_at = [j for j, (_, hit, _, _) in enumerate(plan) if hit]
             closing = [(position.get(r, -1), rules[r][1]) for r in sig if last[r] == k]
             size = sizes[k]
             ways_of = [comb(size, x) for x in range(size + 1)]
@@ -545,21 +551,30 @@ class _Programme:
                 low, high = 0, size
                 for src, need in closing:
                     x = need - (state[src] if src >= 0 else 0)
-                    low, high = max(low, x), min(high, x)
+                    if x > low:
+                        low = x
+                    if x < high:
+                        high = x
                 sums = []
                 for src, hit, need, room in plan:
                     now = state[src] if src >= 0 else 0
                     if hit:
-                        high = min(high, need - now)
-                        low = max(low, need - now - room)
+                        if need - now < high:
+                            high = need - now
+                        if need - now - room > low:
+                            low = need - now - room
                     elif now > need or need - now > room:
                         high = -1
                         break
                     sums.append(now)
                 for x in range(low, high + 1):
-                    key = tuple(
-                        [now + x if hit else now for now, hit in zip(sums, hits, strict=True)]
-                    )
+                    if x and hit_at:
+                        new = sums[:]
+                        for j in hit_at:
+                            new[j] += x
+                        key = tuple(new)
+                    else:
+                        key = tuple(sums)
                     ways = ways_of[x]
                     target = layer.get(key)
                     if target is None:
@@ -570,10 +585,10 @@ class _Programme:
                     step.append((state, x, ways, key))
                     added += len(poly) + 1
                 if held + added > cap and now_open:
-                    raise _TooLarge(_widest(now_open, last))
+                    raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
             held += len(step) + sum(map(len, layer.values()))
             if held > cap and now_open:
-                raise _TooLarge(_widest(now_open, last))
+                raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
             layers.append(layer)
             moves.append(step)
             open_rules = now_open
@@ -621,10 +636,30 @@ class _Programme:
         return shares
 
 
-def _widest(now_open: list[int], last: dict[int, int]) -> set[int]:
-    """The half of the open constraints that stay open longest: those to drop."""
-    spans = sorted(now_open, key=lambda r: last[r], reverse=True)
-    return set(spans[: max(1, len(spans) // 2)])
+def _to_drop(
+    now_open: list[int], first: dict[int, int], last: dict[int, int], hurry: bool
+) -> set[int]:
+    """The constraints to drop when a programme grows too large.
+
+    Normally the half of those open now that stay open longest. In a hurry
+    (the time is spent), every constraint open where more than `SPENT_OPEN`
+    are open along the whole order: the next count is then quick.
+    """
+    if not hurry:
+        spans = sorted(now_open, key=lambda r: last[r], reverse=True)
+        return set(spans[: max(1, len(spans) // 2)])
+    drop = set(now_open)
+    spanning = [r for r in first if first[r] < last[r]]
+    events = sorted([(first[r], 1, r) for r in spanning] + [(last[r], -1, r) for r in spanning])
+    current: set[int] = set()
+    for _, kind, rule in events:
+        if kind == 1:
+            current.add(rule)
+            if len(current) > SPENT_OPEN:
+                drop |= current
+        else:
+            current.discard(rule)
+    return drop
 
 
 def _best_order(
@@ -708,22 +743,24 @@ def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None =
         closed = sum(1 for r in sig if remaining_uses[r] == 1)
         return (new - closed, len(sig), i)
 
-    # A cost changes only when a rule of its supercell is used: kept up to date.
-    costs = [cost(i) for i in range(len(supers))]
+    # A supercell no placed one shares a rule with still has its first cost.
+    fresh = iter(sorted(range(len(supers)), key=cost))
     order: list[int] = []
     candidates: set[int] = set()
     while len(order) < len(supers):
-        pool = candidates or [i for i in range(len(supers)) if not placed[i]]
-        best = min(pool, key=costs.__getitem__) if order or start is None else start
+        if not order and start is not None:
+            best = start
+        elif candidates:
+            best = min(candidates, key=cost)
+        else:
+            best = next(i for i in fresh if not placed[i])
         placed[best] = True
         order.append(best)
         candidates.discard(best)
         for rule in supers[best][0]:
             remaining_uses[rule] -= 1
             opened.add(rule)
-        for rule in supers[best][0]:
             for other in users[rule]:
                 if not placed[other]:
                     candidates.add(other)
-                    costs[other] = cost(other)
     return order

@@ -16,9 +16,11 @@ class ExactProver(SubsetProver):
     """A cell is proved when it is safe (or a mine) in every layout that fits what is seen.
 
     The subset rules run first, being cheap; when they are stuck the exact
-    probability engine decides, with the mine count when known. Both are sound
-    and knowledge only grows, so the cells proved in the end are exactly those
-    the engine alone would prove.
+    probability engine decides, with the mine count when known. Both are sound.
+    It stops as soon as some cell is proved safe, since a game needs only
+    progress: a proof with safe cells may leave out cells the engine would also
+    prove; a proof without one is complete (no cell is certainly safe, and every
+    certain mine is in it).
     """
 
     name = "exact"

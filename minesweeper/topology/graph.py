@@ -22,17 +22,29 @@ class GraphTopology(Topology):
 
     A move names a node by its id; the map is one line of ``size`` characters,
     node ``i`` at column ``i``. Every edge counts as shared, so
-    ``edge_neighbours`` is ``neighbours``.
+    ``edge_neighbours`` is ``neighbours``. ``coordinates``, when given, place
+    node ``i`` at ``(x, y)`` for drawings (y grows downwards); they change
+    nothing in the rules and take no part in equality.
     """
 
     name = "graph"
     move_arity = 1
     text_format = "graph"
 
-    def __init__(self, size: int, edges: Iterable[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        size: int,
+        edges: Iterable[tuple[int, int]],
+        coordinates: Sequence[tuple[float, float]] | None = None,
+    ) -> None:
         if size < 1:
             raise GraphError(f"a graph needs at least 1 node, got {size}")
+        if coordinates is not None and len(coordinates) != size:
+            raise GraphError(f"{len(coordinates)} coordinates for {size} nodes")
         self._size = size
+        self.coordinates = (
+            None if coordinates is None else tuple((float(x), float(y)) for x, y in coordinates)
+        )
         adjacent: list[set[int]] = [set() for _ in range(size)]
         for index, (u, v) in enumerate(edges):
             for node in (u, v):
@@ -55,7 +67,7 @@ class GraphTopology(Topology):
     def random(cls, rows: int, cols: int, rng: random.Random) -> GraphTopology:
         """A random planar graph of ``rows * cols`` nodes, laid out like a board.
 
-        Node ``r * cols + c`` sits at grid point ``(r, c)``, joined to the points
+        Node ``r * cols + c`` sits at grid point ``(r, c)`` (its coordinates), joined to the points
         beside, above and below it, and across each unit square by one of its two
         diagonals, chosen at random: a random triangulation of the grid, with
         4 to 8 neighbours (6 on average) away from the rim.
@@ -75,7 +87,8 @@ class GraphTopology(Topology):
                         edges.append((node, node + cols + 1))  # the square's falling diagonal
                     else:
                         edges.append((node + 1, node + cols))  # its rising diagonal
-        return cls(rows * cols, sorted(edges))
+        points = [(float(col), float(row)) for row in range(rows) for col in range(cols)]
+        return cls(rows * cols, sorted(edges), points)
 
     @property
     def size(self) -> int:

@@ -1,9 +1,10 @@
 """`MinesweeperApp`: the terminal game, wiring keys, clicks and screens to the controller.
 
-Mouse: left opens, right flags, middle chords; a click after the end plays the
-same layout again. Keys: arrows (or H j k l) move, space/enter open, f flag,
-c chord, r restart, n new game, a computer plays (again: pause), h hint,
-p probabilities overlay, s settings, t records, q quit.
+Mouse: left opens (on a satisfied number: chords), right flags then marks ?,
+middle chords; after the end a second click plays the same layout again. Keys:
+arrows (or H j k l) move, space/enter open, f flag, m mark ?, c chord, r
+restart, n new game, a computer plays (again: pause), h hint, p probabilities
+overlay, s settings, t records, q quit (asking first during a game).
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from minesweeper.board import Board
 from minesweeper.records import Records
 from minesweeper.session import Settings
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.controller import Controller, default_name
+from minesweeper.tui.controller import Controller, Conventions, default_name
 from minesweeper.tui.header import GameHeader
 from minesweeper.tui.layout import build_layout
-from minesweeper.tui.prompt import NamePrompt
+from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen
 
@@ -38,6 +40,7 @@ GAME_ACTIONS = frozenset(
     [
         "open",
         "flag",
+        "mark",
         "chord",
         "restart",
         "new_game",
@@ -60,7 +63,7 @@ class MinesweeperApp(App[None]):
     CSS = """
     #main { height: 1fr; }
     #board-area { height: 1fr; align: center top; }
-    #message { height: auto; max-height: 3; padding: 0 1; color: $text; }
+    #message { height: auto; max-height: 4; padding: 0 1; color: $text; }
     #records-problem {
         display: none; height: auto; padding: 0 1;
         background: $error 30%; color: $text;
@@ -74,6 +77,7 @@ class MinesweeperApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,enter", "open", "Open", show=False),
         Binding("f", "flag", "Flag"),
+        Binding("m", "mark", "?", show=False),
         Binding("c", "chord", "Chord"),
         Binding("r", "restart", "Again"),
         Binding("n", "new_game", "New"),
@@ -82,7 +86,7 @@ class MinesweeperApp(App[None]):
         Binding("p", "overlay", "Odds"),
         Binding("s", "settings", "Setup"),
         Binding("t", "records", "Top 10"),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "leave", "Quit"),
     ]
 
     def __init__(
@@ -94,6 +98,8 @@ class MinesweeperApp(App[None]):
         strategy: str = "best",
         delay: float = 0.25,
         clock: Callable[[], float] | None = None,
+        replay_dir: Path | None = None,
+        board: Board | None = None,
     ) -> None:
         super().__init__()
         self.controller = Controller(
@@ -102,6 +108,8 @@ class MinesweeperApp(App[None]):
             records=Records(records_path) if records_path is not None else None,
             strategy=strategy,
             clock=clock,
+            replay_dir=replay_dir,
+            board=board,
         )
         self.delay = delay
         self._computer_timer: Timer | None = None
@@ -128,7 +136,18 @@ class MinesweeperApp(App[None]):
         self.set_interval(0.5, self.header.redraw)
         self._computer_timer = self.set_interval(self.delay, self._computer_move, pause=True)
         self._small(self.size.width, self.size.height)
+        self._say_size()
         self.redraw()
+
+    def _say_size(self) -> None:
+        """When the roomy drawing does not fit, say at once what terminal it needs."""
+        if self._wide():
+            return
+        plan = build_layout(self.controller.session.topology, True)
+        self.controller.message = (
+            f"this board shows best in a {plan.width + 2}x{plan.height + CHROME_LINES} "
+            "terminal; here its cells are narrower or it scrolls with the cursor"
+        )
 
     @property
     def main(self) -> Screen:
@@ -220,7 +239,28 @@ class MinesweeperApp(App[None]):
         self.redraw()
 
     def action_open(self) -> None:
-        self._at_cursor(self.controller.open)
+        controller = self.controller
+        on_number = controller.session.is_opened(controller.cursor)
+        chords = controller.conventions.left_chords and on_number
+        self._at_cursor(controller.chord if chords else controller.open)
+
+    def action_mark(self) -> None:
+        self._at_cursor(self.controller.mark)
+
+    def action_leave(self) -> None:
+        """Quit; during a game in progress, ask first (when the settings say so)."""
+        controller = self.controller
+        session = controller.session
+        playing = session.started and not session.over
+        if not (playing and controller.conventions.confirm_quit) or self.screen is not self.main:
+            self.exit()
+            return
+
+        def answered(quit: bool | None) -> None:
+            if quit:
+                self.exit()
+
+        self.push_screen(QuitPrompt(), answered)
 
     def action_flag(self) -> None:
         self._at_cursor(self.controller.flag)
@@ -246,7 +286,14 @@ class MinesweeperApp(App[None]):
         self.redraw()
 
     def action_settings(self) -> None:
-        self.push_screen(SettingsScreen(self.controller.settings, self.start))
+        controller = self.controller
+
+        def adopt(conventions: Conventions) -> None:
+            controller.conventions = conventions
+
+        self.push_screen(
+            SettingsScreen(controller.settings, self.start, controller.conventions, adopt)
+        )
 
     def action_records(self) -> None:
         self.push_screen(RecordsScreen(self.controller))

@@ -83,6 +83,7 @@ class BoardView(Widget, can_focus=True):
             cursor=cell == controller.cursor and self.has_focus and not controller.playing_computer,
             hint=hint.certain if hint is not None and hint.cell == cell else None,
             chance=chance,
+            marked=cell in controller.marks,
         )
 
     def render_line(self, y: int) -> Strip:

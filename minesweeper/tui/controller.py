@@ -4,6 +4,10 @@ The session holds every rule; the controller only adds the keyboard cursor,
 the hint, the analysis overlay, the computer player and the trip to the
 records at the end. It knows nothing of Textual, so the widgets stay thin and
 the flow can be tested on its own.
+
+A game in which the player had a hint, the odds or the computer's moves is
+assisted: it is not recorded. A game the computer played from its first click
+enters the records as `COMPUTER`. Every recorded game keeps its replay.
 """
 
 from __future__ import annotations
@@ -11,27 +15,55 @@ from __future__ import annotations
 import getpass
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
+from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.records import Entry, Records, RecordsError
+from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
-GREETING = "mouse: left opens, right flags, middle chords; keys: arrows, space, f, c, h hint"
+GREETING = "left click opens, right flags (again: ?), middle chords; arrows, space, h hint"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
 
+#: What the message says of a game that had help.
+NOT_RECORDED = "assisted: not recorded"
+#: What the message says of a game on a layout from a board file.
+GIVEN_BOARD = "a given board: not recorded"
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Playing habits where clones differ; each is a switch in the settings.
+
+    ``left_chords``: a left click on a number with as many flags around it
+    chords. ``confirm_quit``: ``q`` during a game asks first. ``question_marks``:
+    right clicks cycle flag, ``?``, nothing (and ``m`` marks ``?``); a mark is
+    only a note to oneself and protects nothing.
+    """
+
+    left_chords: bool = True
+    confirm_quit: bool = True
+    question_marks: bool = True
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game went with the records: ``place`` (None: not in the top 10)."""
+    """How a finished game went with the records: ``place`` (None: not in the top 10).
+
+    ``assisted``: the player had help, so the game was not recorded.
+    """
 
     computer: bool
     place: int | None = None
     waiting_for_name: bool = False
+    assisted: bool = False
 
 
 class Controller:
@@ -40,7 +72,9 @@ class Controller:
     ``seed`` makes the layouts reproducible; ``records`` is where results go
     (a failed check is reported in `records_problem`, and play goes on);
     ``strategy`` names the computer's strategy (another one is used, with a
-    note, if it is missing).
+    note, if it is missing); ``replay_dir``, when given, receives the replay of
+    every finished game. ``board`` is a layout to play first (from a board
+    file): games on it are not recorded, since anyone could make an easy one.
     """
 
     def __init__(
@@ -51,22 +85,33 @@ class Controller:
         records: Records | None = None,
         strategy: str = "best",
         clock: Callable[[], float] | None = None,
+        replay_dir: Path | None = None,
+        board: Board | None = None,
     ) -> None:
         self.seed = seed
+        self.replay_dir = replay_dir
+        #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
+        self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
         self.strategy_name = strategy
         self.clock = clock
         self.message = GREETING
         self.records_problem: str | None = None
         self.overlay = False
-        self._make(settings)
+        self.conventions = Conventions()
+        #: Whether the layout on screen came from a board file (such games are not recorded).
+        self.given_board = board is not None
+        self._make(settings, board)
         self.check_records()
 
     # -- state ----------------------------------------------------------------------------
 
-    def _make(self, settings: Settings) -> None:
+    def _make(self, settings: Settings, board: Board | None = None) -> None:
         extra = {"clock": self.clock} if self.clock is not None else {}
-        self.session: GameSession = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
+        if board is not None:  # a given layout first; `n` deals new ones on its shape
+            self.session: GameSession = GameSession(settings, seed=self.seed, board=board, **extra)  # type: ignore[arg-type]
+        else:
+            self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
         self._fresh()
@@ -78,6 +123,8 @@ class Controller:
         self.auto: AutoPlayer | None = None
         self.paused = False
         self.outcome: Outcome | None = None
+        self.marks: set[int] = set()
+        self._restart_armed = False
 
     @property
     def playing_computer(self) -> bool:
@@ -91,27 +138,59 @@ class Controller:
         return self._chances[0]
 
     def where(self, cell: int) -> str:
-        """A cell as the player reads it: ``row R, column C`` of the printed map (1-based)."""
-        row, col = self.session.topology.position(cell)
+        """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
+        topology = self.session.topology
+        if topology.move_arity == 1:
+            return f"node {cell + 1}"
+        row, col = topology.position(cell)
         return f"row {row + 1}, column {col + 1}"
 
     # -- the player's actions -------------------------------------------------------------
 
     def press(self, cell: int, button: int) -> None:
-        """A mouse click: left opens, right flags, middle chords; after the end, restart."""
+        """A mouse click: left opens (chords on a satisfied number), right flags (and marks
+        ``?``), middle chords. After the end a first click only shows the board; a second
+        one plays the same layout again.
+        """
         if self.playing_computer:
             self.message = "the computer is playing: watch, pause (a) or start a new game (n)"
             return
         if self.session.over:
-            self.restart()
+            if self._restart_armed:
+                self.restart()
+            else:
+                self._restart_armed = True
+                self.message = (
+                    "the game is over: click again or r for the same layout, n for a new one"
+                )
             return
         self.cursor = cell
+        left_chord = self.conventions.left_chords and self.session.is_opened(cell)
         if button == RIGHT:
-            self.flag(cell)
-        elif button == MIDDLE:
+            self.cycle_mark(cell) if self.conventions.question_marks else self.flag(cell)
+        elif button == MIDDLE or left_chord:
             self.chord(cell)
         else:
             self.open(cell)
+
+    def cycle_mark(self, cell: int) -> None:
+        """Right click with ``?`` marks: nothing, flag, ``?``, nothing again."""
+        if cell in self.session.flags:
+            self.flag(cell)
+            if cell not in self.session.flags:
+                self.marks.add(cell)
+        elif cell in self.marks:
+            self.marks.discard(cell)
+        else:
+            self.flag(cell)
+
+    def mark(self, cell: int) -> None:
+        """Put or remove a ``?`` on a closed cell (a note to oneself: it protects nothing)."""
+        if self.playing_computer or self.session.over:
+            return
+        if self.session.cell_state(cell) is not CellState.CLOSED:
+            return
+        self.marks.symmetric_difference_update({cell})
 
     def open(self, cell: int) -> None:
         self._act(self.session.open, cell)
@@ -126,6 +205,8 @@ class Controller:
         if self.playing_computer or self.session.over:
             return
         self.message = ""
+        if self.overlay and self.session.started:
+            self.session.note_assist("odds")  # the click was made seeing the odds
         try:
             action(cell)
         except MinesweeperError as error:  # e.g. no no-guess board found
@@ -140,6 +221,7 @@ class Controller:
 
     def new_game(self, settings: Settings | None = None) -> None:
         """A new layout; with ``settings`` (when they differ), a new kind of game at once."""
+        self.given_board = False
         if settings is not None and settings != self.settings:
             self._make(settings)
         else:
@@ -158,6 +240,7 @@ class Controller:
         elif not self.session.started:
             self.message = "hint: the first open is always safe; open anywhere"
         else:
+            self.session.note_assist("hint")
             self.message = found.describe(self.where(found.cell))
             self.cursor = found.cell
         return found
@@ -165,6 +248,8 @@ class Controller:
     def toggle_overlay(self) -> bool:
         """Show or hide every unknown cell's mine probability; True when shown."""
         self.overlay = not self.overlay
+        if self.overlay and self.session.started:
+            self.session.note_assist("odds")
         self.message = self.odds() if self.overlay else ""
         return self.overlay
 
@@ -213,6 +298,7 @@ class Controller:
 
     def _after(self) -> None:
         self._chances = None
+        self.marks = {c for c in self.marks if self.session.cell_state(c) is CellState.CLOSED}
         if (
             self.hint is not None
             and self.session.cell_state(self.hint.cell) is not CellState.CLOSED
@@ -220,41 +306,85 @@ class Controller:
             self.hint = None
         if self.session.over and self.outcome is None:
             self._finish()
+            if self.saved_replay:
+                self.message += f"\n{self.saved_replay}"
 
     def _finish(self) -> None:
         session = self.session
         verdict = "won" if session.won else "lost"
-        if self.auto is not None:
-            place = self._record(COMPUTER)
+        stats = session.stats().summary()
+        if self.auto is not None and session.assists == [("computer", 0)] and not self.given_board:
+            self._save_replay(COMPUTER)
+            try:
+                place = self._record(COMPUTER)
+            except RecordsError:
+                place = None
             self.outcome = Outcome(computer=True, place=place)
-            self.message = f"the computer {verdict}" + self._place_text(place)
+            self.message = f"the computer {verdict}" + self._place_text(place) + f"\n{stats}"
             return
+        self._save_replay(default_name())
+        who = "the computer" if self.auto is not None else "you"
+        if session.assisted:
+            self.outcome = Outcome(computer=self.auto is not None, assisted=True)
+            self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
+            return
+        if self.given_board:
+            self.outcome = Outcome(computer=False)
+            self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
+            return
+        category, entry = self.settings.category(), session.entry("?")
         try:
-            place = self.records.place_for(self.settings.category(), session.entry("?"))
+            place = self.records.place_for(category, entry)
+            fast = self.records.time_place_for(category, entry)
         except RecordsError as error:
             self.records_problem = str(error)
-            place = None
-        self.outcome = Outcome(computer=False, place=place, waiting_for_name=place is not None)
-        if place is None:
-            self.message = f"you {verdict}" + ("" if self.records_problem else "; not a record")
+            place = fast = None
+        waiting = place is not None or fast is not None
+        self.outcome = Outcome(computer=False, place=place, waiting_for_name=waiting)
+        self.message = f"you {verdict}"
+        if not waiting and not self.records_problem:
+            self.message += "; not a record"
+        self.message += f"\n{stats}"
+
+    def _save_replay(self, player: str) -> None:
+        self.saved_replay = None
+        if self.replay_dir is None:
+            return
+        replay = Replay.of(self.session, player=player)
+        try:
+            path = save_replay(replay.to_bytes(), self.replay_dir, replay_name(replay))
+        except (OSError, MinesweeperError) as error:
+            self.saved_replay = f"the replay was not saved: {error}"
+        else:
+            self.saved_replay = f"replay saved: {path}"
 
     def enter_record(self, name: str | None) -> int | None:
         """Enter the waiting result under ``name`` (None: the player declined)."""
         outcome = self.outcome
         if outcome is None or not outcome.waiting_for_name:
             return None
-        place = self._record(name.strip() or default_name()) if name is not None else None
+        if name is None:
+            self.outcome = Outcome(computer=False)
+            return None
+        try:
+            place = self._record(name.strip() or default_name())
+        except RecordsError:
+            said = " was not recorded"
+            place = None
+        else:
+            said = self._place_text(place) or "; entered the fastest wins"
         self.outcome = Outcome(computer=False, place=place)
-        if name is not None:
-            self.message = "the result" + (self._place_text(place) or " was not recorded")
+        self.message = "the result" + said + f"\n{self.session.stats().summary()}"
         return place
 
     def _record(self, name: str) -> int | None:
+        """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
+        replay = Replay.of(self.session, player=name).to_bytes()
         try:
-            return self.records.add(self.settings.category(), self.session.entry(name))
+            return self.records.add(self.settings.category(), self.session.entry(name), replay)
         except RecordsError as error:
             self.records_problem = str(error)
-            return None
+            raise
 
     @staticmethod
     def _place_text(place: int | None) -> str:

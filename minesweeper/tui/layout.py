@@ -9,14 +9,17 @@ widget paints spans; clicks map back to cells with `Layout.cell_at`.
 Shapes:
 
 - ``square``: one label per cell, rows under rows, a checkerboard of shades.
-- ``hex``: offset rows of labels with a gap, odd rows shifted half a cell, so
-  each cell overlaps exactly its two neighbours above and below.
+- ``hex``: offset rows of labels, odd rows shifted, so each cell overlaps its
+  two neighbours above and its two below; three shades tell neighbours apart.
 - ``triangle``: labels side by side, each starting with ▲ or ▼; an up
   triangle stands on the down triangle below it.
-- tilings, ``parquet`` and anything else with a printed map: unit squares with
+- ``graph``: nodes on a lattice, edges as lines behind them (`minesweeper.tui.graph_layout`).
+- tilings and anything else with a printed map: unit squares with
   box-drawn borders between different pieces, so a person sees which touch.
-  Parquet bricks are placed by their herringbone geometry (see
-  `minesweeper.topology.parquet`), the others by their printed map.
+  Tilings are placed by their printed map.
+- ``parquet``: the herringbone geometry (see `minesweeper.topology.parquet`) in
+  unit squares one line high, each brick in a shade none of its neighbours has,
+  so that a 9x9 floor fits 100x32.
 
 Drawing branches on the topology's name because drawing is the UI's business;
 rules never do.
@@ -124,7 +127,7 @@ class Layout:
         return cell
 
 
-class _Canvas:
+class Canvas:
     """Collects spans on a ``width x height`` grid, then fills the gaps with spaces."""
 
     def __init__(self, width: int, height: int) -> None:
@@ -135,7 +138,7 @@ class _Canvas:
     def put(self, span: Span, y: int) -> None:
         self.spans[y].append(span)
 
-    def layout(self, **extra: object) -> Layout:
+    def layout(self, cls: type[Layout] = Layout, **extra: object) -> Layout:
         lines = []
         for spans in self.spans:
             spans.sort(key=lambda span: span.x)
@@ -148,7 +151,7 @@ class _Canvas:
             if x < self.width:
                 line.append(Span(x, self.width - x, text=" " * (self.width - x)))
             lines.append(_merge_static(line))
-        return Layout(self.width, self.height, lines, **extra)  # type: ignore[arg-type]
+        return cls(self.width, self.height, lines, **extra)  # type: ignore[arg-type]
 
 
 def _merge_static(line: list[Span]) -> list[Span]:
@@ -190,7 +193,7 @@ def square_layout(topology: Topology, wide: bool = True) -> Layout:
     """Cells in rows, ``3`` (wide) or ``2`` characters each, shaded as a checkerboard."""
     rows, cols = topology.shape
     width = 3 if wide else 2
-    canvas = _Canvas(cols * width, rows)
+    canvas = Canvas(cols * width, rows)
     shade = {}
     for row in range(rows):
         for col in range(cols):
@@ -201,23 +204,29 @@ def square_layout(topology: Topology, wide: bool = True) -> Layout:
 
 
 def hex_layout(topology: Topology, wide: bool = True) -> Layout:
-    """Offset rows (odd rows half a cell to the right), a gap between neighbours."""
+    """Offset rows, odd rows shifted right by half a cell, cells side by side (4 characters
+    wide, or 2 compact): each overlaps half of each neighbour above and below. Three
+    shades keep neighbours apart; an expert 16x30 board is 61 columns wide compact.
+    """
     rows, cols = topology.shape
-    label, step = (3, 4) if wide else (1, 2)
-    canvas = _Canvas(cols * step + step // 2, rows)
+    width = 4 if wide else 2
+    canvas = Canvas(cols * width + width // 2, rows)
+    shade = {}
     for row in range(rows):
-        shift = step // 2 if row % 2 else 0
         for col in range(cols):
             cell = topology.cell_at(row, col)
-            canvas.put(Span(shift + col * step, label, cell, label=True), row)
-    return canvas.layout()
+            canvas.put(Span(width // 2 * (row % 2) + col * width, width, cell, label=True), row)
+            # Axial q - r mod 3 colours the hexagons properly (odd-r offset rows).
+            q = col - (row - (row % 2)) // 2
+            shade[cell] = (q - row) % 3
+    return canvas.layout(shade=shade)
 
 
 def triangle_layout(topology: Topology, wide: bool = True) -> Layout:
     """Rows of alternating up and down triangles (``(r, c)`` points up when ``r + c`` is even)."""
     rows, cols = topology.shape
     width = 3 if wide else 2
-    canvas = _Canvas(cols * width, rows)
+    canvas = Canvas(cols * width, rows)
     marks, shade = {}, {}
     for row in range(rows):
         for col in range(cols):
@@ -288,7 +297,7 @@ def bordered_layout(raster: Raster, unit: int = 3) -> Layout:
     grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
     rows = max(r for r, _ in grid) + 1
     cols = max(c for _, c in grid) + 1
-    canvas = _Canvas(cols * (unit + 1) + 1, rows * 2 + 1)
+    canvas = Canvas(cols * (unit + 1) + 1, rows * 2 + 1)
     at = grid.get
 
     pieces: dict[int, list[tuple[int, int]]] = {}
@@ -346,6 +355,37 @@ def _two_shades(pieces: Mapping[int, list[tuple[int, int]]]) -> dict[int, int]:
     return {cell: (squares[0][0] + squares[0][1]) % 2 for cell, squares in pieces.items()}
 
 
+def shaded_layout(raster: Raster, unit: int = 2) -> Layout:
+    """Unit squares ``unit`` characters wide and one line high, no borders: each piece in a
+    shade that no piece beside it has (a greedy colouring), its content in its central square.
+
+    Half the height of `bordered_layout`, for floors whose pieces run diagonally.
+    """
+    top = min(r for r, _ in raster)
+    left = min(c for _, c in raster)
+    grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
+    rows = max(r for r, _ in grid) + 1
+    cols = max(c for _, c in grid) + 1
+    pieces: dict[int, list[tuple[int, int]]] = {}
+    for square, cell in sorted(grid.items()):
+        pieces.setdefault(cell, []).append(square)
+    labels = {cell: _central(squares) for cell, squares in pieces.items()}
+    touching: dict[int, set[int]] = {cell: set() for cell in pieces}
+    for (r, c), cell in grid.items():
+        for other in (grid.get((r + 1, c)), grid.get((r, c + 1))):
+            if other is not None and other != cell:
+                touching[cell].add(other)
+                touching[other].add(cell)
+    shade: dict[int, int] = {}
+    for cell in sorted(pieces, key=lambda piece: pieces[piece][0]):
+        used = {shade[other] for other in touching[cell] if other in shade}
+        shade[cell] = min(set(range(len(used) + 1)) - used)
+    canvas = Canvas(cols * unit, rows)
+    for (r, c), cell in grid.items():
+        canvas.put(Span(c * unit, unit, cell, label=labels[cell] == (r, c)), r)
+    return canvas.layout(shade=shade)
+
+
 Builder = Callable[[Topology, bool], Layout]
 
 #: Special drawings by topology name; others get `bordered_layout` of their printed map.
@@ -353,12 +393,16 @@ BUILDERS: dict[str, Builder] = {
     "square": square_layout,
     "hex": hex_layout,
     "triangle": triangle_layout,
-    "parquet": lambda topology, wide: bordered_layout(parquet_raster(topology), 2 if wide else 1),
+    "parquet": lambda topology, wide: shaded_layout(parquet_raster(topology), 2 if wide else 1),
 }
 
 
 def build_layout(topology: Topology, wide: bool = True) -> Layout:
     """The drawing of ``topology``; ``wide`` gives roomier cells when the screen allows."""
+    if topology.name == "graph":
+        from minesweeper.tui.graph_layout import graph_layout  # it builds on this module
+
+        return graph_layout(topology, wide)
     builder = BUILDERS.get(topology.name)
     if builder is not None:
         return builder(topology, wide)

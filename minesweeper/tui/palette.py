@@ -2,11 +2,13 @@
 
 Numbers follow the classic palette (1 blue, 2 green, 3 red, 4 navy, 5 maroon,
 6 teal, 7 black, 8 grey) on the light grey of an opened cell; closed cells are
-a darker grey, in two shades so that neighbours do not merge.
+a darker grey, in shades (two to four, as the drawing needs) so that neighbours do not
+merge.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -30,19 +32,23 @@ NUMBER_COLOURS = {
     12: "#2f4f4f",
 }
 FLAG = "⚑"
+QUESTION = "?"
 MINE = "✱"
 WRONG = "✗"
 
-CLOSED_BG = ("#8a909a", "#7b818b")
+CLOSED_BG = ("#8a909a", "#7b818b", "#6c727c", "#5e646e")
 CLOSED_FG = "#e4e8ee"
-OPENED_BG = ("#c6c6c6", "#bababa")
+OPENED_BG = ("#c6c6c6", "#bababa", "#aeaeae", "#d4d4d4")
 EXPLODED_BG = "#ff2020"
 FLAG_FG = "#c00000"
+MARK_FG = "#3a0a8c"
 CURSOR_BG = "#f2cf55"
 HINT_SAFE_BG = "#49c449"
 HINT_GUESS_BG = "#e8a33a"
 BORDER = Style(color="#a0a6ae")
 
+#: The mark of a graph's node (its other marks are triangles' directions).
+NODE = "node"
 #: Up and down glyphs of triangles: (closed, opened).
 TRIANGLE = {"up": ("▲", "△"), "down": ("▼", "▽")}
 
@@ -58,6 +64,7 @@ class Look:
     cursor: bool = False
     hint: bool | None = None  # None: no hint here; True: certain safe; False: best guess
     chance: float | None = None  # mine probability shown by the analysis overlay
+    marked: bool = False  # a ? the player put on a closed cell
 
 
 def number_text(count: int, width: int) -> str:
@@ -65,26 +72,52 @@ def number_text(count: int, width: int) -> str:
     return str(count) if width >= 2 or count < 10 else COUNT_DIGITS[count]
 
 
+#: Marks of the overlay's proven cells, apart from any number.
+PROVEN_SAFE = "✓"
+PROVEN_MINE = "!"
+PROVEN_SAFE_BG = "#1a9c3a"
+PROVEN_MINE_BG = "#5a0010"
+#: The overlay's colour scale for mine probabilities strictly between 0 and 1: blue
+#: (unlikely) through pale yellow to red (likely); no step is the proven-safe green.
+CHANCE_STOPS = ((0.0, (44, 123, 182)), (0.5, (255, 255, 191)), (1.0, (215, 25, 28)))
+
+
 def chance_text(chance: float, width: int) -> str:
-    """A mine probability as a percentage (one character: tenths), exact at 0 and 1."""
+    """The overlay's text: a mark when proven, else the percentage where it fits with a
+    space beside it (3 characters), else nothing: the colour says it.
+    """
+    if chance == 0:
+        return PROVEN_SAFE
+    if chance == 1:
+        return PROVEN_MINE
     if width >= 3:
-        if chance in (0.0, 1.0):
-            return str(int(chance * 100))
         return str(min(99, max(1, round(chance * 100))))
-    if width == 2:
-        if chance in (0.0, 1.0):
-            return "0" if chance == 0 else "**"
-        return str(min(99, max(1, round(chance * 100))))
-    if chance in (0.0, 1.0):
-        return "0" if chance == 0 else "*"
-    return str(min(9, max(1, int(chance * 10))))
+    return ""
 
 
-def _chance_colour(chance: float) -> str:
-    """Green for safe through amber to red for a mine."""
-    red = int(60 + 160 * chance)
-    green = int(170 - 120 * chance)
-    return f"#{red:02x}{green:02x}40"
+def chance_colour(chance: float) -> str:
+    """The overlay's background for ``chance``: proven cells apart, the rest on the scale."""
+    if chance == 0:
+        return PROVEN_SAFE_BG
+    if chance == 1:
+        return PROVEN_MINE_BG
+    for (low, start), (high, end) in itertools.pairwise(CHANCE_STOPS):
+        if chance <= high:
+            t = (chance - low) / (high - low)
+            red, green, blue = (round(a + (b - a) * t) for a, b in zip(start, end, strict=True))
+            return f"#{red:02x}{green:02x}{blue:02x}"
+    return PROVEN_MINE_BG
+
+
+def _darker(colour: str, by: float = 0.1) -> str:
+    """``#rrggbb`` a little darker."""
+    red, green, blue = (round(int(colour[i : i + 2], 16) * (1 - by)) for i in (1, 3, 5))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def _chance_ink(chance: float) -> str:
+    """Dark text on the pale middle of the scale, white at its ends and on proven cells."""
+    return "#000000" if 0.25 <= chance <= 0.8 else "#ffffff"
 
 
 def content(look: Look, width: int) -> str:
@@ -100,12 +133,17 @@ def content(look: Look, width: int) -> str:
         return WRONG
     if look.chance is not None:
         return chance_text(look.chance, width)
+    if look.marked:
+        return QUESTION
     return ""
 
 
 def label(look: Look, width: int) -> tuple[str, Style]:
     """The label's text (exactly ``width`` characters) and style."""
     style = fill(look)
+    if look.mark == NODE:  # a graph's node has no shape: a closed one says so with ?
+        body = content(look, width) or ("?" if look.state is CellState.CLOSED else "")
+        return body.center(width)[:width], style
     if look.mark is not None:
         closed = look.state in (CellState.CLOSED, CellState.FLAGGED)
         glyph = TRIANGLE[look.mark][0 if closed else 1]
@@ -119,14 +157,20 @@ def label(look: Look, width: int) -> tuple[str, Style]:
 def fill(look: Look) -> Style:
     """The style of the cell's fill (and of its label)."""
     state = look.state
-    shade = look.shade % 2
+    shade = look.shade % len(CLOSED_BG)
     bold = True
     if state is CellState.OPENED:
         colour = NUMBER_COLOURS.get(look.count or 0, "#000000")
         style = Style(color=colour, bgcolor=OPENED_BG[shade], bold=bold)
     elif state is CellState.CLOSED:
-        bg = CLOSED_BG[shade] if look.chance is None else _chance_colour(look.chance)
-        style = Style(color=CLOSED_FG if look.chance is None else "#ffffff", bgcolor=bg, bold=bold)
+        if look.chance is None:
+            ink = MARK_FG if look.marked else CLOSED_FG
+            style = Style(color=ink, bgcolor=CLOSED_BG[shade], bold=bold)
+        else:
+            ink, bg = _chance_ink(look.chance), chance_colour(look.chance)
+            if shade % 2 and 0 < look.chance < 1:  # equal odds side by side stay two cells
+                bg = _darker(bg)
+            style = Style(color=ink, bgcolor=bg, bold=bold)
     elif state is CellState.FLAGGED:
         style = Style(color=FLAG_FG, bgcolor=CLOSED_BG[shade], bold=bold)
     elif state is CellState.EXPLODED:
@@ -135,8 +179,9 @@ def fill(look: Look) -> Style:
         style = Style(color="#000000", bgcolor=OPENED_BG[shade], bold=bold)
     else:  # a wrong flag
         style = Style(color=FLAG_FG, bgcolor=OPENED_BG[shade], bold=bold)
-    if look.cursor:
-        style += Style(bgcolor=CURSOR_BG, underline=True)
+    if look.cursor:  # the mine that went off stays red under the cursor
+        cursor_bg = None if state is CellState.EXPLODED else CURSOR_BG
+        style += Style(bgcolor=cursor_bg, underline=True)
     if look.hint is not None:  # over the cursor: the hint moves the cursor onto its cell
         style += Style(bgcolor=HINT_SAFE_BG if look.hint else HINT_GUESS_BG)
     return style

@@ -53,3 +53,26 @@ class NamePrompt(ModalScreen[str | None]):
 
     def action_decline(self) -> None:
         self.dismiss(None)
+
+
+class QuitPrompt(ModalScreen[bool]):
+    """Asks before a game in progress is abandoned: True to quit (``y``, ``q``, enter)."""
+
+    DEFAULT_CSS = """
+    QuitPrompt { align: center middle; }
+    QuitPrompt > Vertical {
+        width: 44; height: auto; padding: 0 2;
+        border: thick $warning; background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q,enter", "answer(True)", "Quit"),
+        Binding("n,escape", "answer(False)", "Play on"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Quit this game? [b]y[/b]es / [b]n[/b]o", markup=True)
+
+    def action_answer(self, quit: bool) -> None:
+        self.dismiss(quit)

@@ -47,13 +47,14 @@ class RecordsScreen(ModalScreen[None]):
                 yield Label(str(error), id="problem")
             else:
                 table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-                table.add_columns("Place", "Name", "Points", "Time", "Result", "Date")
+                table.add_columns("Place", "Name", "Points", "Time", "3BV", "Result", "Date")
                 for place, entry in enumerate(entries, 1):
                     table.add_row(
                         str(place),
                         entry.name,
                         str(entry.points),
                         f"{entry.seconds:.1f} s",
+                        "?" if entry.bbbv is None else str(entry.bbbv),
                         "won" if entry.won else "lost",
                         entry.date[:10],
                     )

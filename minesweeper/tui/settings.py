@@ -1,4 +1,4 @@
-"""`SettingsScreen`: preset or custom size, topology, first-click rule, no-guess boards.
+"""`SettingsScreen`: preset or custom size, topology, rules, no-guess boards, conventions.
 
 Changing a choice starts a new game of that kind at once; typed sizes apply
 on enter (or with Play).
@@ -7,6 +7,7 @@ on enter (or with Play).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -19,10 +20,19 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.generate import PRESETS
 from minesweeper.session import SESSION_RULES, Settings
 from minesweeper.topology import TOPOLOGIES
+from minesweeper.tui.controller import Conventions
 
 CUSTOM = "custom"
-#: Topologies the settings offer: those the board can draw from a size alone.
-PLAYABLE = tuple(name for name in TOPOLOGIES if name != "graph")
+#: The first-click rules under their --rules names.
+RULE_NAMES = {"opening": "modern: opens an area", "safe": "classic: only safe"}
+#: The switches of the playing conventions, by `Conventions` field.
+CONVENTION_LABELS = {
+    "left_chords": "Left chords",
+    "confirm_quit": "Ask to quit",
+    "question_marks": "? marks",
+}
+#: Topologies the settings offer (graphs are random ones, laid out like a board).
+PLAYABLE = tuple(TOPOLOGIES)
 PROVER_NAMES = ("subset", "exact")
 
 
@@ -45,16 +55,27 @@ class SettingsScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(self, settings: Settings, apply: Callable[[Settings], None]) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        apply: Callable[[Settings], None],
+        conventions: Conventions | None = None,
+        adopt: Callable[[Conventions], None] | None = None,
+    ) -> None:
         super().__init__()
         self.settings = settings
         self.apply = apply
+        self.conventions = conventions or Conventions()
+        self.adopt = adopt
         self._ready = False
 
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical():
-            yield Label("[b]Settings[/b]: a change starts a new game", markup=True)
+            yield Label(
+                "[b]Settings[/b]: a change starts a new game (the last three apply at once)",
+                markup=True,
+            )
             with Grid():
                 yield Label("Preset")
                 yield Select(
@@ -78,9 +99,9 @@ class SettingsScreen(ModalScreen[None]):
                     compact=True,
                     id="topology",
                 )
-                yield Label("First click")
+                yield Label("Rules")
                 yield Select(
-                    [(rule.value, rule.value) for rule in SESSION_RULES],
+                    [(RULE_NAMES[rule.value], rule.value) for rule in SESSION_RULES],
                     value=s.first_click.value,
                     allow_blank=False,
                     compact=True,
@@ -96,6 +117,9 @@ class SettingsScreen(ModalScreen[None]):
                     compact=True,
                     id="prover",
                 )
+                for name, text in CONVENTION_LABELS.items():
+                    yield Label(text)
+                    yield Switch(getattr(self.conventions, name), id=name.replace("_", "-"))
             yield Label("", id="error")
             with Horizontal(id="buttons"):
                 yield Button("Play", variant="primary", id="play", compact=True)
@@ -143,19 +167,29 @@ class SettingsScreen(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if not self._ready:
             return
-        if event.select.id == "preset" and event.value != CUSTOM:
-            preset = PRESETS[str(event.value)]
+        preset_name = str(self.query_one("#preset", Select).value)
+        if event.select.id in ("preset", "topology") and preset_name != CUSTOM:
+            # The preset's size fitted to the topology (dominoes cannot cover 9x9).
+            topology = str(self.query_one("#topology", Select).value)
+            fitted = Settings.preset(preset_name, topology=topology)
             for widget_id, value in (
-                ("rows", preset.rows),
-                ("cols", preset.cols),
-                ("mines", preset.mines),
+                ("rows", fitted.rows),
+                ("cols", fitted.cols),
+                ("mines", fitted.mines),
             ):
                 self.query_one(f"#{widget_id}", Input).value = str(value)
         self.submit()
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
-        if self._ready:
-            self.submit()
+        if not self._ready:
+            return
+        name = (event.switch.id or "").replace("-", "_")
+        if name in CONVENTION_LABELS:  # a habit, not a kind of game: the game goes on
+            self.conventions = replace(self.conventions, **{name: event.value})
+            if self.adopt is not None:
+                self.adopt(self.conventions)
+            return
+        self.submit()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if self.submit():

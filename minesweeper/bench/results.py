@@ -1,0 +1,101 @@
+"""What a benchmark reports: per deal and strategy, win rates with their intervals."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from minesweeper.client import GameRecord
+
+from .deals import Deal
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default); ``(0, 1)`` for no games."""
+    if games == 0:
+        return 0.0, 1.0
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must lie in 0..{games}, got {wins}")
+    rate = wins / games
+    z2 = z * z
+    denominator = 1 + z2 / games
+    centre = (rate + z2 / (2 * games)) / denominator
+    half = z / denominator * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games))
+    # At the ends the exact bound is 0 or 1; floating point would leave noise there.
+    low = 0.0 if wins == 0 else centre - half
+    high = 1.0 if wins == games else centre + half
+    return low, high
+
+
+@dataclass(frozen=True)
+class GameFailure:
+    """A game that raised instead of finishing: its run-wide number, board and message."""
+
+    game: int
+    board: str | None
+    message: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """One deal played by one strategy: the records of the games played, in game order.
+
+    Games that failed (``errors``) count in neither the games nor the wins.
+    """
+
+    deal: Deal
+    strategy: str
+    records: tuple[GameRecord, ...]
+    errors: tuple[GameFailure, ...] = ()
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def wins(self) -> int:
+        return sum(record.won for record in self.records)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(r.seconds for r in self.records) if self.records else 0.0
+
+    @property
+    def avg_safe_share(self) -> float:
+        return statistics.fmean(r.safe_share for r in self.records) if self.records else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        deal = self.deal
+        low, high = self.ci95
+        return {
+            "preset": deal.name,
+            "rows": deal.rows,
+            "cols": deal.cols,
+            "mines": deal.mines,
+            "rules": deal.rules.value,
+            "strategy": self.strategy,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": [low, high],
+            "median_seconds": self.median_seconds,
+            "topology": deal.topology,
+            "avg_safe_share": self.avg_safe_share,
+            "errors": [
+                {"game": failure.game, "board": failure.board, "message": failure.message}
+                for failure in self.errors
+            ],
+        }

@@ -1,0 +1,173 @@
+"""Running a benchmark: every deal with every strategy, in chunks, on any executor."""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from minesweeper.solver.strategy import find_strategy
+
+from .deals import Deal
+from .executors import Executor, open_executor
+from .gamelog import GameKey, GameLog
+from .games import Chunk, GameOutcome
+from .results import GameFailure, Result
+
+#: Called after each finished chunk: the deal, the strategy, and its outcomes so far by index.
+Progress = Callable[[Deal, str, Mapping[int, GameOutcome]], None]
+
+
+#: The most games in one chunk, whatever their speed: bounds a result message's size.
+MAX_CHUNK = 1000
+
+
+class Dealer:
+    """Hands out the games still to play, in chunks sized by how long games took so far.
+
+    Each chunk should last about ``chunk_seconds`` of CPU, going by the mean
+    seconds per game of its deal and strategy so far; the first holds one game
+    and each at most twice its predecessor, so a few quick games do not make a
+    huge chunk; and none takes more than a quarter of a worker's share of what is
+    left, so that the workers finish together. Deal and strategy pairs take
+    turns, so every progress bar moves.
+    """
+
+    def __init__(
+        self,
+        deals: Sequence[Deal],
+        strategies: Sequence[str],
+        seed: int,
+        found: Mapping[tuple[int, str], Mapping[int, GameOutcome]],
+        workers: int,
+        chunk_seconds: float,
+    ) -> None:
+        self.deals = deals
+        self.seed = seed
+        self.workers = workers
+        self.chunk_seconds = chunk_seconds
+        self.left = {
+            key: collections.deque(i for i in range(deals[key[0]].games) if i not in found[key])
+            for key in itertools.product(range(len(deals)), strategies)
+        }
+        self.timing = {key: [0.0, 0] for key in self.left}
+        self.last = dict.fromkeys(self.left, 0)
+        for key, outcomes in found.items():
+            self.record(key, outcomes.values())
+        self.turn = 0
+
+    def record(self, key: tuple[int, str], outcomes: Iterable[GameOutcome]) -> None:
+        """Take in the CPU seconds of finished games of deal ``key[0]`` and strategy ``key[1]``."""
+        for outcome in outcomes:
+            if outcome.record is not None:
+                self.timing[key][0] += outcome.record.seconds
+                self.timing[key][1] += 1
+
+    def size(self, key: tuple[int, str]) -> int:
+        """How many games the next chunk of ``key`` should hold."""
+        seconds, games = self.timing[key]
+        by_time = round(self.chunk_seconds * games / seconds) if seconds > 0 else 1
+        left = sum(map(len, self.left.values()))
+        balanced = max(1, left // (4 * self.workers))
+        return max(1, min(by_time, balanced, 2 * self.last[key], MAX_CHUNK))
+
+    def __call__(self) -> Chunk | None:
+        keys = [key for key, left in self.left.items() if left]
+        if not keys:
+            return None
+        key = keys[self.turn % len(keys)]
+        self.turn += 1
+        left = self.left[key]
+        self.last[key] = min(self.size(key), len(left))
+        indices = tuple(left.popleft() for _ in range(self.last[key]))
+        return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices)
+
+
+def run_bench(
+    deals: Sequence[Deal],
+    strategies: Sequence[str],
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    *,
+    cluster: str | None = None,
+    log: GameLog | None = None,
+    done: Mapping[GameKey, GameOutcome] | None = None,
+    executor: Executor | None = None,
+) -> list[Result]:
+    """Play every deal with every strategy; one `Result` per pair, deals first.
+
+    ``jobs`` processes play at once, or the Dask cluster at ``cluster`` (see
+    `open_executor`), or ``executor`` (already entered) when given; games in
+    ``done`` (read from a log) are not played again;
+    each finished game is appended to ``log``. The outcomes depend only on the
+    seed, the deals and the strategies (only their CPU seconds vary).
+    """
+    strategies = list(dict.fromkeys(strategies))  # each once, in order
+    for name in strategies:
+        find_strategy(name)  # an unknown name fails before any work starts
+    found = _found(deals, strategies, done or {})
+    left = games_left(deals, strategies, done or {})
+    if left:
+        context: contextlib.AbstractContextManager[Executor]
+        if executor is None:
+            context = open_executor(min(jobs, left), cluster)
+        else:
+            context = contextlib.nullcontext(executor)  # the caller's to open and close
+        with context as executor:
+            dealer = Dealer(
+                deals, strategies, seed, found, executor.workers, executor.chunk_seconds
+            )
+            for chunk, outcomes in executor.run(dealer):
+                dealer.workers = executor.workers  # a cluster may have grown
+                dealer.record((chunk.deal_index, chunk.strategy), outcomes)
+                deal = deals[chunk.deal_index]
+                pair = found[chunk.deal_index, chunk.strategy]
+                # A chunk that ran twice (its worker died after finishing) counts once.
+                new = {i: o for i, o in zip(chunk.indices, outcomes, strict=True) if i not in pair}
+                pair.update(new)
+                if log is not None and new:
+                    log.write(deal, chunk.strategy, new)
+                if progress is not None:
+                    progress(deal, chunk.strategy, pair)
+    return [
+        _result(deal, name, found[deal_index, name])
+        for deal_index, deal in enumerate(deals)
+        for name in strategies
+    ]
+
+
+def games_left(
+    deals: Sequence[Deal], strategies: Sequence[str], done: Mapping[GameKey, GameOutcome]
+) -> int:
+    """How many games of the run ``done`` lacks, counting each strategy's apart."""
+    strategies = list(dict.fromkeys(strategies))
+    return sum(deal.games for deal in deals) * len(strategies) - sum(
+        map(len, _found(deals, strategies, done).values())
+    )
+
+
+def _found(
+    deals: Sequence[Deal], strategies: Sequence[str], done: Mapping[GameKey, GameOutcome]
+) -> dict[tuple[int, str], dict[int, GameOutcome]]:
+    """The outcomes ``done`` holds, by deal number and strategy, then by game index."""
+    found: dict[tuple[int, str], dict[int, GameOutcome]] = {}
+    for (deal_index, deal), name in itertools.product(enumerate(deals), strategies):
+        keys = {index: (deal.name, name, deal.number(index)) for index in range(deal.games)}
+        found[deal_index, name] = {i: done[key] for i, key in keys.items() if key in done}
+    return found
+
+
+def _result(deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> Result:
+    ordered = sorted(outcomes.items())
+    return Result(
+        deal,
+        strategy,
+        tuple(outcome.record for _, outcome in ordered if outcome.record is not None),
+        tuple(
+            GameFailure(deal.number(index), deal.board_name(index), outcome.error or "")
+            for index, outcome in ordered
+            if outcome.record is None
+        ),
+    )

@@ -1,0 +1,10 @@
+"""Judging foreign programs: servers and clients in any language, over pipes, with limits.
+
+- `process`: a child process under limits (time, memory, output), always killed and reaped;
+- `protocol`: the interactive client protocol's header, both ends;
+- `reference`: the project's own client speaking that protocol (`minesweeper client`);
+- `interactive`: the judge's end of that protocol, one advanced case per fresh client;
+- `server`: a foreign server graded on a basic case, byte for byte;
+- `runner`: grading found cases with built-in or foreign programs, in parallel if asked;
+- `report`: results as JUnit XML and JSON.
+"""

@@ -1,0 +1,166 @@
+"""The judge's end of the client protocol: one advanced case played by a foreign client.
+
+Every way a client can misbehave ends its game with a result text that names
+what happened (see `ClientRun.problem`); the judge itself never raises on
+anything the client does.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from minesweeper.cases import AdvancedCase
+from minesweeper.client import MAX_MOVES
+from minesweeper.errors import InputError, TopologyError
+from minesweeper.game import Game, State
+from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
+from minesweeper.judge.protocol import format_header
+from minesweeper.protocol import MapText, format_result, parse_integers
+
+#: How many characters of a bad line a result quotes.
+QUOTED = 40
+
+
+@dataclass(frozen=True)
+class ClientRun:
+    """How a foreign client played one case.
+
+    ``problem`` is empty when the client kept to the protocol (a lost game or
+    the move limit is a result, not a problem); ``cpu_seconds`` is the child's
+    own CPU time, ``wall_seconds`` the whole conversation's.
+    """
+
+    name: str
+    game: Game
+    moves: int = 0
+    problem: str = ""
+    cpu_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    stderr: str = ""
+
+    @property
+    def won(self) -> bool:
+        return self.game.state is State.WON
+
+
+class _Trace:
+    """Writes the conversation, each line marked with who wrote it."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, who: str, text: str) -> None:
+        if self.stream is not None:
+            self.stream.write("".join(f"{who}: {line}\n" for line in text.splitlines()))
+            self.stream.flush()
+
+
+def quote(data: bytes) -> str:
+    """``data`` in double quotes, escaped, cut after `QUOTED` characters."""
+    text = data[:QUOTED].decode("ascii", "backslashreplace")
+    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    text = text.replace('"', '\\"')
+    return f'"{text}"' + ("..." if len(data) > QUOTED else "")
+
+
+def play_client(
+    case: AdvancedCase,
+    command: Sequence[str],
+    limits: Limits,
+    trace: TextIO | None = None,
+    max_moves: int = MAX_MOVES,
+) -> ClientRun:
+    """Play ``case`` with a fresh process of ``command``: the first click, then its moves."""
+    game = Game(case.board)
+    text = MapText(game)
+    log = _Trace(trace)
+    header = format_header(case.board.topology)
+    text.after_visit(game.visit(case.first))
+    start = time.monotonic()
+    try:
+        child = Child(command, limits)
+    except (OSError, subprocess.SubprocessError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return ClientRun(case.name, game, problem=f"cannot run {command[0]!r}: {reason}")
+    with child:
+        moves, problem = _converse(child, game, text, header, log, max_moves)
+        ended = child.close()
+    stderr = child.stderr_tail.decode(errors="replace")
+    if stderr:
+        log.write("stderr", stderr)
+    return ClientRun(
+        case.name,
+        game,
+        moves,
+        problem,
+        ended.cpu_seconds,
+        time.monotonic() - start,
+        stderr,
+    )
+
+
+def _converse(
+    child: Child, game: Game, text: MapText, header: str, log: _Trace, max_moves: int
+) -> tuple[int, str]:
+    """The conversation: the client's move count, and what went wrong ("" if nothing)."""
+    limits = child.limits
+    topology = game.board.topology
+    opening = header + str(text) + (format_result(game) if game.over else "")
+    child.send(opening.encode())
+    log.write("judge", opening)
+    moves = line_no = 0
+    try:
+        while not game.over and game.step_count < max_moves:
+            deadline = time.monotonic() + limits.move_seconds
+            what = f"time limit (move {moves + 1})"
+            if child.game_deadline < deadline:
+                deadline, what = (
+                    child.game_deadline,
+                    f"time limit (game, {limits.game_seconds:g} s)",
+                )
+            line = child.read_line(deadline, what)
+            if line is None:
+                return moves, _stopped(child, moves)
+            line_no += 1
+            log.write("client", line.decode("ascii", "backslashreplace"))
+            if not line.strip():
+                continue
+            try:
+                move = parse_integers(line_no, line.decode("ascii"), topology.move_arity, "a move")
+            except (UnicodeDecodeError, InputError):
+                return moves, f"bad output line {line_no}: {quote(line)}"
+            try:
+                cell = topology.cell_from_move(move)
+            except TopologyError:
+                return moves, f"move off the board at line {line_no}: {quote(line)}"
+            moves += 1
+            text.after_visit(game.visit(cell))
+            reply = str(text) + (format_result(game) if game.over else "")
+            child.send(reply.encode())
+            log.write("judge", reply)
+        child.close_input(time.monotonic() + limits.move_seconds, "time limit (after the game)")
+        return moves, _after_the_game(child)
+    except ChildProblem as problem:
+        return moves, str(problem)
+
+
+def _stopped(child: Child, moves: int) -> str:
+    """The client closed its output before the game was decided: did it crash, or just stop?"""
+    limits = child.limits
+    code = child.wait_exit(time.monotonic() + limits.move_seconds)
+    if code == 0 or code is None:
+        return f"stopped early after {moves} move(s)"
+    return describe_exit(code, limits, bytes(child.stderr_tail))
+
+
+def _after_the_game(child: Child) -> str:
+    """Once the judge closed the pipe the client must exit (within a move's time), with 0."""
+    limits = child.limits
+    code = child.wait_exit(time.monotonic() + limits.move_seconds)
+    if code == 0:
+        return ""
+    return describe_exit(code, limits, bytes(child.stderr_tail)) + " after the game"

@@ -1,0 +1,120 @@
+"""Grading found cases with built-in or foreign programs, one after another or in parallel."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+
+from minesweeper.cases import parse_cases
+from minesweeper.errors import MinesweeperError
+from minesweeper.grading import AdvancedGrade, BasicGrade, Found, grade_advanced, grade_basic
+from minesweeper.inputs import read_regular
+from minesweeper.judge.interactive import ClientRun, play_client
+from minesweeper.judge.process import Limits
+from minesweeper.judge.server import grade_server
+
+Grade = BasicGrade | AdvancedGrade
+
+
+@dataclass(frozen=True)
+class Programs:
+    """Who plays: a foreign server and/or client command, else the built-in ones.
+
+    When either command is given, only the cases of its kind are graded.
+    """
+
+    server: tuple[str, ...] | None = None
+    client: tuple[str, ...] | None = None
+    strategy: str = "gauss-powermean"
+    seed: int = 0
+    limits: Limits = field(default_factory=Limits)
+
+    @property
+    def foreign(self) -> bool:
+        return self.server is not None or self.client is not None
+
+    def grades(self, case: Found) -> bool:
+        """Whether ``case`` is graded at all."""
+        if not self.foreign:
+            return True
+        return (self.server if case.basic else self.client) is not None
+
+
+def grade_case(case: Found, programs: Programs) -> list[Grade]:
+    """The grades of one case file (an advanced file may hold several boards)."""
+    if case.basic:
+        if programs.server is None:
+            return [grade_basic(case)]
+        return [grade_server(case, for_topology(programs.server, case.topology), programs.limits)]
+    if programs.client is None:
+        return list(grade_advanced(case, programs.strategy, programs.seed))
+    return list(grade_client(case, for_topology(programs.client, case.topology), programs.limits))
+
+
+def for_topology(command: Sequence[str], topology: str) -> list[str]:
+    """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
+    return [word.replace("{topology}", topology) for word in command]
+
+
+def grade_client(case: Found, command: Sequence[str], limits: Limits) -> list[AdvancedGrade]:
+    """Every board of an advanced case file, each played by a fresh process of ``command``."""
+    try:
+        boards = parse_cases(read_regular(case.path), case.topology, case.name)
+    except (MinesweeperError, OSError) as problem:
+        return [AdvancedGrade(case.name, error=str(problem))]
+    return [advanced_grade(play_client(board, command, limits)) for board in boards]
+
+
+def advanced_grade(run: ClientRun) -> AdvancedGrade:
+    """A foreign client's game as a row of the advanced table (CPU seconds of the child)."""
+    return AdvancedGrade(
+        run.name,
+        won=run.won,
+        finished=run.game.over,
+        visit_count=run.game.visit_count,
+        steps=run.game.step_count,
+        seconds=run.cpu_seconds,
+        error=run.problem,
+        stderr=run.stderr,
+    )
+
+
+def grade_all(
+    cases: Sequence[Found],
+    programs: Programs,
+    jobs: int = 1,
+    started: Callable[[Found], None] | None = None,
+) -> Iterator[tuple[Found, list[Grade]]]:
+    """Each case with its grades, in the order of ``cases``, ``jobs`` at a time.
+
+    Parallel cases run in worker processes (started fresh, so a worker forks its
+    children from a single thread and the built-in client uses every core).
+    """
+    if jobs <= 1:
+        for case in cases:
+            if started:
+                started(case)
+            yield case, grade_case(case, programs)
+        return
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(grade_case, case, programs) for case in cases]
+        for case, future in zip(cases, futures, strict=True):
+            if started:
+                started(case)
+            try:
+                yield case, future.result()
+            except BrokenProcessPool as error:  # a worker died (killed from outside)
+                yield case, [failed(case, f"the grading worker died: {error}")]
+
+
+def failed(case: Found, problem: str) -> Grade:
+    """A case that could not be graded at all, as a failing grade of its kind."""
+    return (
+        BasicGrade(case.name, False, problem)
+        if case.basic
+        else AdvancedGrade(case.name, error=problem)
+    )

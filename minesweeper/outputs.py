@@ -1,0 +1,84 @@
+"""Writing output files where the user said, and nowhere else.
+
+A file is written whole under a temporary name in its folder, then put in
+place; a symbolic link at the destination is refused rather than followed, so
+output never lands outside the folder it was sent to, and an existing file is
+replaced only when the caller says so.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from minesweeper.errors import MinesweeperError
+
+
+class OutputError(MinesweeperError):
+    """An output file or folder that cannot or must not be written."""
+
+
+def prepare_folder(folder: Path) -> None:
+    """Check that files can be created in ``folder``, or in the folder that would hold it.
+
+    Nothing is made yet: `write_file` makes the folder with the first file, so a
+    command that fails before writing leaves no empty folder behind.
+    """
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        if existing.is_symlink():  # a dangling link: mkdir would fail on it
+            raise OutputError(f"{existing} is a broken symbolic link")
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"{existing} is not a folder")
+    try:
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise OutputError(f"cannot write in {existing}: {error.strerror or error}") from None
+
+
+def check_destination(path: Path, overwrite: bool) -> None:
+    """Refuse ``path`` when it is a link, a folder, or (unless ``overwrite``) any existing entry."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    if stat.S_ISLNK(mode):
+        raise OutputError(f"{path} is a symbolic link: not written through (remove it first)")
+    if not overwrite:
+        raise OutputError(f"{path} already exists; use --force to overwrite it")
+    if not stat.S_ISREG(mode):
+        raise OutputError(f"{path} exists and is not a regular file: not overwritten")
+
+
+def write_file(path: Path, data: bytes, overwrite: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically, never through a symbolic link.
+
+    Without ``overwrite`` an existing entry at ``path`` (even a dangling link)
+    is an `OutputError`, checked again at the moment the file is put in place.
+    """
+    check_destination(path, overwrite)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        if overwrite:
+            os.replace(temp, path)  # replaces a link itself, never its target
+        else:
+            os.link(temp, path, follow_symlinks=False)  # fails on any existing entry
+    except FileExistsError:
+        raise OutputError(f"{path} already exists; use --force to overwrite it") from None
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        Path(temp).unlink(missing_ok=True)

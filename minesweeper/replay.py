@@ -1,0 +1,437 @@
+"""Replays: a finished game kept as JSON, played again click by click.
+
+A replay holds the kind of game (topology, size, mines, first-click rule,
+no-guess), the board in its topology's text format, and every click with its
+time in milliseconds since the first open; the format is described in
+docs/replay.md. Playing the clicks again on a fixed-board `GameSession` gives
+back the game: its points, time, result and statistics, which is how records
+entries are checked (`check_entry`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from minesweeper.board import Board
+from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.protocol import LineReader, format_board, read_board
+from minesweeper.records import COMPUTER, Category, Entry
+from minesweeper.session import (
+    ACTION_KINDS,
+    ASSIST_KINDS,
+    Action,
+    FirstClick,
+    GameSession,
+    Settings,
+    lay_mines,
+)
+from minesweeper.stats import GameStats
+from minesweeper.topology.registry import find_topology
+
+FORMAT = "minesweeper-replay"
+VERSION = 1
+#: Largest replay file read (an expert game takes a few kilobytes).
+MAX_BYTES = 16 * 1024 * 1024
+
+
+class ReplayError(MinesweeperError):
+    """A replay file that cannot be read, or whose clicks do not make a game."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One game: its category, its board, its clicks and the help the player had.
+
+    ``assists`` are ``(kind, index)`` pairs: help of ``kind`` (see
+    `minesweeper.session.ASSIST_KINDS`) from action ``index`` on; the computer
+    makes every click from its index on. ``player`` and ``date`` say who played
+    and when (None when unknown).
+    """
+
+    category: Category
+    board: Board
+    actions: tuple[Action, ...]
+    assists: tuple[tuple[str, int], ...] = ()
+    player: str | None = None
+    date: str | None = None
+
+    @classmethod
+    def of(
+        cls, session: GameSession, player: str | None = None, date: datetime | None = None
+    ) -> Replay:
+        """The replay of ``session``'s game so far (usually a finished one)."""
+        if session.board is None:
+            raise ReplayError("nothing to replay: the game has not started")
+        settings = session.settings
+        when = date if date is not None else datetime.now(UTC)
+        return cls(
+            category=settings.category(),
+            board=session.board,
+            actions=tuple(session.actions),
+            assists=tuple(session.assists),
+            player=player,
+            date=when.isoformat(timespec="seconds"),
+        )
+
+    # -- playing --------------------------------------------------------------------------
+
+    def session(self, upto: int | None = None) -> GameSession:
+        """A session after the first ``upto`` clicks (all by default), played on the board.
+
+        Raises `ReplayError` when a click comes after the game ended.
+        """
+        clock = _Clock()
+        category = self.category
+        settings = Settings(
+            rows=category.rows,
+            cols=category.cols,
+            mines=category.mines,
+            topology=category.topology,
+            first_click=FirstClick(category.first_click),
+            no_guess=category.no_guess,
+        )
+        # The board is fixed: the maker is never asked to lay mines.
+        session = GameSession(settings, clock=clock, board=self.board, board_maker=lay_mines)
+        do = {
+            "open": session.open,
+            "flag": session.toggle_flag,
+            "unflag": session.toggle_flag,
+            "chord": session.chord,
+        }
+        for index, action in enumerate(self.actions[:upto]):
+            if session.over:
+                raise ReplayError(f"action {index + 1} comes after the game ended")
+            for kind, at in self.assists:
+                if at == index:
+                    session.note_assist(kind)
+            clock.now = action.ms / 1000
+            do[action.kind](action.cell)
+        for kind, at in self.assists:
+            if at == len(self.actions) and upto is None:
+                session.note_assist(kind)
+        return session
+
+    @functools.cached_property
+    def final(self) -> GameSession:
+        """The session after every click (made once; do not change it)."""
+        return self.session()
+
+    def stats(self) -> GameStats:
+        """The statistics of the whole game."""
+        return self.final.stats()
+
+    def summary(self) -> list[str]:
+        """The game in a few lines for people: its kind, who, the result, the statistics."""
+        final = self.final
+        verdict = "won" if final.won else "lost" if final.lost else "not finished"
+        who = ", ".join(part for part in (self.player, self.date) if part) or "unknown player"
+        lines = [
+            self.category.label,
+            f"{who}: {verdict}, {final.points} points, {final.ms / 1000:.3f} s",
+            final.stats().summary(),
+        ]
+        if list(self.assists) == [("computer", 0)]:
+            lines.append("played by the computer")
+        elif self.assists:
+            helped = ", ".join(f"{kind} from click {at + 1}" for kind, at in self.assists)
+            lines.append(f"assisted: {helped}")
+        return lines
+
+    # -- text -----------------------------------------------------------------------------
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON document (see docs/replay.md)."""
+        topology = self.board.topology
+        final = self.final
+        category = self.category
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "topology": category.topology,
+            "rows": category.rows,
+            "cols": category.cols,
+            "mines": category.mines,
+            "first_click": category.first_click,
+            "no_guess": category.no_guess,
+            "player": self.player,
+            "date": self.date,
+            "board": format_board(self.board).splitlines(),
+            "actions": [
+                [action.ms, action.kind, *topology.move_of(action.cell)] for action in self.actions
+            ],
+            "assists": [[kind, at] for kind, at in self.assists],
+            "result": {"won": final.won, "points": final.points, "ms": final.ms},
+            "stats": final.stats().as_json(),
+        }
+
+    def to_bytes(self) -> bytes:
+        """The replay file: JSON with one board row and one click per line."""
+        document = self.as_json()
+        lines = []
+        for key, value in document.items():
+            if key in ("board", "actions") and value:
+                items = ",\n".join(f"    {json.dumps(item)}" for item in value)
+                lines.append(f'  "{key}": [\n{items}\n  ]')
+            else:
+                lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+        return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Replay:
+        """Read a replay file's bytes; raises `ReplayError` naming the first problem."""
+        if len(data) > MAX_BYTES:
+            raise ReplayError(f"larger than {MAX_BYTES} bytes: not a replay")
+        try:
+            document = json.loads(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ReplayError("not UTF-8 text: not a replay") from None
+        except (ValueError, RecursionError) as error:  # bad JSON, huge numbers, deep nesting
+            default = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+            message = getattr(error, "msg", default)
+            line = getattr(error, "lineno", None)
+            raise ReplayError(
+                f"line {line}: not valid JSON ({message})" if line else message
+            ) from None
+        return _parse(document)
+
+
+def read_replay_bytes(path: Path) -> bytes:
+    """The bytes of file ``path``, at most `MAX_BYTES` + 1; `ReplayError` if unreadable."""
+    try:
+        with path.open("rb") as file:
+            return file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def read_replay(path: Path) -> Replay:
+    """The replay in file ``path``; `ReplayError` names the file and the problem."""
+    data = read_replay_bytes(path)
+    try:
+        return Replay.from_bytes(data)
+    except ReplayError as error:
+        raise ReplayError(f"{path}: {error}") from None
+
+
+def save_replay(data: bytes, directory: Path, stem: str) -> Path:
+    """Write a replay as ``directory/stem.json`` (``stem-2.json``... if taken); return its path.
+
+    Never overwrites a file; the file appears whole (written aside, then linked).
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    temp = directory / f".{stem}.{os.getpid()}.tmp"
+    temp.write_bytes(data)
+    try:
+        for number in range(1, 10_000):
+            path = directory / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                continue
+            return path
+        raise ReplayError(f"too many replays named {stem} in {directory}")
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def replay_name(replay: Replay) -> str:
+    """A file name stem that says what the game was, e.g. ``2026-11-30T11-20-05-expert-won``."""
+    category = replay.category
+    date = (replay.date or "game")[:19].replace(":", "-")
+    size = f"{category.topology}-{category.rows}x{category.cols}-{category.mines}"
+    won = replay.final.won
+    return f"{date}-{size}-{'won' if won else 'lost'}"
+
+
+# -- checking records -------------------------------------------------------------------------
+
+
+def check_entry(replay: Replay, category: Category, entry: Entry) -> list[str]:
+    """What in ``entry`` (of ``category``) its replay does not bear out; [] when all of it does."""
+    problems: list[str] = []
+    if replay.category != category:
+        problems.append(f"the replay is of another kind of game ({replay.category.label})")
+    problems += _first_click_problems(replay)
+    try:
+        session = replay.session()
+    except ReplayError as error:
+        return [*problems, str(error)]
+    if not session.over:
+        problems.append("the replay's game is not finished")
+    if session.won != entry.won:
+        problems.append(
+            f"the entry says {'won' if entry.won else 'lost'}, the replay "
+            f"{'won' if session.won else 'lost'}"
+        )
+    if session.points != entry.points:
+        problems.append(f"the entry has {entry.points} points, the replay {session.points}")
+    if round(session.ms / 1000, 3) != entry.seconds:
+        problems.append(f"the entry took {entry.seconds} s, the replay {session.ms / 1000} s")
+    stats = session.stats()
+    if entry.bbbv is not None and entry.bbbv != stats.bbbv:
+        problems.append(f"the entry's 3BV is {entry.bbbv}, the board's {stats.bbbv}")
+    if entry.clicks is not None and entry.clicks != stats.clicks.total:
+        problems.append(f"the entry has {entry.clicks} clicks, the replay {stats.clicks.total}")
+    if replay.player is not None and replay.player != entry.name:
+        problems.append(f"the entry names {entry.name!r}, the replay {replay.player!r}")
+    if entry.name == COMPUTER:
+        if list(replay.assists) != [("computer", 0)]:
+            problems.append("a Computer entry whose replay was not played by the computer alone")
+    elif replay.assists:
+        kinds = ", ".join(kind for kind, _ in replay.assists)
+        problems.append(f"an assisted game ({kinds}) entered under a person's name")
+    return problems
+
+
+def _first_click_problems(replay: Replay) -> list[str]:
+    first = next((action for action in replay.actions if action.kind == "open"), None)
+    if first is None:
+        return ["the replay opens no cell"]
+    board = replay.board
+    rule = FirstClick(replay.category.first_click)
+    if board.is_mine(first.cell):
+        return [f"the first click hits a mine, which the {rule.value} first-click rule forbids"]
+    topology = board.topology
+    fits = board.mine_count <= topology.size - 1 - len(topology.neighbours(first.cell))
+    if rule is FirstClick.OPENING and fits and board.count(first.cell) != 0:
+        return ["the first click is no opening, which the opening first-click rule promises"]
+    return []
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+_FIELDS = {
+    "format": str,
+    "version": int,
+    "topology": str,
+    "rows": int,
+    "cols": int,
+    "mines": int,
+    "first_click": str,
+    "no_guess": bool,
+    "board": list,
+    "actions": list,
+}
+_OPTIONAL = {"player": (str, type(None)), "date": (str, type(None)), "assists": list}
+_INFORMATIVE = ("result", "stats")
+
+
+def _parse(document: Any) -> Replay:
+    if not isinstance(document, dict):
+        raise ReplayError("not a replay (expected a JSON object)")
+    if document.get("format") != FORMAT:
+        raise ReplayError(f'not a replay (its "format" is not "{FORMAT}")')
+    if document.get("version") != VERSION:
+        raise ReplayError(f"replay version {document.get('version')!r} is not supported")
+    for key, kind in _FIELDS.items():
+        value = document.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ReplayError(f'"{key}" is missing or not a {kind.__name__}')
+    for key, kinds in _OPTIONAL.items():
+        if key in document and not isinstance(document[key], kinds):
+            raise ReplayError(f'"{key}" has the wrong type')
+    unknown = set(document) - set(_FIELDS) - set(_OPTIONAL) - set(_INFORMATIVE)
+    if unknown:
+        raise ReplayError(f'unknown field "{sorted(unknown)[0]}"')
+    try:
+        category = Category(
+            topology=find_topology(document["topology"]).name,
+            rows=document["rows"],
+            cols=document["cols"],
+            mines=document["mines"],
+            first_click=FirstClick(document["first_click"]).value,
+            no_guess=document["no_guess"],
+        )
+    except (MinesweeperError, ValueError) as error:
+        raise ReplayError(str(error)) from None
+    board = _board(document["board"], category)
+    actions = _actions(document["actions"], board)
+    assists = _assists(document.get("assists", []), len(actions))
+    return Replay(category, board, actions, assists, document.get("player"), document.get("date"))
+
+
+def _board(lines: Sequence[Any], category: Category) -> Board:
+    if not all(isinstance(line, str) for line in lines):
+        raise ReplayError('"board" must be a list of text lines')
+    try:
+        board = read_board(LineReader(lines), category.topology)
+    except InputError as error:
+        raise ReplayError(f"board line {error.line}: {error.message}") from None
+    except MinesweeperError as error:
+        raise ReplayError(f"board: {error}") from None
+    if board.mine_count != category.mines:
+        raise ReplayError(
+            f"the board has {board.mine_count} mines, the replay says {category.mines}"
+        )
+    topology = board.topology
+    rows, cols = category.rows, category.cols
+    graph = topology.text_format == "graph"
+    if (topology.size != rows * cols) if graph else (topology.shape != (rows, cols)):
+        shown = "x".join(map(str, topology.shape))
+        raise ReplayError(f"the board is {shown}, the replay says {rows}x{cols}")
+    return board
+
+
+def _actions(items: Sequence[Any], board: Board) -> tuple[Action, ...]:
+    topology = board.topology
+    arity = topology.move_arity
+    actions: list[Action] = []
+    opened = False
+    for index, item in enumerate(items, 1):
+        where = f"action {index}"
+        if (
+            not isinstance(item, list)
+            or len(item) != 2 + arity
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in (item[0], *item[2:]))
+        ):
+            move = "r, c" if arity == 2 else "node"
+            raise ReplayError(f"{where}: expected [ms, kind, {move}]")
+        ms, kind, *move = item
+        if kind not in ACTION_KINDS:
+            raise ReplayError(f"{where}: unknown kind {kind!r} (known: {', '.join(ACTION_KINDS)})")
+        try:
+            cell = topology.cell_from_move(move)
+        except MinesweeperError as error:
+            raise ReplayError(f"{where}: {error}") from None
+        if ms < 0 or (actions and ms < actions[-1].ms):
+            raise ReplayError(f"{where}: its time {ms} ms runs backwards")
+        if not opened and ms != 0:
+            raise ReplayError(f"{where}: the clock starts at the first open, so it must be at 0 ms")
+        opened = opened or kind == "open"
+        actions.append(Action(ms, kind, cell))
+    return tuple(actions)
+
+
+def _assists(items: Sequence[Any], count: int) -> tuple[tuple[str, int], ...]:
+    found: list[tuple[str, int]] = []
+    for item in items:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or item[0] not in ASSIST_KINDS
+            or not isinstance(item[1], int)
+            or isinstance(item[1], bool)
+            or not 0 <= item[1] <= count
+        ):
+            raise ReplayError(
+                f"assist {item!r}: expected [kind, action index] (kinds: {', '.join(ASSIST_KINDS)})"
+            )
+        found.append((item[0], item[1]))
+    return tuple(found)
+
+
+class _Clock:
+    """The replay's clock: each click happens at its recorded time."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now

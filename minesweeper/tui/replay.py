@@ -1,0 +1,175 @@
+"""The replay viewer: a saved game shown again click by click, then its statistics.
+
+`ReplayViewer` holds where the replay stands and knows nothing of Textual;
+`ReplayApp` draws it with the game's own `BoardView`, plays the clicks at their
+recorded pace (times ``speed``), pauses on space and steps with the arrows.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer, Vertical
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from minesweeper.replay import Replay
+from minesweeper.session import GameSession
+from minesweeper.tui.board import BoardView
+from minesweeper.tui.layout import build_layout
+
+
+class ReplayViewer:
+    """A replay at one point: the session after its first ``index`` clicks.
+
+    Offers what `BoardView` reads of a controller (``session``, ``cursor``, no
+    hint, no overlay, no ``?`` marks: a replay keeps none); the cursor marks the last click.
+    """
+
+    hint = None
+    overlay = False
+    marks: frozenset[int] = frozenset()
+    playing_computer = True  # hides the keyboard cursor: the viewer has none
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.index = 0
+        self.session: GameSession = replay.session(upto=0)
+        self.cursor = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.replay.actions)
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= self.total
+
+    def go(self, index: int) -> None:
+        """Show the game after the first ``index`` clicks (clamped to the replay)."""
+        self.index = max(0, min(index, self.total))
+        self.session = self.replay.session(upto=self.index)
+        if self.index:
+            self.cursor = self.replay.actions[self.index - 1].cell
+
+    def step(self, delta: int = 1) -> None:
+        self.go(self.index + delta)
+
+    def wait(self, speed: float) -> float | None:
+        """Seconds until the next click at ``speed`` times the real pace; None at the end."""
+        if self.finished:
+            return None
+        before = self.replay.actions[self.index - 1].ms if self.index else 0
+        return (self.replay.actions[self.index].ms - before) / 1000 / speed
+
+    def chances(self) -> None:
+        return None
+
+    def status(self) -> str:
+        """The line under the board: the last click, or the statistics at the end."""
+        if self.finished:
+            return "\n".join(self.replay.summary()[1:])
+        if not self.index:
+            return f"{self.total} clicks to come"
+        action = self.replay.actions[self.index - 1]
+        row, col = self.session.topology.position(action.cell)
+        return (
+            f"click {self.index}/{self.total} at {action.ms / 1000:.3f} s: "
+            f"{action.kind} row {row + 1}, column {col + 1}"
+        )
+
+
+class ReplayApp(App[None]):
+    """Shows a replay at ``speed`` times its real pace; space pauses, arrows step."""
+
+    TITLE = "Minesweeper replay"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #main { height: 1fr; }
+    #title { height: 1; background: $panel; }
+    #board-area { height: 1fr; align: center top; }
+    #status { height: auto; max-height: 4; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "pause", "Pause/play", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Step", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, replay: Replay, speed: float = 1.0) -> None:
+        super().__init__()
+        self.viewer = ReplayViewer(replay)
+        self.speed = speed
+        self.paused = False
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        viewer = self.viewer
+        with Vertical(id="main"):
+            yield Static(id="title")
+            with ScrollableContainer(id="board-area"):
+                wide = self._wide()
+                yield BoardView(viewer, id="board", wide=wide)  # type: ignore[arg-type]
+            yield Static(id="status")
+        yield Footer(compact=True)
+
+    def _wide(self) -> bool:
+        plan = build_layout(self.viewer.session.topology, True)
+        width, height = self.size
+        return plan.width <= width - 2 and plan.height <= height - 3
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self._schedule()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    def redraw(self) -> None:
+        viewer = self.viewer
+        replay = viewer.replay
+        state = " PAUSED" if self.paused and not viewer.finished else ""
+        who = replay.player or "unknown player"
+        self.query_one("#title", Static).update(
+            f" Replay: {replay.category.label}; {who}; x{self.speed:g}{state}"
+        )
+        self.board.refresh()
+        self.query_one("#status", Static).update(viewer.status())
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        wait = self.viewer.wait(self.speed)
+        if wait is not None and not self.paused:
+            self._timer = self.set_timer(max(wait, 0.001), self._next)  # Textual needs > 0
+
+    def _next(self) -> None:
+        self._timer = None
+        self.viewer.step()
+        self.redraw()
+        self._schedule()
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        self.redraw()
+        self._schedule()
+
+    def action_step(self, delta: int) -> None:
+        """Step one click forward or back; stepping pauses the playback."""
+        self.paused = True
+        self.viewer.step(delta)
+        self.redraw()
+        self._schedule()
+
+    def action_jump(self, index: int) -> None:
+        self.paused = True
+        self.viewer.go(self.viewer.total if index < 0 else index)
+        self.redraw()
+        self._schedule()

@@ -1,0 +1,79 @@
+"""One command line: shared options have one name, one meaning and one help everywhere."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+from click.shell_completion import ShellComplete
+from click.testing import CliRunner
+
+from minesweeper.cli import COMMANDS, main
+from minesweeper.cli.common import strategy_names
+from minesweeper.generate import PRESETS
+
+
+def command(name: str) -> click.Command:
+    found = main.get_command(click.Context(main), name)
+    assert found is not None
+    return found
+
+
+def option(cmd: click.Command, name: str) -> click.Option | None:
+    return next((p for p in cmd.params if isinstance(p, click.Option) and name in p.opts), None)
+
+
+def with_option(name: str) -> list[str]:
+    return sorted(c for c in COMMANDS if option(command(c), name) is not None)
+
+
+def test_strategy_is_a_choice_listed_in_every_help() -> None:
+    names = strategy_names()
+    assert with_option("--strategy") == ["advanced", "autoplay", "bench", "client", "grade", "play"]
+    for name in with_option("--strategy"):
+        shown = CliRunner().invoke(main, [name, "--help"], terminal_width=200).output
+        assert "|".join(names) in shown, name
+
+
+@pytest.mark.parametrize("name", ["play", "bench", "advanced"])
+def test_the_shell_completes_strategy_names(name: str) -> None:
+    completion = ShellComplete(main, {}, "minesweeper", "_MINESWEEPER_COMPLETE")
+    found = [item.value for item in completion.get_completions([name, "--strategy"], "g")]
+    assert found == [s for s in strategy_names() if s.startswith("g")]
+
+
+def test_every_preset_option_knows_the_acm_presets_and_goes_with_a_size() -> None:
+    for name in with_option("--preset"):
+        choices = option(command(name), "--preset").type.choices  # type: ignore[union-attr]
+        assert set(PRESETS) <= set(choices), name
+    assert set(with_option("--preset")) <= set(with_option("--rows"))
+
+
+def test_bench_resizes_its_presets_like_play(tmp_path) -> None:
+    out = tmp_path / "r.json"
+    args = ["bench", "--games", "3", "--jobs", "1", "--preset", "expert", "--rows", "10"]
+    result = CliRunner().invoke(main, [*args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(out.read_text())["results"]
+    assert (row["rows"], row["cols"], row["mines"]) == (10, 30, 62)  # expert's density
+
+
+def test_one_seed_rule() -> None:
+    for name in with_option("--seed"):
+        seed = option(command(name), "--seed")
+        assert "the same seed, the same games" in (seed.help or ""), name  # type: ignore[union-attr]
+        fresh = name in ("play", "autoplay", "generate")
+        assert (seed.default is None) == fresh, name  # type: ignore[union-attr]
+
+
+def test_one_delay() -> None:
+    delays = [option(command(name), "--delay") for name in with_option("--delay")]
+    assert with_option("--delay") == ["autoplay", "play"]
+    assert len({(d.default, d.help) for d in delays}) == 1  # type: ignore[union-attr]
+
+
+def test_rules_and_first_click_are_one_family() -> None:
+    for name in ("play", "autoplay", "generate", "bench"):
+        rules = option(command(name), "--rules")
+        assert rules is not None and set(rules.type.choices) == {"modern", "classic", "acm"}
