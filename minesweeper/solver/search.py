@@ -1,0 +1,277 @@
+"""The ``search`` strategy: `best`'s play with a look-ahead two guesses deep.
+
+Certain moves, the exact endgame, isolated regions and unavoidable 50/50s are
+played as `best` plays them. When it must guess elsewhere:
+
+1. Candidates are `best`'s: the near-safest frontier cells and the
+   unconstrained cells most likely to open an area.
+2. Each is scored one move ahead, as `best` scores it: for every number it
+   could show, the exact weight of that outcome (one engine count each, never
+   sampled); the outcome is worth 1 when it leaves a certain safe cell, else
+   the safety of the best next guess, times the chance to clear any isolated
+   region it walls off. Score: ``safety * E[worth]``.
+3. Depth 2: in each outcome without progress, the best next guess is itself
+   scored one move ahead (its safety times its own expected worth) instead of
+   by its safety alone, so the score becomes the chance to survive this guess
+   and the next two, or to make progress sooner. A deeper score is never above
+   the one-move score, so candidates are deepened best first and the rest
+   pruned once none can beat the best deepened score; within a candidate the
+   outcomes are deepened largest first and the candidate dropped once its
+   bound falls to the best score. Replies are the `replies` safest of the
+   root's candidates and the guessed cell's neighbours, pruned by their
+   safety. Positions met twice (two guesses in either order) are counted once.
+4. ``zero_weight`` multiplies a score by ``1 + zero_weight * P(zero)``, the
+   chance that the guess shows a zero and opens an area (0 by default: see
+   the figures in docs/search.md).
+
+Dead cells (whose number is already certain) get no rule of their own: their
+only outcome is worth the safety of the next guess, which a live cell of the
+same safety usually beats by the chance its number makes progress.
+
+``think`` bounds the CPU seconds of steps 2 and 3 per guess (`Search.think`, or the
+``think`` argument); when it runs out before the deepening is complete, the
+one-move scores decide, so a slow machine plays as `best` does. Works with
+the mine count known or unknown and on every topology; a proved mine is never
+opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from time import process_time
+
+from minesweeper.solver.best import Best, Outlook, possible_numbers
+from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.endgame import isolated_regions
+from minesweeper.solver.probability import (
+    DEFAULT_BUDGET,
+    UNIFORM,
+    Budget,
+    DensityPrior,
+    Probabilities,
+    solve,
+)
+from minesweeper.solver.strategy import register
+from minesweeper.solver.view import View
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of the look-ahead: its view, constraints and probabilities.
+
+    ``opened`` names the guesses (cell, number shown) made since the root, so
+    that one position reached in two orders is counted once; ``guessed`` is
+    the last of them.
+    """
+
+    view: View
+    rules: Sequence[Constraint]
+    unknown: Sequence[int]
+    result: Probabilities
+    opened: frozenset[tuple[int, int]] = frozenset()
+    guessed: int = -1  # the last cell opened, if any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One number a guess may show: its weight, whether it makes progress, the position."""
+
+    weight: int
+    progress: bool
+    risk: float  # the chance to clear the isolated regions it walls off
+    position: Position
+
+
+@register
+class Search(Best):
+    """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a CPU budget."""
+
+    name = "search"
+
+    #: CPU seconds per guess for the deeper look-ahead.
+    think: float = 0.1
+    #: Look-ahead depth in guesses: 1 scores as `best` does, 2 deepens.
+    depth: int = 2
+    #: How much the chance of a zero adds to a score (see the module docstring).
+    zero_weight: float = 0.0
+    #: Most replies deepened in each outcome.
+    replies: int = 4
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        think: float | None = None,
+        prior: DensityPrior = UNIFORM,
+        budget: Budget = DEFAULT_BUDGET,
+    ) -> None:
+        super().__init__(seed, prior=prior, budget=budget)
+        if think is not None:
+            self.think = think
+        self._memo: dict[frozenset[tuple[int, int]], Position | None] = {}
+        self._candidates: list[int] = []
+
+    def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
+        """Each candidate's score; deepened best first while the budget lasts."""
+        deadline = process_time() + self.think
+        self._memo = {}
+        root = Position(view, constraints(view), view.unknown(), result)
+        before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else None
+        looks: list[tuple[Outlook, list[Outcome]]] = []
+        self._candidates = self.candidates(view, result)
+        for cell in self._candidates:
+            if looks and self.budget.spent():
+                break  # the engine's own budget is out: the candidates seen must do
+            outcomes = self.outcomes(root, cell, before)
+            looks.append((self.outlook(root, cell, outcomes, self.reply_safety), outcomes))
+        shallow = [look for look, _ in looks]
+        if self.depth < 2:
+            return shallow
+        best: Outlook | None = None
+        try:
+            for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
+                if best is not None and look.score <= best.score:
+                    break  # a deeper score is never above the one-move score
+                score = self.deepen(root, look, outcomes, best.score if best else 0.0, deadline)
+                if score is not None and (best is None or score > best.score):
+                    best = Outlook(look.cell, look.safety, look.progress, score)
+        except _OutOfTime:
+            return shallow
+        return [best] if best is not None else shallow
+
+    def deepen(
+        self,
+        position: Position,
+        look: Outlook,
+        outcomes: list[Outcome],
+        bar: float,
+        deadline: float,
+    ) -> float | None:
+        """``look``'s two-guess score, or None once it cannot beat ``bar``.
+
+        Outcomes are deepened largest first; the score's bound (deepened
+        outcomes plus the others' one-move worth) only falls, so the cell is
+        dropped as soon as the bound is at most ``bar``.
+        """
+        worths = self.worths(outcomes, self.reply_safety)
+        bound = sum(worths)
+        scale = look.score / bound if bound else 0.0
+        if process_time() > deadline:  # checked rarely: the clock is a system call
+            raise _OutOfTime
+        for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
+            if outcome.progress:
+                continue
+            deeper = outcome.weight * outcome.risk * self.reply(outcome.position)
+            bound += deeper - worth
+            if bound * scale <= bar:
+                return None
+        return bound * scale
+
+    @staticmethod
+    def worths(outcomes: list[Outcome], value) -> list[float]:
+        """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
+        return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
+
+    def outcomes(
+        self, position: Position, cell: int, before: set[frozenset[int]] | None
+    ) -> list[Outcome]:
+        """Every number ``cell`` may show in ``position`` that some layout allows."""
+        found = []
+        for shown in possible_numbers(position.view, cell):
+            after = self.after(position, cell, shown)
+            if after is None:
+                continue
+            solved = after.result
+            progress = bool(solved.safe) or len(solved) == 0
+            risk = 1.0
+            if before is not None:
+                risk = self.created_risk(
+                    after.view.with_mines(solved.mines),
+                    before,
+                    [c for c in (r.cells - solved.mines for r in after.rules) if c],
+                )
+            found.append(Outcome(solved.weight, progress, risk, after))
+        return found
+
+    def outlook(self, position: Position, cell: int, outcomes: list[Outcome], value) -> Outlook:
+        """``cell``'s score, ``value(position)`` being an outcome's worth without progress."""
+        safety = 1 - position.result.chance(cell)
+        total = sum(o.weight for o in outcomes)
+        if total == 0:
+            return Outlook(cell, safety, 0.0, safety)
+        worth = sum(self.worths(outcomes, value))
+        progress = sum(o.weight for o in outcomes if o.progress) / total
+        score = safety * worth / total
+        if self.zero_weight:
+            score *= 1 + self.zero_weight * self.zero_chance(position.view, cell, outcomes, total)
+        return Outlook(cell, safety, progress, score)
+
+    @staticmethod
+    def zero_chance(view: View, cell: int, outcomes: list[Outcome], total: int) -> float:
+        """The chance that ``cell``, if safe, shows no mine around it (an opening)."""
+        known = sum(1 for o in view.topology.neighbours(cell) if o in view.mines)
+        return sum(o.weight for o in outcomes if o.position.view.revealed[cell] == known) / total
+
+    @staticmethod
+    def reply_safety(position: Position) -> float:
+        """The safety of the best guess in ``position`` (the one-move worth)."""
+        return 1 - min(position.result.floats().values())
+
+    def reply(self, position: Position) -> float:
+        """The best one-move score of a guess in ``position`` (at most its best safety).
+
+        Replies: the root's candidates and the guessed cell's neighbours, the
+        `replies` safest of them.
+        """
+        result = position.result
+        around = position.view.topology.neighbours(position.guessed)
+        cells = {c for c in (*self._candidates, *around) if c in result and c not in result.mines}
+        best = 0.0
+        for cell in sorted(cells, key=lambda c: (result.chance(c), c))[: self.replies]:
+            if 1 - result.chance(cell) <= best:
+                break  # its score cannot beat the best: it is at most its safety
+            outcomes = self.outcomes(position, cell, None)
+            best = max(best, self.outlook(position, cell, outcomes, self.reply_safety).score)
+        return best or self.reply_safety(position)
+
+    def after(self, position: Position, cell: int, shown: int) -> Position | None:
+        """``position`` once ``cell`` shows ``shown``; None when no layout allows it."""
+        opened = position.opened | {(cell, shown)}
+        if opened in self._memo:
+            return self._memo[opened]
+        view = position.view
+        neighbours = view.topology.neighbours
+        around = frozenset(o for o in neighbours(cell) if view.is_unknown(o))
+        known = sum(1 for o in neighbours(cell) if o in view.mines)
+        rules = [
+            Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
+            for r in position.rules
+            if r.cells != {cell}
+        ]
+        if around:
+            rules.append(Constraint(around, shown - known, cell))
+        unknown = [c for c in position.unknown if c != cell]
+        left = None if view.mine_count is None else view.mine_count - len(view.mines)
+        found: Position | None
+        try:
+            solved = solve(
+                rules,
+                unknown,
+                left,
+                prior=self.prior,
+                known_mines=len(view.mines),
+                known_safe=len(view.revealed) + 1,
+                budget=self.budget,
+                cache=self.cache,
+            )
+            after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
+            found = Position(after, rules, unknown, solved, opened, cell)
+        except InconsistentView:
+            found = None
+        self._memo[opened] = found
+        return found

@@ -1,0 +1,130 @@
+"""Strategy `search`: safe on every topology, `best` at depth 1, sound bounds and odds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from test_best import SETTINGS, real_positions
+from test_probability import kinds, small_topology
+
+from minesweeper.client import play
+from minesweeper.generate import FirstClick, random_board
+from minesweeper.solver import View
+from minesweeper.solver.best import Best
+from minesweeper.solver.constraints import constraints
+from minesweeper.solver.endgame import isolated_regions, layouts
+from minesweeper.solver.probability import probabilities
+from minesweeper.solver.search import Position, Search
+from minesweeper.solver.strategy import find_strategy
+from minesweeper.topology import SquareTopology
+
+
+def test_search_is_registered() -> None:
+    assert find_strategy("search") is Search
+
+
+@pytest.mark.parametrize("kind", kinds())
+def test_search_plays_whole_games_on_every_topology(kind: str) -> None:
+    rng = random.Random(kind)
+    for known in (True, False):
+        topology = small_topology(kind, 6, 8, rng)
+        board = random_board(topology, topology.size // 6, rng, 0, FirstClick.OPENING)
+        record = play(board, 0, Search(), tell_mine_count=known)
+        assert record.finished
+        assert record.visit_count > 1 or not record.won
+
+
+@SETTINGS
+@given(real_positions())
+def test_never_opens_a_proved_mine(position) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    decision = Search().decide(view)
+    assert decision.opens
+    assert decision.mines == exact.mines
+    assert not set(decision.opens) & exact.mines
+    if not decision.guess:
+        assert set(decision.opens) <= exact.safe
+
+
+def guessing_views(count: int, seed: int, side: int = 8) -> list[View]:
+    """Positions met in real games where a guess is due (no certain move)."""
+    rng = random.Random(seed)
+    found: list[View] = []
+    while len(found) < count:
+        topology = SquareTopology(rng.randint(4, side), rng.randint(4, side + 1))
+        board = random_board(topology, topology.size // 5, rng, 0, FirstClick.SAFE)
+        known = rng.random() < 0.5
+        revealed = {0: board.count(0)}
+        # Reveal a few random safe cells and flood nothing: a position with guesses to make.
+        safe = [c for c in range(topology.size) if not board.is_mine(c) and c]
+        for cell in rng.sample(safe, rng.randint(0, min(4, len(safe)))):
+            revealed[cell] = board.count(cell)
+        view = View(topology, revealed, frozenset(), board.mine_count if known else None)
+        if not probabilities(view).safe:
+            found.append(view)
+    return found
+
+
+def test_depth_one_plays_as_best() -> None:
+    shallow = Search()
+    shallow.depth = 1
+    for view in guessing_views(25, 1):
+        assert shallow.decide(view) == Best().decide(view)
+
+
+def unbounded(search: Search):
+    """An outcome's deeper worth, with all the time in the world."""
+    return search.reply
+
+
+def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best() -> None:
+    for view in guessing_views(15, 2):
+        search = Search(think=60.0)
+        result = probabilities(view)
+        view = view.with_mines(result.mines)
+        shallow = Search(think=60.0)
+        shallow.depth = 1
+        one_move = {o.cell: o.score for o in shallow.outlooks(view, result)}
+        # Deepen every candidate, unpruned, as the pruned search would score it.
+        search.outlooks(view, result)  # fills the memo of the same root
+        root = Position(view, constraints(view), view.unknown(), result)
+        before = {frozenset(r) for r in isolated_regions(view)}
+        deep = {}
+        for cell in one_move:
+            outcomes = search.outcomes(root, cell, before)
+            deep[cell] = search.outlook(root, cell, outcomes, unbounded(search)).score
+        for cell, score in deep.items():
+            assert score <= one_move[cell] + 1e-12
+        (chosen,) = search.outlooks(view, result)
+        assert chosen.score == pytest.approx(max(deep.values()))
+
+
+def test_zero_chance_matches_counting_layouts() -> None:
+    for view in guessing_views(20, 3, side=5):
+        if view.mine_count is None:
+            continue
+        search = Search()
+        result = probabilities(view)
+        root = Position(view, constraints(view), view.unknown(), result)
+        every = layouts(view, limit=10**6)
+        assert every is not None
+        for cell in view.unknown()[:6]:
+            safe = [m for m in every if cell not in m]
+            if not safe:
+                continue
+            around = [o for o in view.topology.neighbours(cell) if view.is_unknown(o)]
+            zero = sum(1 for m in safe if not any(o in m for o in around))
+            outcomes = search.outcomes(root, cell, None)
+            total = sum(o.weight for o in outcomes)
+            assert search.zero_chance(view, cell, outcomes, total) == pytest.approx(
+                zero / len(safe)
+            )
+
+
+def test_no_time_to_think_plays_as_best() -> None:
+    hasty = Search(think=0.0)
+    for view in guessing_views(10, 4):
+        assert hasty.decide(view) == Best().decide(view)
