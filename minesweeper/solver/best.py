@@ -36,7 +36,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.constraints import (
+    Constraint,
+    ConstraintTracker,
+    InconsistentView,
+    constraints,
+)
 from minesweeper.solver.endgame import best_endgame_move, isolated_regions, solve_region
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -69,7 +74,8 @@ class EngineStrategy(Strategy):
 
     The cache holds groups of constraints already counted (by the constraints
     alone, so it is sound across moves and games); it is emptied when it
-    grows past `max_cached` groups.
+    grows past `max_cached` groups. ``rules`` gives a view's constraints,
+    updated from the last view's.
     """
 
     max_cached: int = 5_000
@@ -82,6 +88,7 @@ class EngineStrategy(Strategy):
         self.budget = budget
         self._cache: PartCache = {}
         self._last: tuple[View, Probabilities] | None = None
+        self.rules = ConstraintTracker()
 
     @property
     def cache(self) -> PartCache:
@@ -92,7 +99,8 @@ class EngineStrategy(Strategy):
     def solve(self, view: View) -> Probabilities:
         """The engine's probabilities for ``view`` (the last answer again for the same view)."""
         if self._last is None or self._last[0] is not view:
-            self._last = (view, probabilities(view, self.prior, self.budget, self.cache))
+            rules = self.rules(view)
+            self._last = (view, probabilities(view, self.prior, self.budget, self.cache, rules))
         return self._last[1]
 
 

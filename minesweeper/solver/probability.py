@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 from math import comb, gcd, log2
 from time import process_time
 from typing import Protocol
@@ -190,14 +191,16 @@ def probabilities(
     prior: DensityPrior = UNIFORM,
     budget: Budget = DEFAULT_BUDGET,
     cache: PartCache | None = None,
+    rules: Iterable[ConstraintLike] | None = None,
 ) -> Probabilities:
     """The probabilities of ``view``'s unknown cells (the count from ``view.mine_count``).
 
-    ``budget`` and ``cache``: see `solve`.
+    ``budget`` and ``cache``: see `solve`. ``rules``: ``constraints(view)``
+    when the caller has them.
     """
     left = None if view.mine_count is None else view.mine_count - len(view.mines)
     return solve(
-        constraints(view),
+        constraints(view) if rules is None else rules,
         view.unknown(),
         left,
         prior=prior,
@@ -508,73 +511,74 @@ class _Programme:
         self.supers = supers
         order = _best_order(supers, rules)
         self.order = order
+        sigs = [supers[i][0] for i in order]
         sizes = [len(supers[i][1]) for i in order]
         first: dict[int, int] = {}
         last: dict[int, int] = {}
-        for k, i in enumerate(order):
-            for rule in supers[i][0]:
+        room: dict[int, int] = {}  # cells of each rule not placed yet
+        for k, sig in enumerate(sigs):
+            for rule in sig:
                 first.setdefault(rule, k)
                 last[rule] = k
-        capacity = dict.fromkeys(first, 0)
-        after: list[dict[int, int]] = [{} for _ in order]
-        for k in range(len(order) - 1, -1, -1):
-            after[k] = dict(capacity)  # room left in each rule after position k
-            for rule in supers[order[k]][0]:
-                capacity[rule] += sizes[k]
+                room[rule] = room.get(rule, 0) + sizes[k]
+        ways_by_size: dict[int, list[int]] = {}
+        counts = budget.counts if budget.deadline is None else None
 
         layers: list[dict[tuple, dict[int, int]]] = [{(): {0: 1}}]
         held = 0  # partial counts and moves kept so far: the memory in use
         moves: list[list[tuple[tuple, int, int, tuple]]] = []
         open_rules: list[int] = []
-        for k, i in enumerate(order):
-            sig = supers[i][0]
-            position = {rule: j for j, rule in enumerate(open_rules)}
-            now_open = [r for r in open_rules if last[r] > k] + [
-                r for r in sig if first[r] == k and last[r] > k
-            ]
-            # Each open rule: where its partial sum was, whether this supercell
-            # adds to it, what it needs and the room left after this supercell.
-            plan = [
-                (position.get(rule, -1), rule in sig, rules[rule][1], after[k][rule])
-                for rule in now_open
-            ]
-            hit_at = [j for j, (_, hit, _, _) in enumerate(plan) if hit]
-            closing = [(position.get(r, -1), rules[r][1]) for r in sig if last[r] == k]
+        for k, sig in enumerate(sigs):
             size = sizes[k]
-            ways_of = [comb(size, x) for x in range(size + 1)]
-            cap = budget.cap()
+            # A state holds the partial sums of the open rules. A rule this
+            # supercell misses keeps its sum (it was checked when it last
+            # grew); one it meets bounds its mines x by what the rule still
+            # needs and the room left after it (none when it closes here).
+            position = {rule: j for j, rule in enumerate(open_rules)}
+            low0, high0 = 0, size
+            bounds = []
+            for rule in sig:
+                room[rule] -= size
+                need, left = rules[rule][1], room[rule]
+                src = position.get(rule)
+                if src is None:
+                    if need < high0:
+                        high0 = need
+                    if need - left > low0:
+                        low0 = need - left
+                else:
+                    bounds.append((src, need, left))
+            now_open = [r for r in open_rules if last[r] > k]
+            carried = [position[r] for r in now_open]
+            hit_at = [j for j, r in enumerate(now_open) if r in sig]
+            fresh = sum(1 for r in sig if first[r] == k and last[r] > k)
+            now_open += [r for r in sig if first[r] == k and last[r] > k]
+            ways_of = ways_by_size.get(size)
+            if ways_of is None:
+                ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
+            cap = budget.cap() if counts is None else counts
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
             added = 0  # at most this many counts and moves added by this layer
             for state, poly in layers[-1].items():
-                # The mines x this supercell may hold, given every rule it meets.
-                low, high = 0, size
-                for src, need in closing:
-                    x = need - (state[src] if src >= 0 else 0)
-                    if x > low:
-                        low = x
-                    if x < high:
-                        high = x
-                sums = []
-                for src, hit, need, room in plan:
-                    now = state[src] if src >= 0 else 0
-                    if hit:
-                        if need - now < high:
-                            high = need - now
-                        if need - now - room > low:
-                            low = need - now - room
-                    elif now > need or need - now > room:
-                        high = -1
-                        break
-                    sums.append(now)
+                low, high = low0, high0
+                for src, need, left in bounds:
+                    need -= state[src]
+                    if need < high:
+                        high = need
+                    if need - left > low:
+                        low = need - left
+                if low > high:
+                    continue
+                sums = [state[j] for j in carried]
                 for x in range(low, high + 1):
-                    if x and hit_at:
+                    if x:
                         new = sums[:]
                         for j in hit_at:
                             new[j] += x
-                        key = tuple(new)
+                        key = tuple(new + [x] * fresh) if fresh else tuple(new)
                     else:
-                        key = tuple(sums)
+                        key = tuple(sums + [0] * fresh) if fresh else tuple(sums)
                     ways = ways_of[x]
                     target = layer.get(key)
                     if target is None:
@@ -665,41 +669,23 @@ def _to_drop(
 def _best_order(
     supers: list[tuple[tuple[int, ...], list[Cell]]], rules: list[tuple[frozenset, int]]
 ) -> list[int]:
-    """The greedy `_order` from the start that keeps the programme narrowest.
+    """The `_order` from the start that keeps the programme narrowest.
 
-    A large component is ordered from several starts: the greedy choice, the
-    two ends of a longest path found by breadth-first search, and a few more
-    spread over the component; the order whose widest point holds the fewest
-    states (estimated from the needs of the rules open there) wins.
+    A large component is ordered from several starts: the default one, the
+    far end of that order (an end of a longest path), the far end of the
+    order from there, and a few more spread over the component; the order
+    whose widest point holds the fewest states (estimated from the needs of
+    the rules open there) wins.
     """
-    if len(supers) < MANY_STARTS_ABOVE:
-        return _order(supers)
-    users: dict[int, list[int]] = {}
-    for i, (sig, _) in enumerate(supers):
-        for rule in sig:
-            users.setdefault(rule, []).append(i)
-
-    def farthest(start: int) -> list[int]:
-        seen, queue = {start}, [start]
-        for i in queue:
-            for rule in supers[i][0]:
-                for other in users[rule]:
-                    if other not in seen:
-                        seen.add(other)
-                        queue.append(other)
-        return queue
-
     first = _order(supers)
-    ends = farthest(first[0])
-    far = farthest(ends[-1])
-    starts = [far[0], far[-1], *far[:: max(1, len(far) // 6)]]
-    best, best_width = first, _width(first, supers, rules)
-    for start in dict.fromkeys(starts):
-        order = _order(supers, start)
-        width = _width(order, supers, rules)
-        if width < best_width:
-            best, best_width = order, width
-    return best
+    if len(supers) < MANY_STARTS_ABOVE:
+        return first
+    far = _order(supers, first[-1])
+    orders = [first, far]
+    for start in dict.fromkeys([far[-1], *far[:: max(1, len(far) // 6)]]):
+        if start != far[0]:
+            orders.append(_order(supers, start))
+    return min(orders, key=lambda order: _width(order, supers, rules))
 
 
 def _width(order: list[int], supers, rules) -> float:
@@ -724,43 +710,34 @@ def _width(order: list[int], supers, rules) -> float:
 def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None = None) -> list[int]:
     """A placement order that keeps the set of open constraints small.
 
-    Greedy: start at ``start`` or a supercell with the fewest constraints, then always
-    place the supercell that opens the fewest new constraints, closing the
-    most, among those touching an open one.
+    Breadth-first over supercells that share a constraint, from ``start`` or a
+    supercell with the fewest constraints: along a frontier, the constraints
+    open at any point are those of one cross-section. (It kept fewer states
+    than a greedy choice of the supercell opening the fewest constraints, at
+    a fraction of the cost.)
     """
-    remaining_uses: dict[int, int] = {}
     users: dict[int, list[int]] = {}
     for i, (sig, _) in enumerate(supers):
         for rule in sig:
-            remaining_uses[rule] = remaining_uses.get(rule, 0) + 1
             users.setdefault(rule, []).append(i)
     placed = [False] * len(supers)
-    opened: set[int] = set()
-
-    def cost(i: int) -> tuple[int, int, int]:
-        sig = supers[i][0]
-        new = sum(1 for r in sig if r not in opened and remaining_uses[r] > 1)
-        closed = sum(1 for r in sig if remaining_uses[r] == 1)
-        return (new - closed, len(sig), i)
-
-    # A supercell no placed one shares a rule with still has its first cost.
-    fresh = iter(sorted(range(len(supers)), key=cost))
+    if start is None:
+        start = min(range(len(supers)), key=lambda i: len(supers[i][0]), default=0)
     order: list[int] = []
-    candidates: set[int] = set()
-    while len(order) < len(supers):
-        if not order and start is not None:
-            best = start
-        elif candidates:
-            best = min(candidates, key=cost)
-        else:
-            best = next(i for i in fresh if not placed[i])
-        placed[best] = True
-        order.append(best)
-        candidates.discard(best)
-        for rule in supers[best][0]:
-            remaining_uses[rule] -= 1
-            opened.add(rule)
-            for other in users[rule]:
-                if not placed[other]:
-                    candidates.add(other)
+    for root in chain((start,), range(len(supers))):
+        # More than one root only where dropped constraints split the component.
+        if placed[root]:
+            continue
+        placed[root] = True
+        k = len(order)
+        order.append(root)
+        while k < len(order):
+            for rule in supers[order[k]][0]:
+                for other in users.pop(rule, ()):
+                    if not placed[other]:
+                        placed[other] = True
+                        order.append(other)
+            k += 1
+        if len(order) == len(supers):
+            break
     return order
