@@ -149,8 +149,14 @@ class Probabilities:
         self.layouts = layouts
         self.weight = weight
         self.approximate = approximate
-        self.safe = frozenset(c for c, g in cell_group.items() if groups[g][0] == 0)
-        self.mines = frozenset(c for c, g in cell_group.items() if groups[g][0] == groups[g][1])
+        certain = {g: num == 0 for g, (num, den) in enumerate(groups) if num == 0 or num == den}
+        safe, mines = [], []
+        if certain:
+            for cell, g in cell_group.items():
+                if g in certain:
+                    (safe if certain[g] else mines).append(cell)
+        self.safe = frozenset(safe)
+        self.mines = frozenset(mines)
 
     def __getitem__(self, cell: Cell) -> Fraction:
         """The exact probability that ``cell`` is a mine."""
@@ -278,9 +284,10 @@ class _Part:
         for cell, sig in signature.items():
             by_signature.setdefault(tuple(sig), []).append(cell)
         supers = list(by_signature.items())
+        # A group as split is connected; only settling can break it apart.
+        components = _components(supers) if settled else [range(len(supers))]
         self.programmes = [
-            _Programme([supers[i] for i in component], system, budget)
-            for component in _components(supers)
+            _Programme([supers[i] for i in component], system, budget) for component in components
         ]
         self.approximate = any(programme.dropped for programme in self.programmes)
         # Settled mines count as one more component with a single layout.
