@@ -397,8 +397,7 @@ def _solve(
     if free:
         share = sum(n * mine_weight[s] for s, n in enumerate(front) if n)
         groups.append((share, total * free_den))
-        for cell in free:
-            cell_group[cell] = len(groups) - 1
+        cell_group.update(dict.fromkeys(free, len(groups) - 1))
     groups = [_reduce(num, den) for num, den in groups]
     return Probabilities(groups, cell_group, layouts, total * scale, approximate)
 
@@ -541,25 +540,32 @@ class _Programme:
             # supercell misses keeps its sum (it was checked when it last
             # grew); one it meets bounds its mines x by what the rule still
             # needs and the room left after it (none when it closes here).
-            position = {rule: j for j, rule in enumerate(open_rules)}
+            carried = []  # where each rule that stays open was in the state
+            now_open = []
+            for j, rule in enumerate(open_rules):
+                if last[rule] > k:
+                    carried.append(j)
+                    now_open.append(rule)
             low0, high0 = 0, size
             bounds = []
+            opening = []
             for rule in sig:
                 room[rule] -= size
                 need, left = rules[rule][1], room[rule]
-                src = position.get(rule)
-                if src is None:
+                if first[rule] == k:
                     if need < high0:
                         high0 = need
                     if need - left > low0:
                         low0 = need - left
+                    if left:
+                        opening.append(rule)
                 else:
-                    bounds.append((src, need, left))
-            now_open = [r for r in open_rules if last[r] > k]
-            carried = [position[r] for r in now_open]
-            hit_at = [j for j, r in enumerate(now_open) if r in sig]
-            fresh = sum(1 for r in sig if first[r] == k and last[r] > k)
-            now_open += [r for r in sig if first[r] == k and last[r] > k]
+                    bounds.append((open_rules.index(rule), need, left))
+            hit_at = [j for j, rule in enumerate(now_open) if rule in sig]
+            fresh = len(opening)
+            zeros = (0,) * fresh
+            now_open += opening
+            kept_all = len(carried) == len(open_rules)  # then a state's sums stay in place
             ways_of = ways_by_size.get(size)
             if ways_of is None:
                 ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
@@ -577,22 +583,28 @@ class _Programme:
                         low = need - left
                 if low > high:
                     continue
-                sums = [state[j] for j in carried]
+                sums = state if kept_all else tuple([state[j] for j in carried])
                 for x in range(low, high + 1):
                     if x:
-                        new = sums[:]
+                        new = list(sums)
                         for j in hit_at:
                             new[j] += x
-                        key = tuple(new + [x] * fresh) if fresh else tuple(new)
+                        key = tuple(new) + (x,) * fresh if fresh else tuple(new)
                     else:
-                        key = tuple(sums + [0] * fresh) if fresh else tuple(sums)
+                        key = sums + zeros if fresh else sums
                     ways = ways_of[x]
                     target = layer.get(key)
                     if target is None:
-                        target = layer[key] = {}
-                    for m, count in poly.items():
-                        m += x
-                        target[m] = target.get(m, 0) + count * ways
+                        if not x:
+                            layer[key] = poly.copy()  # ways_of[0] == 1
+                        elif ways == 1:
+                            layer[key] = {m + x: count for m, count in poly.items()}
+                        else:
+                            layer[key] = {m + x: count * ways for m, count in poly.items()}
+                    else:
+                        for m, count in poly.items():
+                            m += x
+                            target[m] = target.get(m, 0) + count * ways
                     step.append((state, x, ways, key))
                     added += len(poly) + 1
                 if held + added > cap and now_open:
