@@ -52,6 +52,7 @@ from minesweeper.solver.probability import (
     Probabilities,
     probabilities,
     solve,
+    solve_outcomes,
 )
 from minesweeper.solver.strategy import Decision, Strategy, register
 from minesweeper.solver.view import View
@@ -252,20 +253,25 @@ class Best(EngineStrategy):
         known = sum(1 for o in neighbours(cell) if o in view.mines)
         rest = [c for c in view.unknown() if c != cell]
         left = None if view.mine_count is None else view.mine_count - len(view.mines)
+        settings = {
+            "prior": self.prior,
+            "known_mines": len(view.mines),
+            "known_safe": len(view.revealed) + 1,
+            "budget": self.budget,
+            "cache": self.cache,
+        }
+        # Every number's position from one count; one by one if that would be approximate.
+        by_count = solve_outcomes(kept, around, rest, left, **settings)
         found = []
         for shown in possible_numbers(view, cell):
             number = Constraint(around, shown - known, cell)
             try:
-                solved = solve(
-                    [*kept, number] if around else kept,
-                    rest,
-                    left,
-                    prior=self.prior,
-                    known_mines=len(view.mines),
-                    known_safe=len(view.revealed) + 1,
-                    budget=self.budget,
-                    cache=self.cache,
-                )
+                if by_count is None:
+                    solved = solve([*kept, number] if around else kept, rest, left, **settings)
+                elif shown - known in by_count:
+                    solved = by_count[shown - known]
+                else:
+                    continue  # no layout allows it
                 progress = bool(solved.safe) or len(solved) == 0
                 worth = 1.0 if progress else 1 - min(solved.floats().values())
                 if self.long_term:

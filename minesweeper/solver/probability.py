@@ -244,6 +244,59 @@ def solve(
     return _solve(cells, rules, mines, prior, known_mines, known_safe, budget, cache)
 
 
+def solve_outcomes(
+    rules: Iterable[ConstraintLike],
+    around: Iterable[Cell],
+    unknown: Iterable[Cell],
+    mines: int | None = None,
+    *,
+    prior: DensityPrior = UNIFORM,
+    known_mines: int = 0,
+    known_safe: int = 0,
+    budget: Budget = DEFAULT_BUDGET,
+    cache: PartCache | None = None,
+) -> dict[int, Probabilities] | None:
+    """`solve` with one more rule, "exactly n of ``around``", for every n a layout allows.
+
+    The outcomes of opening a cell whose unknown neighbours are ``around``:
+    one count of the group of rules ``around`` joins, tracking its mines
+    there, serves every n (the groups it does not touch come from
+    ``cache``). Each answer is what `solve` gives for that n; an n no layout
+    allows is left out. None when the count would be approximate (then solve
+    each n on its own).
+    """
+    cells = list(dict.fromkeys(unknown))
+    rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
+    around = frozenset(around)
+    try:
+        _check(cells, [*rules, (around, 0)])
+        if not around:
+            return {0: _solve(cells, rules, mines, prior, known_mines, known_safe, budget, cache)}
+        marker = (around, -1)
+        groups = split_system([*rules, marker])
+        joined = next(group for group in groups if any(rule is marker for rule in group))
+        system = [rule for rule in joined if rule is not marker]
+        tracked = _Part(system, budget, around)
+        others = [_cached_part(group, budget, cache) for group in groups if group is not joined]
+    except InconsistentView:
+        return {}  # no layout fits, whatever the count
+    if tracked.approximate or any(part.approximate for part in others):
+        return None
+    constrained = {cell for members, _ in rules for cell in members} | around
+    found = {}
+    for count in range(len(around) + 1):
+        part = tracked.outcome(count)
+        if part is None:
+            continue
+        try:
+            found[count] = _combine(
+                cells, constrained, [*others, part], mines, prior, known_mines, known_safe
+            )
+        except InconsistentView:
+            continue  # no layout with this count fits the whole position
+    return found
+
+
 class _TooLarge(Exception):
     def __init__(self, rules: set[int]) -> None:
         self.rules = rules
@@ -259,22 +312,39 @@ class _Part:
     position that has the same group.
     """
 
-    def __init__(self, system: list[tuple[frozenset, int]], budget: Budget) -> None:
+    def __init__(
+        self,
+        system: list[tuple[frozenset, int]],
+        budget: Budget,
+        tracked: frozenset | None = None,
+    ) -> None:
         settled: dict[Cell, int] = {}
-        large = len(frozenset().union(*(members for members, _ in system))) > SETTLE_ABOVE
+        cells = frozenset().union(*(members for members, _ in system))
+        large = len(cells | tracked if tracked else cells) > SETTLE_ABOVE
         if large:
             system, settled = _settle(system)
-        self._count(system, settled, budget)
-        if self.approximate and not large:
+        if tracked is not None:
+            # Count the tracked cells' mines instead of requiring a number of them.
+            self.offset = sum(settled.get(cell, 0) for cell in tracked)
+            tracked = tracked - settled.keys()
+            if tracked:
+                system = [*system, (tracked, None)]
+        self._count(system, settled, budget, len(system) - 1 if tracked else None)
+        if self.approximate and not large and tracked is None:
             # What deduction proves stays certain, however rough the count.
             system, settled = _settle(system)
             if settled:
                 self._count(system, settled, budget)
 
     def _count(
-        self, system: list[tuple[frozenset, int]], settled: dict[Cell, int], budget: Budget
+        self,
+        system: list[tuple[frozenset, int]],
+        settled: dict[Cell, int],
+        budget: Budget,
+        tracked: int | None = None,
     ) -> None:
         self.settled = settled
+        self.tracked = tracked
         signature: dict[Cell, list[int]] = {}
         for index, (members, _) in enumerate(system):
             for cell in members:
@@ -287,13 +357,46 @@ class _Part:
         # A group as split is connected; only settling can break it apart.
         components = _components(supers) if settled else [range(len(supers))]
         self.programmes = [
-            _Programme([supers[i] for i in component], system, budget) for component in components
+            _Programme([supers[i] for i in component], system, budget, tracked)
+            for component in components
         ]
         self.approximate = any(programme.dropped for programme in self.programmes)
         # Settled mines count as one more component with a single layout.
         mines = sum(settled.values())
         self.polys = [[0] * mines + [1]] if mines else []
         self.polys += [programme.poly for programme in self.programmes]
+
+    def outcome(self, mines: int) -> _Part | _Outcome | None:
+        """A tracked part as if ``mines`` of its tracked cells were mines (None: no layout fits)."""
+        end = mines - self.offset
+        if self.tracked is None:
+            return self if end == 0 else None
+        if not any((end,) in p.layers[-1] for p in self.programmes if p.tracking):
+            return None
+        return _Outcome(self, (end,))
+
+
+class _Outcome:
+    """A tracked `_Part` restricted to the layouts whose tracked sum ends in ``end``."""
+
+    def __init__(self, part: _Part, end: tuple) -> None:
+        self.settled = part.settled
+        self.approximate = False
+        self.programmes = [_Ending(p, end) if p.tracking else p for p in part.programmes]
+        settled_polys = part.polys[: len(part.polys) - len(part.programmes)]
+        self.polys = settled_polys + [programme.poly for programme in self.programmes]
+
+
+class _Ending:
+    """A tracking `_Programme`'s layouts that end in state ``end``."""
+
+    def __init__(self, programme: _Programme, end: tuple) -> None:
+        self._programme = programme
+        self._end = end
+        self.poly = programme.poly_at(end)
+
+    def shares(self, rest: list[int]) -> list[tuple[list[Cell], int]]:
+        return self._programme.shares(rest, self._end)
 
 
 #: Counted groups of constraints by their constraints (see `solve`'s ``cache``).
@@ -329,22 +432,41 @@ def _solve(
     budget: Budget,
     cache: PartCache | None,
 ) -> Probabilities:
+    _check(cells, rules)
+    parts = [_cached_part(system, budget, cache) for system in split_system(rules)]
+    constrained = {cell for members, _ in rules for cell in members}
+    return _combine(cells, constrained, parts, mines, prior, known_mines, known_safe)
+
+
+def _check(cells: list[Cell], rules: list[tuple[frozenset, int]]) -> None:
     present = set(cells)
     for members, need in rules:
         if not members <= present:
             raise ValueError("a constraint names a cell that is not unknown")
         if not 0 <= need <= len(members):
             raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
-    parts = []
-    for system in split_system(rules):
-        key = frozenset(system)
-        part = cache.get(key) if cache is not None else None
-        if part is None:
-            part = _Part(system, budget)
-            if cache is not None and not part.approximate:
-                cache[key] = part
-        parts.append(part)
-    constrained = {cell for members, _ in rules for cell in members}
+
+
+def _cached_part(system: list[tuple[frozenset, int]], budget: Budget, cache: PartCache | None):
+    key = frozenset(system)
+    part = cache.get(key) if cache is not None else None
+    if part is None:
+        part = _Part(system, budget)
+        if cache is not None and not part.approximate:
+            cache[key] = part
+    return part
+
+
+def _combine(
+    cells: list[Cell],
+    constrained: set[Cell],
+    parts: list,
+    mines: int | None,
+    prior: DensityPrior,
+    known_mines: int,
+    known_safe: int,
+) -> Probabilities:
+    """The position's probabilities from its counted parts (``constrained``: their cells)."""
     free = [c for c in cells if c not in constrained]
 
     polys = [poly for part in parts for poly in part.polys]
@@ -500,8 +622,10 @@ class _Programme:
         supers: list[tuple[tuple[int, ...], list[Cell]]],
         rules: list[tuple[frozenset, int]],
         budget: Budget,
+        tracked: int | None = None,
     ) -> None:
         self.dropped: set[int] = set()
+        self.tracked = tracked
         while True:
             try:
                 self._build(supers, rules, budget)
@@ -527,6 +651,10 @@ class _Programme:
                 first.setdefault(rule, k)
                 last[rule] = k
                 room[rule] = room.get(rule, 0) + sizes[k]
+        tracked = self.tracked
+        self.tracking = tracked in last
+        if self.tracking:
+            last[tracked] = len(sigs)  # never closes: the last states tell its sum
         ways_by_size: dict[int, list[int]] = {}
         counts = budget.counts if budget.deadline is None else None
 
@@ -551,6 +679,10 @@ class _Programme:
             opening = []
             for rule in sig:
                 room[rule] -= size
+                if rule == tracked:
+                    if first[rule] == k:
+                        opening.append(rule)
+                    continue
                 need, left = rules[rule][1], room[rule]
                 if first[rule] == k:
                     if need < high0:
@@ -617,22 +749,27 @@ class _Programme:
             open_rules = now_open
         self.layers = layers
         self.moves = moves
-        poly = [0] * (sum(sizes) + 1)
-        for m, count in layers[-1].get((), {}).items():
+        self.poly = self.poly_at(())  # layouts of this component by mine count
+
+    def poly_at(self, end: tuple) -> list[int]:
+        """Layouts by mine count that end in state ``end``: ``()``, or the tracked rule's sum."""
+        poly = [0] * (sum(len(cells) for _, cells in self.supers) + 1)
+        for m, count in self.layers[-1].get(end, {}).items():
             poly[m] += count
         while len(poly) > 1 and poly[-1] == 0:
             poly.pop()
-        self.poly = poly  # layouts of this component by mine count
+        return poly
 
-    def shares(self, rest: list[int]) -> list[tuple[list[Cell], int]]:
+    def shares(self, rest: list[int], end: tuple = ()) -> list[tuple[list[Cell], int]]:
         """Each supercell's cells and their summed weight of mines.
 
         ``rest[m]`` is the weight of everything outside this component given
         that it holds ``m`` mines; a supercell's share divided by its size and
-        the total weight is the probability of each of its cells.
+        the total weight is the probability of each of its cells. ``end``:
+        only the layouts that end in this state (see `poly_at`).
         """
         # back[state][m]: weight of completing ``state``, reached with m mines.
-        back: dict[tuple, dict[int, int]] = {(): {m: w for m, w in enumerate(rest) if w}}
+        back: dict[tuple, dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
         shares = []
         for k in range(len(self.order) - 1, -1, -1):
             layer = self.layers[k]
@@ -707,6 +844,11 @@ def _best_order(
     return min(orders, key=lambda order: _width(order, supers, rules))
 
 
+def _need(rule: tuple[frozenset, int | None]) -> int:
+    """A rule's mines; for a tracked rule (None), the most it may hold."""
+    return len(rule[0]) if rule[1] is None else rule[1]
+
+
 def _width(order: list[int], supers, rules) -> float:
     """The log of the most states the programme could hold at one point along ``order``."""
     last: dict[int, int] = {}
@@ -719,9 +861,9 @@ def _width(order: list[int], supers, rules) -> float:
         for rule in supers[i][0]:
             if rule not in opened:
                 opened.add(rule)
-                now += log2(rules[rule][1] + 2)
+                now += log2(_need(rules[rule]) + 2)
             if last[rule] == k:
-                now -= log2(rules[rule][1] + 2)
+                now -= log2(_need(rules[rule]) + 2)
         widest = max(widest, now)
     return widest
 
