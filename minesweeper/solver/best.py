@@ -241,7 +241,8 @@ class Best(EngineStrategy):
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
         ``rules`` are the view's constraints: each outcome's are the same
-        without ``cell``, and one more, the number's, with no view rebuilt.
+        without ``cell``, and one more, the number's, with no view rebuilt;
+        every number comes from one count (`solve_outcomes`).
         """
         neighbours = view.topology.neighbours
         kept = [
