@@ -20,6 +20,7 @@ from minesweeper.solver.probability import (
     DensityPrior,
     probabilities,
     solve,
+    solve_outcomes,
 )
 from minesweeper.topology import TOPOLOGIES, Topology
 from minesweeper.topology.graph import GraphTopology
@@ -237,3 +238,61 @@ def test_wide_connected_frontier_returns() -> None:
     result = probabilities(view)
     assert len(result) == len(view.unknown())
     assert result.layouts > 0
+
+
+def outcomes_one_by_one(view: View, cell: int) -> tuple[dict, list, frozenset, list]:
+    """Each count of mines around ``cell`` (opened) that fits, solved as its own position."""
+    kept = [
+        Constraint(rule.cells - {cell}, rule.mines, rule.source)
+        for rule in constraints(view)
+        if rule.cells != {cell}
+    ]
+    around = frozenset(o for o in view.topology.neighbours(cell) if view.is_unknown(o))
+    rest = [c for c in view.unknown() if c != cell]
+    left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    found = {}
+    for count in range(len(around) + 1):
+        number = [Constraint(around, count, cell)] if around else []
+        try:
+            found[count] = solve([*kept, *number], rest, left, known_mines=len(view.mines))
+        except InconsistentView:
+            continue
+    return found, kept, around, rest
+
+
+def assert_same_outcomes(view: View, cell: int) -> None:
+    expected, kept, around, rest = outcomes_one_by_one(view, cell)
+    left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    got = solve_outcomes(kept, around, rest, left, known_mines=len(view.mines), cache={})
+    assert got is not None
+    assert got.keys() == expected.keys()
+    for count, result in got.items():
+        want = expected[count]
+        assert {c: result[c] for c in result} == {c: want[c] for c in want}
+        assert (result.weight, result.layouts, result.safe, result.mines) == (
+            want.weight,
+            want.layouts,
+            want.safe,
+            want.mines,
+        )
+        assert not result.approximate
+
+
+@FAST
+@given(st.one_of(positions(known_count=True), positions(known_count=False)), st.integers(0, 99))
+def test_outcomes_in_one_count_match_one_by_one(view: View, pick: int) -> None:
+    try:
+        constraints(view)
+        probabilities(view)
+    except InconsistentView:
+        return
+    unknown = view.unknown()
+    if unknown:
+        assert_same_outcomes(view, unknown[pick % len(unknown)])
+
+
+def test_outcomes_in_one_count_on_a_settled_long_frontier() -> None:
+    # 200 frontier cells: the group is settled by deduction before it is counted.
+    view = wall(100)
+    for column in (0, 37, 99):
+        assert_same_outcomes(view, view.topology.cell_at(1, column))

@@ -36,7 +36,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.constraints import (
+    Constraint,
+    ConstraintTracker,
+    InconsistentView,
+    constraints,
+)
 from minesweeper.solver.endgame import best_endgame_move, isolated_regions, solve_region
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -47,6 +52,7 @@ from minesweeper.solver.probability import (
     Probabilities,
     probabilities,
     solve,
+    solve_outcomes,
 )
 from minesweeper.solver.strategy import Decision, Strategy, register
 from minesweeper.solver.view import View
@@ -69,7 +75,8 @@ class EngineStrategy(Strategy):
 
     The cache holds groups of constraints already counted (by the constraints
     alone, so it is sound across moves and games); it is emptied when it
-    grows past `max_cached` groups.
+    grows past `max_cached` groups. ``rules`` gives a view's constraints,
+    updated from the last view's.
     """
 
     max_cached: int = 5_000
@@ -82,6 +89,7 @@ class EngineStrategy(Strategy):
         self.budget = budget
         self._cache: PartCache = {}
         self._last: tuple[View, Probabilities] | None = None
+        self.rules = ConstraintTracker()
 
     @property
     def cache(self) -> PartCache:
@@ -92,7 +100,8 @@ class EngineStrategy(Strategy):
     def solve(self, view: View) -> Probabilities:
         """The engine's probabilities for ``view`` (the last answer again for the same view)."""
         if self._last is None or self._last[0] is not view:
-            self._last = (view, probabilities(view, self.prior, self.budget, self.cache))
+            rules = self.rules(view)
+            self._last = (view, probabilities(view, self.prior, self.budget, self.cache, rules))
         return self._last[1]
 
 
@@ -232,7 +241,8 @@ class Best(EngineStrategy):
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
         ``rules`` are the view's constraints: each outcome's are the same
-        without ``cell``, and one more, the number's, with no view rebuilt.
+        without ``cell``, and one more, the number's, with no view rebuilt;
+        every number comes from one count (`solve_outcomes`).
         """
         neighbours = view.topology.neighbours
         kept = [
@@ -244,20 +254,25 @@ class Best(EngineStrategy):
         known = sum(1 for o in neighbours(cell) if o in view.mines)
         rest = [c for c in view.unknown() if c != cell]
         left = None if view.mine_count is None else view.mine_count - len(view.mines)
+        settings = {
+            "prior": self.prior,
+            "known_mines": len(view.mines),
+            "known_safe": len(view.revealed) + 1,
+            "budget": self.budget,
+            "cache": self.cache,
+        }
+        # Every number's position from one count; one by one if that would be approximate.
+        by_count = solve_outcomes(kept, around, rest, left, **settings)
         found = []
         for shown in possible_numbers(view, cell):
             number = Constraint(around, shown - known, cell)
             try:
-                solved = solve(
-                    [*kept, number] if around else kept,
-                    rest,
-                    left,
-                    prior=self.prior,
-                    known_mines=len(view.mines),
-                    known_safe=len(view.revealed) + 1,
-                    budget=self.budget,
-                    cache=self.cache,
-                )
+                if by_count is None:
+                    solved = solve([*kept, number] if around else kept, rest, left, **settings)
+                elif shown - known in by_count:
+                    solved = by_count[shown - known]
+                else:
+                    continue  # no layout allows it
                 progress = bool(solved.safe) or len(solved) == 0
                 worth = 1.0 if progress else 1 - min(solved.floats().values())
                 if self.long_term:

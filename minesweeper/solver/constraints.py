@@ -26,10 +26,16 @@ def constraints(view: View) -> list[Constraint]:
 
     Raises `InconsistentView` when a number is already over- or under-filled.
     """
-    result = []
+    return [rule for rule in map(_constraint_maker(view), view.revealed.items()) if rule]
+
+
+def _constraint_maker(view: View):
+    """A function from a revealed ``(cell, count)`` to its constraint (None: no unknown cell)."""
     neighbours = view.topology.neighbours
     revealed, mines = view.revealed, view.mines
-    for cell, count in revealed.items():
+
+    def make(item: tuple[int, int]) -> Constraint | None:
+        cell, count = item
         unknown = []
         known = 0
         for other in neighbours(cell):
@@ -45,9 +51,65 @@ def constraints(view: View) -> list[Constraint]:
                 f"cell {view.topology.position(cell)} shows {count} but "
                 f"{known} known mine(s) and {len(unknown)} unknown cell(s) surround it"
             )
-        if unknown:
-            result.append(Constraint(frozenset(unknown), needed, cell))
-    return result
+        return Constraint(frozenset(unknown), needed, cell) if unknown else None
+
+    return make
+
+
+class ConstraintTracker:
+    """`constraints` of a growing view, recomputed only around the cells that changed.
+
+    A game's views only gain revealed cells and known mines; each call rebuilds
+    the constraints of the revealed cells next to what is new and keeps the
+    others. Any other view (another board, fewer cells, a count changed) is
+    read from scratch. The answer is always what `constraints` gives.
+    """
+
+    def __init__(self) -> None:
+        self._topology = None
+        self._revealed: dict[int, int] = {}
+        self._mines: frozenset[int] = frozenset()
+        self._rules: dict[int, Constraint] = {}
+        self._answer: list[Constraint] = []
+
+    def __call__(self, view: View) -> list[Constraint]:
+        """The constraints of ``view``, as `constraints` gives them."""
+        revealed, mines = view.revealed, view.mines
+        seen = self._revealed
+        if (
+            view.topology is not self._topology
+            or len(revealed) < len(seen)
+            or not self._mines <= mines
+            or not seen.items() <= revealed.items()
+        ):
+            self._topology = view.topology
+            self._revealed, self._mines, self._rules = {}, frozenset(), {}
+            changed = list(revealed)
+        elif len(revealed) == len(seen) and len(mines) == len(self._mines):
+            return self._answer
+        else:
+            neighbours = view.topology.neighbours
+            changed = set()
+            for cell in [*(revealed.keys() - seen.keys()), *(mines - self._mines)]:
+                if cell in revealed:
+                    changed.add(cell)
+                changed.update(o for o in neighbours(cell) if o in revealed)
+        make = _constraint_maker(view)
+        rules = self._rules
+        try:
+            for cell in changed:
+                rule = make((cell, revealed[cell]))
+                if rule is None:
+                    rules.pop(cell, None)
+                else:
+                    rules[cell] = rule
+        except InconsistentView:
+            self._topology = None  # half updated: the next view is read afresh
+            raise
+        self._revealed = dict(revealed)
+        self._mines = mines
+        self._answer = list(filter(None, map(rules.get, revealed)))
+        return self._answer
 
 
 def frontier(view: View) -> set[int]:

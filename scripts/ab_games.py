@@ -1,0 +1,139 @@
+"""Whole games, this tree against another commit, interleaved game by game on the same boards.
+
+    python scripts/ab_games.py --against 8461826 --strategy exact-safest --games 100 --seed 7
+
+The other commit's ``minesweeper`` package is extracted (``git archive``) to a
+temporary directory; each side plays in its own worker process, and the two
+alternate game by game (the order swapped every game), so machine load hits
+both alike. Prints each side's median CPU per game (`time.process_time`, as
+`minesweeper.client.play` measures it), the median per-game ratio with a 95%
+bootstrap interval, wins, and how many games differ in any decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def worker() -> None:
+    """Play the games named on stdin, one JSON line per game on stdout."""
+    from minesweeper.client import play
+    from minesweeper.generate import PRESETS, FirstClick, random_board
+    from minesweeper.solver.strategy import find_strategy
+    from minesweeper.topology import SquareTopology
+
+    for line in sys.stdin:
+        name, preset, seed, index, told = line.split()
+        p = PRESETS[preset]
+        topology = SquareTopology(p.rows, p.cols)
+        first = topology.cell_at(*p.start)
+        board = random_board(
+            topology, p.mines, random.Random(f"{seed}:{preset}:{index}"), first, FirstClick.OPENING
+        )
+        strategy = find_strategy(name)()
+        moves = hashlib.sha256()
+        decide = strategy.decide
+
+        def recorded(view, decide=decide, moves=moves):
+            decision = decide(view)
+            moves.update(repr((decision.opens, sorted(decision.mines))).encode())
+            return decision
+
+        strategy.decide = recorded
+        record = play(board, first, strategy, told == "1")
+        print(
+            json.dumps({"s": record.seconds, "won": record.won, "moves": moves.hexdigest()}),
+            flush=True,
+        )
+
+
+def start(path: Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(path))
+    return subprocess.Popen(
+        [sys.executable, __file__, "--worker"],
+        env=env,
+        cwd=path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def ask(proc: subprocess.Popen, request: str) -> dict:
+    proc.stdin.write(request + "\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
+
+
+def median_ratio_interval(ratios: list[float], rounds: int = 2000) -> tuple[float, float]:
+    rng = random.Random(0)
+    meds = sorted(statistics.median(rng.choices(ratios, k=len(ratios))) for _ in range(rounds))
+    return meds[int(0.025 * rounds)], meds[int(0.975 * rounds)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--against", default="main", help="git commit to compare with")
+    parser.add_argument("--strategy", default="exact-safest")
+    parser.add_argument("--preset", default="expert")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--count-unknown", action="store_true", help="do not tell the mine count")
+    args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "archive", args.against, "minesweeper"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        ).stdout
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        sides = {"this": start(ROOT), args.against: start(Path(tmp))}
+        results: dict[str, list[dict]] = {name: [] for name in sides}
+        told = "0" if args.count_unknown else "1"
+        for index in range(args.games):
+            names = list(sides) if index % 2 == 0 else list(reversed(sides))
+            for name in names:
+                request = f"{args.strategy} {args.preset} {args.seed} {index} {told}"
+                results[name].append(ask(sides[name], request))
+        for proc in sides.values():
+            proc.stdin.close()
+            proc.wait()
+    this, other = results["this"], results[args.against]
+    for name, games in results.items():
+        times = [g["s"] * 1000 for g in games]
+        wins = sum(g["won"] for g in games)
+        print(
+            f"{args.strategy} {name}: median {statistics.median(times):.1f} ms, "
+            f"mean {statistics.mean(times):.1f} ms, wins {wins}/{len(games)}"
+        )
+    ratios = [a["s"] / b["s"] for a, b in zip(this, other, strict=True)]
+    low, high = median_ratio_interval(ratios)
+    differ = sum(a["moves"] != b["moves"] for a, b in zip(this, other, strict=True))
+    print(
+        f"{args.strategy} median per-game ratio this/{args.against}: "
+        f"{statistics.median(ratios):.3f} (95% {low:.3f}-{high:.3f}); "
+        f"games with different moves: {differ}"
+    )
+
+
+if __name__ == "__main__":
+    main()
