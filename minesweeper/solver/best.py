@@ -40,6 +40,7 @@ from minesweeper.solver.constraints import (
     Constraint,
     ConstraintTracker,
     InconsistentView,
+    Opening,
     constraints,
 )
 from minesweeper.solver.endgame import best_endgame_move, isolated_regions, solve_region
@@ -244,14 +245,8 @@ class Best(EngineStrategy):
         without ``cell``, and one more, the number's, with no view rebuilt;
         every number comes from one count (`solve_outcomes`).
         """
-        neighbours = view.topology.neighbours
-        kept = [
-            Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
-            for r in rules
-            if r.cells != {cell}
-        ]
-        around = frozenset(o for o in neighbours(cell) if view.is_unknown(o))
-        known = sum(1 for o in neighbours(cell) if o in view.mines)
+        opening = Opening.of(view, rules, cell)
+        kept, around, known = opening.rules, opening.around, opening.known
         rest = [c for c in view.unknown() if c != cell]
         left = None if view.mine_count is None else view.mine_count - len(view.mines)
         settings = {
@@ -265,10 +260,9 @@ class Best(EngineStrategy):
         by_count = solve_outcomes(kept, around, rest, left, **settings)
         found = []
         for shown in possible_numbers(view, cell):
-            number = Constraint(around, shown - known, cell)
             try:
                 if by_count is None:
-                    solved = solve([*kept, number] if around else kept, rest, left, **settings)
+                    solved = solve(opening.after(shown), rest, left, **settings)
                 elif shown - known in by_count:
                     solved = by_count[shown - known]
                 else:
@@ -282,7 +276,7 @@ class Best(EngineStrategy):
                         view.mines | solved.mines,
                         view.mine_count,
                     )
-                    linked = [r.cells - solved.mines for r in [*kept, number]]
+                    linked = [r.cells - solved.mines for r in [*kept, opening.rule(shown)]]
                     worth *= self.created_risk(after, before, [c for c in linked if c])
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)

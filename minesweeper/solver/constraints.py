@@ -112,6 +112,41 @@ class ConstraintTracker:
         return self._answer
 
 
+@dataclass(frozen=True)
+class Opening:
+    """The constraints once ``cell`` is opened, before its number is known.
+
+    ``rules`` are the earlier ones without ``cell``; the number ``shown`` adds
+    `rule` over ``around``, the unknown cells next to ``cell``.
+    """
+
+    cell: int
+    rules: list[Constraint]
+    around: frozenset[int]
+    known: int  # mines already known next to ``cell``
+
+    @classmethod
+    def of(cls, view: View, rules: list[Constraint], cell: int) -> Opening:
+        """Opening ``cell`` of ``view``, whose constraints are ``rules``."""
+        neighbours = view.topology.neighbours(cell)
+        kept = [
+            Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
+            for r in rules
+            if r.cells != {cell}
+        ]
+        around = frozenset(o for o in neighbours if view.is_unknown(o))
+        known = sum(1 for o in neighbours if o in view.mines)
+        return cls(cell, kept, around, known)
+
+    def rule(self, shown: int) -> Constraint:
+        """The constraint the number ``shown`` adds (meaningful only when ``around``)."""
+        return Constraint(self.around, shown - self.known, self.cell)
+
+    def after(self, shown: int) -> list[Constraint]:
+        """Every constraint once ``cell`` shows ``shown``."""
+        return [*self.rules, self.rule(shown)] if self.around else list(self.rules)
+
+
 def frontier(view: View) -> set[int]:
     """Unknown cells next to at least one revealed cell."""
     neighbours = view.topology.neighbours

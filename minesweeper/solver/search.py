@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from time import process_time
 
 from minesweeper.solver.best import Best, Outlook, possible_numbers
-from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.constraints import Constraint, InconsistentView, Opening, constraints
 from minesweeper.solver.endgame import isolated_regions
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -245,16 +245,7 @@ class Search(Best):
         if opened in self._memo:
             return self._memo[opened]
         view = position.view
-        neighbours = view.topology.neighbours
-        around = frozenset(o for o in neighbours(cell) if view.is_unknown(o))
-        known = sum(1 for o in neighbours(cell) if o in view.mines)
-        rules = [
-            Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
-            for r in position.rules
-            if r.cells != {cell}
-        ]
-        if around:
-            rules.append(Constraint(around, shown - known, cell))
+        rules = Opening.of(view, position.rules, cell).after(shown)
         unknown = [c for c in position.unknown if c != cell]
         left = None if view.mine_count is None else view.mine_count - len(view.mines)
         found: Position | None
