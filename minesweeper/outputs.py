@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from minesweeper.errors import MinesweeperError
@@ -57,6 +59,32 @@ def check_destination(path: Path, overwrite: bool) -> None:
         raise OutputError(f"{path} exists and is not a regular file: not overwritten")
 
 
+@contextmanager
+def written_aside(folder: Path, data: bytes, prefix: str, sync: bool = False) -> Iterator[Path]:
+    """A new private file (mode 0600) in ``folder`` holding ``data``, removed on leaving.
+
+    The caller puts it in place inside the block (``os.replace`` or ``os.link``),
+    so the destination appears whole or not at all. With ``sync`` the data reach
+    the disk first, so a crash cannot leave an empty file in its place.
+    """
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            if sync:
+                file.flush()
+                os.fsync(file.fileno())
+        yield Path(temp)
+    finally:
+        Path(temp).unlink(missing_ok=True)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` by a file of ``data``, whole or not at all, synced to disk."""
+    with written_aside(path.parent, data, f".{path.stem}-", sync=True) as temp:
+        os.replace(temp, path)
+
+
 def write_file(path: Path, data: bytes, overwrite: bool = False) -> None:
     """Write ``data`` to ``path`` atomically, never through a symbolic link.
 
@@ -66,19 +94,15 @@ def write_file(path: Path, data: bytes, overwrite: bool = False) -> None:
     check_destination(path, overwrite)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        if overwrite:
-            os.replace(temp, path)  # replaces a link itself, never its target
-        else:
-            os.link(temp, path, follow_symlinks=False)  # fails on any existing entry
+        with written_aside(path.parent, data, f".{path.name}-") as temp:
+            if overwrite:
+                os.replace(temp, path)  # replaces a link itself, never its target
+            else:
+                os.link(temp, path, follow_symlinks=False)  # fails on any existing entry
     except FileExistsError:
         raise OutputError(f"{path} already exists; use --force to overwrite it") from None
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        Path(temp).unlink(missing_ok=True)

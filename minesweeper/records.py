@@ -30,7 +30,6 @@ import json
 import os
 import secrets
 import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
@@ -42,6 +41,7 @@ from filelock import FileLock
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.limits import MAX_FILE_BYTES
+from minesweeper.outputs import write_atomically, written_aside
 
 APP_NAME = "minesweeper"
 #: How many results each category keeps.
@@ -194,20 +194,6 @@ def _place(ranked: list[Entry], entry: Entry) -> int | None:
     return next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a temp file, fsync, ``os.replace``)."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
 def default_records_path() -> Path:
     """``$MINESWEEPER_DATA_DIR/records.json``, else in the platform's user data dir."""
     base = os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir(APP_NAME)
@@ -235,18 +221,11 @@ def load_key(path: Path, create: bool = True) -> bytes | None:
     key = secrets.token_bytes(32)
     # Write a private temp file, then link it into place: the key appears whole or not at
     # all, and of two processes racing here exactly one wins.
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".key-")  # mkstemp makes it 0600
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as file:
-            file.write(key.hex() + "\n")
-            file.flush()
-            os.fsync(file.fileno())
+    with written_aside(path.parent, (key.hex() + "\n").encode(), ".key-", sync=True) as temp:
         try:
             os.link(temp, path)
         except FileExistsError:
             return _read_key(path)
-    finally:
-        os.unlink(temp)
     return key
 
 
