@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from minesweeper.board import Board
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, MinesweeperError, NotAFileError
+from minesweeper.inputs import open_regular
 from minesweeper.protocol import LineReader, format_board, read_board
 from minesweeper.records import COMPUTER, Category, Entry
 from minesweeper.session import (
@@ -203,12 +204,15 @@ class Replay:
 
 
 def read_replay_bytes(path: Path) -> bytes:
-    """The bytes of file ``path``, at most `MAX_BYTES` + 1; `ReplayError` if unreadable."""
+    """The bytes of the regular file ``path``, at most `MAX_BYTES` + 1; `ReplayError` if unreadable.
+
+    A FIFO or device in the replays folder is refused rather than read for ever.
+    """
     try:
-        with path.open("rb") as file:
+        with open_regular(path) as file:
             return file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None
+    except NotAFileError as error:
+        raise ReplayError(str(error)) from None
 
 
 def read_replay(path: Path) -> Replay:
