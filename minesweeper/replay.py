@@ -32,6 +32,7 @@ from minesweeper.session import (
     GameSession,
     Settings,
     lay_mines,
+    played_by_computer,
 )
 from minesweeper.stats import GameStats
 from minesweeper.topology.registry import find_topology
@@ -138,7 +139,7 @@ class Replay:
             f"{who}: {verdict}, {final.points} points, {final.ms / 1000:.3f} s",
             final.stats().summary(),
         ]
-        if list(self.assists) == [("computer", 0)]:
+        if played_by_computer(self.assists):
             lines.append("played by the computer")
         elif self.assists:
             helped = ", ".join(f"{kind} from click {at + 1}" for kind, at in self.assists)
@@ -286,7 +287,7 @@ def check_entry(replay: Replay, category: Category, entry: Entry) -> list[str]:
     if replay.player is not None and replay.player != entry.name:
         problems.append(f"the entry names {entry.name!r}, the replay {replay.player!r}")
     if entry.name == COMPUTER:
-        if list(replay.assists) != [("computer", 0)]:
+        if not played_by_computer(replay.assists):
             problems.append("a Computer entry whose replay was not played by the computer alone")
     elif replay.assists:
         kinds = ", ".join(kind for kind, _ in replay.assists)

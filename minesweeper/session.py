@@ -39,7 +39,7 @@ from __future__ import annotations
 import enum
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -66,6 +66,7 @@ __all__ = [
     "SettingsError",
     "State",
     "lay_mines",
+    "played_by_computer",
 ]
 
 #: Lays the mines once the first click is known:
@@ -200,6 +201,11 @@ class Settings:
 ACTION_KINDS = ("open", "flag", "unflag", "chord")
 #: Help a player can have during a game; a game with any of it is assisted.
 ASSIST_KINDS = ("hint", "odds", "computer")
+
+
+def played_by_computer(assists: Sequence[tuple[str, int]]) -> bool:
+    """Whether a game helped by ``assists`` was the computer's alone: its help from click 0 only."""
+    return list(assists) == [("computer", 0)]
 
 
 @dataclass(frozen=True)
@@ -509,6 +515,11 @@ class GameSession:
     def assisted(self) -> bool:
         """Whether the player had any help in this game."""
         return bool(self.assists)
+
+    @property
+    def by_computer(self) -> bool:
+        """Whether the computer played this game alone, from its first click."""
+        return played_by_computer(self.assists)
 
     # -- statistics and records -----------------------------------------------------------
 

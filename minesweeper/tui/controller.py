@@ -313,7 +313,7 @@ class Controller:
         session = self.session
         verdict = "won" if session.won else "lost"
         stats = session.stats().summary()
-        if self.auto is not None and session.assists == [("computer", 0)] and not self.given_board:
+        if self.auto is not None and session.by_computer and not self.given_board:
             self._save_replay(COMPUTER)
             try:
                 place = self._record(COMPUTER)
