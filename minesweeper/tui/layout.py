@@ -292,17 +292,9 @@ def bordered_layout(raster: Raster, unit: int = 3) -> Layout:
     Each piece's content goes in its square nearest the piece's centre; its
     other squares, and the border positions inside it, are its fill.
     """
-    top = min(r for r, _ in raster)
-    left = min(c for _, c in raster)
-    grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
-    rows = max(r for r, _ in grid) + 1
-    cols = max(c for _, c in grid) + 1
+    grid, rows, cols, pieces = _placed(raster)
     canvas = Canvas(cols * (unit + 1) + 1, rows * 2 + 1)
     at = grid.get
-
-    pieces: dict[int, list[tuple[int, int]]] = {}
-    for square, cell in sorted(grid.items()):
-        pieces.setdefault(cell, []).append(square)
     labels = {cell: _central(squares) for cell, squares in pieces.items()}
 
     def fill(x: int, y: int, width: int, cell: int | None, border: str) -> None:
@@ -343,6 +335,22 @@ def bordered_layout(raster: Raster, unit: int = 3) -> Layout:
     return canvas.layout(shade=_two_shades(pieces))
 
 
+def _placed(
+    raster: Raster,
+) -> tuple[dict[tuple[int, int], int], int, int, dict[int, list[tuple[int, int]]]]:
+    """``raster`` moved to start at row and column 0, its rows, its columns, and each
+    piece's squares in order."""
+    top = min(r for r, _ in raster)
+    left = min(c for _, c in raster)
+    grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
+    pieces: dict[int, list[tuple[int, int]]] = {}
+    for square, cell in sorted(grid.items()):
+        pieces.setdefault(cell, []).append(square)
+    rows = max(r for r, _ in grid) + 1
+    cols = max(c for _, c in grid) + 1
+    return grid, rows, cols, pieces
+
+
 def _central(squares: list[tuple[int, int]]) -> tuple[int, int]:
     """The square nearest the centre of ``squares`` (the first such)."""
     mr = sum(r for r, _ in squares) / len(squares)
@@ -361,14 +369,7 @@ def shaded_layout(raster: Raster, unit: int = 2) -> Layout:
 
     Half the height of `bordered_layout`, for floors whose pieces run diagonally.
     """
-    top = min(r for r, _ in raster)
-    left = min(c for _, c in raster)
-    grid = {(r - top, c - left): cell for (r, c), cell in raster.items()}
-    rows = max(r for r, _ in grid) + 1
-    cols = max(c for _, c in grid) + 1
-    pieces: dict[int, list[tuple[int, int]]] = {}
-    for square, cell in sorted(grid.items()):
-        pieces.setdefault(cell, []).append(square)
+    grid, rows, cols, pieces = _placed(raster)
     labels = {cell: _central(squares) for cell, squares in pieces.items()}
     touching: dict[int, set[int]] = {cell: set() for cell in pieces}
     for (r, c), cell in grid.items():
