@@ -30,6 +30,8 @@ MAX_LINE_BYTES = 2 * 1024 * 1024
 #: A file read whole (an advanced case, a position, a records file): several cases of the
 #: largest board; a 1000x1000 case is 1 MB.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: A replay file read whole: an expert game's replay takes a few kilobytes.
+MAX_REPLAY_BYTES = 16 * 1024 * 1024
 #: Digits of an integer in the protocol: more than any size or cell id can need.
 MAX_DIGITS = 18
 #: Characters of a bad line quoted in an error message.

@@ -22,6 +22,7 @@ from typing import Any
 from minesweeper.board import Board
 from minesweeper.errors import InputError, MinesweeperError, NotAFileError
 from minesweeper.inputs import open_regular
+from minesweeper.limits import MAX_REPLAY_BYTES
 from minesweeper.protocol import LineReader, format_board, read_board
 from minesweeper.records import COMPUTER, Category, Entry
 from minesweeper.session import (
@@ -39,8 +40,6 @@ from minesweeper.topology.registry import find_topology
 
 FORMAT = "minesweeper-replay"
 VERSION = 1
-#: Largest replay file read (an expert game takes a few kilobytes).
-MAX_BYTES = 16 * 1024 * 1024
 
 
 class ReplayError(MinesweeperError):
@@ -188,8 +187,8 @@ class Replay:
     @classmethod
     def from_bytes(cls, data: bytes) -> Replay:
         """Read a replay file's bytes; raises `ReplayError` naming the first problem."""
-        if len(data) > MAX_BYTES:
-            raise ReplayError(f"larger than {MAX_BYTES} bytes: not a replay")
+        if len(data) > MAX_REPLAY_BYTES:
+            raise ReplayError(f"larger than {MAX_REPLAY_BYTES} bytes: not a replay")
         try:
             document = json.loads(data.decode("utf-8"))
         except UnicodeDecodeError:
@@ -205,13 +204,13 @@ class Replay:
 
 
 def read_replay_bytes(path: Path) -> bytes:
-    """The bytes of the regular file ``path``, at most `MAX_BYTES` + 1; `ReplayError` if unreadable.
+    """The bytes of the regular file ``path``, at most `MAX_REPLAY_BYTES` + 1; `ReplayError` if not.
 
     A FIFO or device in the replays folder is refused rather than read for ever.
     """
     try:
         with open_regular(path) as file:
-            return file.read(MAX_BYTES + 1)
+            return file.read(MAX_REPLAY_BYTES + 1)
     except NotAFileError as error:
         raise ReplayError(str(error)) from None
 
