@@ -24,12 +24,21 @@ from minesweeper.records import Entry, Records, RecordsError
 from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
+from minesweeper.topology.base import Topology
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
 GREETING = "left click opens, right flags (again: ?), middle chords; arrows, space, h hint"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+def cell_name(topology: Topology, cell: int) -> str:
+    """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
+    if topology.move_arity == 1:
+        return f"node {cell + 1}"
+    row, col = topology.position(cell)
+    return f"row {row + 1}, column {col + 1}"
 
 
 #: What the message says of a game that had help.
@@ -138,12 +147,8 @@ class Controller:
         return self._chances[0]
 
     def where(self, cell: int) -> str:
-        """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
-        topology = self.session.topology
-        if topology.move_arity == 1:
-            return f"node {cell + 1}"
-        row, col = topology.position(cell)
-        return f"row {row + 1}, column {col + 1}"
+        """A cell as the player reads it (see `cell_name`)."""
+        return cell_name(self.session.topology, cell)
 
     # -- the player's actions -------------------------------------------------------------
 

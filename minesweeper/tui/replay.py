@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from minesweeper.replay import Replay
 from minesweeper.session import GameSession
 from minesweeper.tui.board import BoardView
+from minesweeper.tui.controller import cell_name
 from minesweeper.tui.layout import build_layout
 
 
@@ -74,10 +75,9 @@ class ReplayViewer:
         if not self.index:
             return f"{self.total} clicks to come"
         action = self.replay.actions[self.index - 1]
-        row, col = self.session.topology.position(action.cell)
         return (
             f"click {self.index}/{self.total} at {action.ms / 1000:.3f} s: "
-            f"{action.kind} row {row + 1}, column {col + 1}"
+            f"{action.kind} {cell_name(self.session.topology, action.cell)}"
         )
 
 
