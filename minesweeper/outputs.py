@@ -60,15 +60,20 @@ def check_destination(path: Path, overwrite: bool) -> None:
 
 
 @contextmanager
-def written_aside(folder: Path, data: bytes, prefix: str, sync: bool = False) -> Iterator[Path]:
-    """A new private file (mode 0600) in ``folder`` holding ``data``, removed on leaving.
+def written_aside(
+    folder: Path, data: bytes, prefix: str, sync: bool = False, private: bool = True
+) -> Iterator[Path]:
+    """A new file in ``folder`` holding ``data``, removed on leaving.
 
     The caller puts it in place inside the block (``os.replace`` or ``os.link``),
     so the destination appears whole or not at all. With ``sync`` the data reach
-    the disk first, so a crash cannot leave an empty file in its place.
+    the disk first, so a crash cannot leave an empty file in its place. A
+    ``private`` file has mode 0600; otherwise the mode a new file gets from the umask.
     """
     fd, temp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
     try:
+        if not private:
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             if sync:
@@ -77,6 +82,13 @@ def written_aside(folder: Path, data: bytes, prefix: str, sync: bool = False) ->
         yield Path(temp)
     finally:
         Path(temp).unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    """The process's umask (reading it means setting it, so it is set back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -97,7 +109,7 @@ def write_file(path: Path, data: bytes, overwrite: bool = False) -> None:
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     try:
-        with written_aside(path.parent, data, f".{path.name}-") as temp:
+        with written_aside(path.parent, data, f".{path.name}-", private=False) as temp:
             if overwrite:
                 os.replace(temp, path)  # replaces a link itself, never its target
             else:

@@ -161,6 +161,18 @@ def test_generate_refuses_a_file_as_its_folder(tmp_path: Path) -> None:
         one_error(run(["generate", "--out", "/dev/null"]), "/dev/null is not a folder")
 
 
+def test_generated_boards_get_the_umasks_mode(tmp_path: Path) -> None:
+    """Boards are for sharing: written aside and moved in place, yet not private."""
+    old = os.umask(0o022)
+    try:
+        result = run(["generate", "--count", "2", "--seed", "1", "--out", str(tmp_path)])
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0
+    modes = {stat.S_IMODE(path.stat().st_mode) for path in tmp_path.iterdir()}
+    assert modes == {0o644}
+
+
 @pytest.mark.skipif(IS_ROOT, reason="root writes into read-only folders")
 def test_generate_refuses_a_read_only_folder(tmp_path: Path) -> None:
     folder = tmp_path / "ro"
