@@ -14,8 +14,9 @@ from rich.table import Table
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.bench import wide_console, write_text
 from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
-from minesweeper.cli.judge import CommandLine, limits_from, limits_options
+from minesweeper.cli.programs import CommandLine, limits_options
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
+from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
     check_writable,
     json_report,
@@ -69,10 +70,7 @@ def grade(
     jobs: int,
     junit: Path | None,
     json_path: Path | None,
-    move_seconds: float,
-    game_seconds: float,
-    memory: int,
-    output_bytes: int,
+    limits: Limits,
     topology: str,
 ) -> None:
     """Grade every case under DIR... (searched recursively).
@@ -94,7 +92,6 @@ def grade(
     for path, option in ((junit, "--junit"), (json_path, "--json")):
         if path is not None:
             check_writable(path, option)
-    limits = limits_from(move_seconds, game_seconds, memory, output_bytes)
     programs = Programs(server, client, strategy, seed, limits)
     everything = discover(paths, topology)
     skipped = [case for case in everything if case.problem]
