@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -49,6 +48,7 @@ from minesweeper.cli.common import (
     seed_option,
     strategy_option,
     topology_option,
+    write_text,
 )
 from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
@@ -345,14 +345,6 @@ def run_with_progress(
         )
 
 
-def wide_console() -> Console:
-    """A stdout console; 132 columns when not a terminal (rich would assume 80)."""
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.width = 132
-    return console
-
-
 def results_table(results: list[Result], seed: int, rules: Rules, topology: str) -> Table:
     """The results, one row per deal and strategy, in at most 80 columns."""
     shape = "" if topology == "square" else f", {topology} cells"
@@ -402,11 +394,3 @@ def report_errors(results: list[Result]) -> int:
             err=True,
         )
     return len(failures)
-
-
-def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: readers never see half a file."""
-    directory = path.resolve().parent
-    with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -14,6 +16,9 @@ from click.shell_completion import CompletionItem
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.inputs import read_limited
 from minesweeper.topology import TOPOLOGIES, find_topology
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -231,3 +236,24 @@ def delay_option(command: F) -> F:
         show_default=True,
         help="Seconds between the computer's moves.",
     )(command)
+
+
+# -- output shared by the commands that print tables and write reports (bench, grade) --
+
+
+def wide_console() -> Console:
+    """A stdout console; 132 columns when not a terminal (rich would assume 80)."""
+    from rich.console import Console  # not at import: the judge server does without rich
+
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 132
+    return console
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: readers never see half a file."""
+    directory = path.resolve().parent
+    with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as handle:
+        handle.write(text)
+    os.replace(handle.name, path)

@@ -12,8 +12,14 @@ import click
 from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cli.bench import wide_console, write_text
-from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
+from minesweeper.cli.common import (
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+    wide_console,
+    write_text,
+)
 from minesweeper.cli.programs import CommandLine, limits_options
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.process import Limits
