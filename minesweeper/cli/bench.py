@@ -44,6 +44,7 @@ from minesweeper.bench.executors import cores
 from minesweeper.cases import load_cases
 from minesweeper.cli.common import (
     fail,
+    output_file_option,
     reports_errors,
     seed_option,
     strategy_option,
@@ -120,25 +121,15 @@ MAX_LISTED_ERRORS = 10
     "for N worker processes here (--jobs does not apply). Needs the `cluster` extra; "
     "see docs/cluster.md.",
 )
-@click.option(
-    "--json",
-    "json_path",
-    type=click.Path(path_type=Path),
-    metavar="FILE",
-    help="Also write the results to this JSON file.",
-)
-@click.option(
+@output_file_option("--json", "json_path", help="Also write the results to this JSON file.")
+@output_file_option(
     "--per-game",
     "per_game_path",
-    type=click.Path(path_type=Path),
-    metavar="FILE",
     help="Also write one JSON line per game and strategy, as games finish (a new file).",
 )
-@click.option(
+@output_file_option(
     "--resume",
     "resume_path",
-    type=click.Path(path_type=Path),
-    metavar="FILE",
     help="Like --per-game, but keep the games FILE already holds and play only the rest.",
 )
 @size_options

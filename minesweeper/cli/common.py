@@ -227,6 +227,13 @@ def draw_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
+def output_file_option(flag: str, name: str, help: str) -> Callable[[F], F]:
+    """An option naming a FILE to write (``--json FILE`` and the like), handed over as ``name``."""
+    return click.option(  # type: ignore[return-value]
+        flag, name, type=click.Path(path_type=Path), metavar="FILE", help=help
+    )
+
+
 def delay_option(command: F) -> F:
     """``--delay S``: seconds between the computer's moves (0.25 by default, so one can watch)."""
     return click.option(

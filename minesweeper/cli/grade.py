@@ -13,6 +13,7 @@ from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.common import (
+    output_file_option,
     reports_errors,
     seed_option,
     strategy_option,
@@ -58,12 +59,8 @@ from minesweeper.solver.strategy import find_strategy
     show_default=True,
     help="Cases graded at once.",
 )
-@click.option(
-    "--junit", type=click.Path(path_type=Path), metavar="FILE", help="Also write JUnit XML."
-)
-@click.option(
-    "--json", "json_path", type=click.Path(path_type=Path), metavar="FILE", help="Also write JSON."
-)
+@output_file_option("--junit", "junit", help="Also write JUnit XML.")
+@output_file_option("--json", "json_path", help="Also write JSON.")
 @limits_options
 @topology_option
 @reports_errors
