@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
+from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cases import parse_cases
 from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade, Found, grade_advanced, grade_basic
@@ -28,7 +29,7 @@ class Programs:
 
     server: tuple[str, ...] | None = None
     client: tuple[str, ...] | None = None
-    strategy: str = "gauss-powermean"
+    strategy: str = DEFAULT_STRATEGY
     seed: int = 0
     limits: Limits = field(default_factory=Limits)
 
