@@ -234,6 +234,13 @@ def output_file_option(flag: str, name: str, help: str) -> Callable[[F], F]:
     )
 
 
+def board_file_option(help: str) -> Callable[[F], F]:
+    """``--board FILE``: a board file (MBF, or the topology's text format), as ``board_file``."""
+    return click.option(  # type: ignore[return-value]
+        "--board", "board_file", type=click.Path(dir_okay=False, path_type=Path), help=help
+    )
+
+
 def delay_option(command: F) -> F:
     """``--delay S``: seconds between the computer's moves (0.25 by default, so one can watch)."""
     return click.option(
