@@ -135,6 +135,16 @@ def replay_dir_option(command: F) -> F:
     )(command)
 
 
+def records_option(command: F) -> F:
+    """The ``--records FILE`` option (as ``path``): the records file to read and add to."""
+    return click.option(
+        "--records",
+        "path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The records file (default: records.json in the user data directory).",
+    )(command)
+
+
 # -- options shared by several commands ------------------------------------------------------
 
 #: The seed rule, said once in every ``--seed`` help.

@@ -11,13 +11,13 @@ from minesweeper.cases import load_board
 from minesweeper.cli.common import (
     board_file_option,
     delay_option,
+    records_option,
     replay_dir_option,
     reports_errors,
     seed_option,
     strategy_option,
 )
 from minesweeper.cli.gameopts import game_options
-from minesweeper.cli.records import records_option
 from minesweeper.errors import MinesweeperError
 from minesweeper.session import Settings
 
