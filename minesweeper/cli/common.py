@@ -1,4 +1,4 @@
-"""Pieces every command shares: error reporting and common options."""
+"""Pieces the commands share: error reporting, common options, wide tables and report files."""
 
 from __future__ import annotations
 
@@ -96,6 +96,9 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     return one_line
 
 
+# -- options shared by several commands ------------------------------------------------------
+
+
 class _TopologyName(click.ParamType):
     """A registered topology name, any case; an unknown one is a one-line error."""
 
@@ -144,8 +147,6 @@ def records_option(command: F) -> F:
         help="The records file (default: records.json in the user data directory).",
     )(command)
 
-
-# -- options shared by several commands ------------------------------------------------------
 
 #: The seed rule, said once in every ``--seed`` help.
 SEED_RULE = "the same seed, the same games"
@@ -262,7 +263,7 @@ def delay_option(command: F) -> F:
     )(command)
 
 
-# -- output shared by the commands that print tables and write reports (bench, grade) --
+# -- output of the commands that print tables and write reports (bench, grade) -------------
 
 
 def wide_console() -> Console:
