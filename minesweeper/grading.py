@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minesweeper.advanced import run_case
-from minesweeper.cases import parse_cases
+from minesweeper.cases import AdvancedCase, parse_cases
 from minesweeper.errors import MinesweeperError
 from minesweeper.inputs import find_files, open_regular, read_regular
 from minesweeper.server import serve
@@ -135,28 +135,34 @@ def first_difference(
     return f"got {len(actual)} byte(s), expected {len(expected)}: they differ at the end"
 
 
-def grade_advanced(case: Found, strategy: str, seed: int = 0) -> list[AdvancedGrade]:
-    """Play every board in ``case`` with a fresh ``strategy``; errors become a graded row."""
+def grade_boards(
+    case: Found, grade: Callable[[AdvancedCase], AdvancedGrade]
+) -> list[AdvancedGrade]:
+    """``grade`` applied to every board of an advanced case file; a file that cannot be
+    read or parsed is one row with its error."""
     try:
         boards = parse_cases(read_regular(case.path), case.topology, case.name)
     except (MinesweeperError, OSError) as problem:
         return [AdvancedGrade(case.name, error=str(problem))]
-    grades = []
-    for board in boards:
+    return [grade(board) for board in boards]
+
+
+def grade_advanced(case: Found, strategy: str, seed: int = 0) -> list[AdvancedGrade]:
+    """Play every board in ``case`` with a fresh ``strategy``; errors become a graded row."""
+
+    def grade(board: AdvancedCase) -> AdvancedGrade:
         try:
             result = run_case(board, find_strategy(strategy)(seed))
         except MinesweeperError as problem:
-            grades.append(AdvancedGrade(board.name, error=str(problem)))
-            continue
+            return AdvancedGrade(board.name, error=str(problem))
         game = result.game
-        grades.append(
-            AdvancedGrade(
-                board.name,
-                won=result.won,
-                finished=result.finished,
-                visit_count=game.visit_count,
-                steps=game.step_count,
-                seconds=result.seconds,
-            )
+        return AdvancedGrade(
+            board.name,
+            won=result.won,
+            finished=result.finished,
+            visit_count=game.visit_count,
+            steps=game.step_count,
+            seconds=result.seconds,
         )
-    return grades
+
+    return grade_boards(case, grade)

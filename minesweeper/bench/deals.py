@@ -103,7 +103,7 @@ class Deal:
         key: Callable[[AdvancedCase], object] = {
             GroupBy.PATH: lambda case: name,
             GroupBy.FILE: lambda case: case_file(case),
-            GroupBy.SIZE: lambda case: (*case.board.topology.shape, case.board.mine_count),
+            GroupBy.SIZE: lambda case: dimensions(case.board),
         }[group_by]
         groups: dict[object, list[int]] = {}
         for number, case in enumerate(boards):
@@ -111,7 +111,7 @@ class Deal:
         deals = []
         for group, numbers in groups.items():
             cases = tuple(boards[number] for number in numbers)
-            sizes = {(*case.board.topology.shape, case.board.mine_count) for case in cases}
+            sizes = {dimensions(case.board) for case in cases}
             rows, cols, mines = sizes.pop() if len(sizes) == 1 else (None, None, None)
             title = group if group_by is GroupBy.FILE else name
             topology = cases[0].board.topology.name
@@ -136,15 +136,13 @@ class Deal:
         """``rows x cols / mines``, or ``mixed`` for given boards of several sizes."""
         if self.rows is None:
             return "mixed"
-        return f"{self.rows}x{self.cols}/{self.mines}"
+        return _size_text(self.rows, self.cols, self.mines)
 
     def game_size(self, index: int) -> str:
         """``rows x cols / mines`` of game ``index`` (of its own board, for given boards)."""
         if not self.boards:
             return self.size
-        board = self.boards[index].board
-        rows, cols = board.topology.shape
-        return f"{rows}x{cols}/{board.mine_count}"
+        return _size_text(*dimensions(self.boards[index].board))
 
     def number(self, index: int) -> int:
         """The run-wide number of game ``index``: the same in every run of the same boards."""
@@ -173,6 +171,16 @@ class Deal:
         if self.numbers:
             return strategy_seed(seed, "boards", self.number(index))
         return strategy_seed(seed, self.name, index)
+
+
+def dimensions(board: Board) -> tuple[int, int, int]:
+    """A board's printed rows and columns, and its mine count."""
+    rows, cols = board.topology.shape
+    return rows, cols, board.mine_count
+
+
+def _size_text(rows: int | None, cols: int | None, mines: int | None) -> str:
+    return f"{rows}x{cols}/{mines}"
 
 
 def case_file(case: AdvancedCase) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from minesweeper.cases import default_first, load_board
-from minesweeper.cli.common import read_input, reports_errors, topology_option
+from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game
 from minesweeper.position import KNOWN_MINE, read_position
@@ -48,11 +48,8 @@ from minesweeper.solver.view import View
     show_default=True,
     help="Megabytes (roughly) for exact counting; past them the answer is approximate.",
 )
-@click.option(
-    "--board",
-    "board_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Analyse this board's start instead of a position: an MBF file (.mbf) or a board in "
+@board_file_option(
+    "Analyse this board's start instead of a position: an MBF file (.mbf) or a board in "
     "the --topology's text format, opened at its first-click line (else at the zero nearest "
     "the middle), with its mine count known.",
 )

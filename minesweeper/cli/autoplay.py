@@ -13,13 +13,13 @@ from rich.text import Text
 from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
 from minesweeper.cli.common import (
     delay_option,
+    records_option,
     replay_dir_option,
     reports_errors,
     seed_option,
     strategy_option,
 )
 from minesweeper.cli.gameopts import game_options
-from minesweeper.cli.records import records_option
 from minesweeper.limits import check_solved_cells
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.records import Records, RecordsError

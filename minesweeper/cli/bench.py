@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -45,10 +44,12 @@ from minesweeper.bench.executors import cores
 from minesweeper.cases import load_cases
 from minesweeper.cli.common import (
     fail,
+    output_file_option,
     reports_errors,
     seed_option,
     strategy_option,
     topology_option,
+    write_text,
 )
 from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
@@ -120,25 +121,15 @@ MAX_LISTED_ERRORS = 10
     "for N worker processes here (--jobs does not apply). Needs the `cluster` extra; "
     "see docs/cluster.md.",
 )
-@click.option(
-    "--json",
-    "json_path",
-    type=click.Path(path_type=Path),
-    metavar="FILE",
-    help="Also write the results to this JSON file.",
-)
-@click.option(
+@output_file_option("--json", "json_path", help="Also write the results to this JSON file.")
+@output_file_option(
     "--per-game",
     "per_game_path",
-    type=click.Path(path_type=Path),
-    metavar="FILE",
     help="Also write one JSON line per game and strategy, as games finish (a new file).",
 )
-@click.option(
+@output_file_option(
     "--resume",
     "resume_path",
-    type=click.Path(path_type=Path),
-    metavar="FILE",
     help="Like --per-game, but keep the games FILE already holds and play only the rest.",
 )
 @size_options
@@ -345,14 +336,6 @@ def run_with_progress(
         )
 
 
-def wide_console() -> Console:
-    """A stdout console; 132 columns when not a terminal (rich would assume 80)."""
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.width = 132
-    return console
-
-
 def results_table(results: list[Result], seed: int, rules: Rules, topology: str) -> Table:
     """The results, one row per deal and strategy, in at most 80 columns."""
     shape = "" if topology == "square" else f", {topology} cells"
@@ -402,11 +385,3 @@ def report_errors(results: list[Result]) -> int:
             err=True,
         )
     return len(failures)
-
-
-def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: readers never see half a file."""
-    directory = path.resolve().parent
-    with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)

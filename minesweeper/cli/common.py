@@ -1,12 +1,14 @@
-"""Pieces every command shares: error reporting and common options."""
+"""Pieces the commands share: error reporting, common options, wide tables and report files."""
 
 from __future__ import annotations
 
 import functools
+import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -14,6 +16,9 @@ from click.shell_completion import CompletionItem
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.inputs import read_limited
 from minesweeper.topology import TOPOLOGIES, find_topology
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -91,6 +96,9 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     return one_line
 
 
+# -- options shared by several commands ------------------------------------------------------
+
+
 class _TopologyName(click.ParamType):
     """A registered topology name, any case; an unknown one is a one-line error."""
 
@@ -130,7 +138,15 @@ def replay_dir_option(command: F) -> F:
     )(command)
 
 
-# -- options shared by several commands ------------------------------------------------------
+def records_option(command: F) -> F:
+    """The ``--records FILE`` option (as ``path``): the records file to read and add to."""
+    return click.option(
+        "--records",
+        "path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The records file (default: records.json in the user data directory).",
+    )(command)
+
 
 #: The seed rule, said once in every ``--seed`` help.
 SEED_RULE = "the same seed, the same games"
@@ -222,6 +238,20 @@ def draw_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
+def output_file_option(flag: str, name: str, help: str) -> Callable[[F], F]:
+    """An option naming a FILE to write (``--json FILE`` and the like), handed over as ``name``."""
+    return click.option(  # type: ignore[return-value]
+        flag, name, type=click.Path(path_type=Path), metavar="FILE", help=help
+    )
+
+
+def board_file_option(help: str) -> Callable[[F], F]:
+    """``--board FILE``: a board file (MBF, or the topology's text format), as ``board_file``."""
+    return click.option(  # type: ignore[return-value]
+        "--board", "board_file", type=click.Path(dir_okay=False, path_type=Path), help=help
+    )
+
+
 def delay_option(command: F) -> F:
     """``--delay S``: seconds between the computer's moves (0.25 by default, so one can watch)."""
     return click.option(
@@ -231,3 +261,24 @@ def delay_option(command: F) -> F:
         show_default=True,
         help="Seconds between the computer's moves.",
     )(command)
+
+
+# -- output of the commands that print tables and write reports (bench, grade) -------------
+
+
+def wide_console() -> Console:
+    """A stdout console; 132 columns when not a terminal (rich would assume 80)."""
+    from rich.console import Console  # not at import: the judge server does without rich
+
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 132
+    return console
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: readers never see half a file."""
+    directory = path.resolve().parent
+    with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as handle:
+        handle.write(text)
+    os.replace(handle.name, path)

@@ -12,10 +12,18 @@ import click
 from rich.table import Table
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cli.bench import wide_console, write_text
-from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
-from minesweeper.cli.judge import CommandLine, limits_from, limits_options
+from minesweeper.cli.common import (
+    output_file_option,
+    reports_errors,
+    seed_option,
+    strategy_option,
+    topology_option,
+    wide_console,
+    write_text,
+)
+from minesweeper.cli.programs import CommandLine, limits_options
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
+from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
     check_writable,
     json_report,
@@ -51,12 +59,8 @@ from minesweeper.solver.strategy import find_strategy
     show_default=True,
     help="Cases graded at once.",
 )
-@click.option(
-    "--junit", type=click.Path(path_type=Path), metavar="FILE", help="Also write JUnit XML."
-)
-@click.option(
-    "--json", "json_path", type=click.Path(path_type=Path), metavar="FILE", help="Also write JSON."
-)
+@output_file_option("--junit", "junit", help="Also write JUnit XML.")
+@output_file_option("--json", "json_path", help="Also write JSON.")
 @limits_options
 @topology_option
 @reports_errors
@@ -69,10 +73,7 @@ def grade(
     jobs: int,
     junit: Path | None,
     json_path: Path | None,
-    move_seconds: float,
-    game_seconds: float,
-    memory: int,
-    output_bytes: int,
+    limits: Limits,
     topology: str,
 ) -> None:
     """Grade every case under DIR... (searched recursively).
@@ -94,7 +95,6 @@ def grade(
     for path, option in ((junit, "--junit"), (json_path, "--json")):
         if path is not None:
             check_writable(path, option)
-    limits = limits_from(move_seconds, game_seconds, memory, output_bytes)
     programs = Programs(server, client, strategy, seed, limits)
     everything = discover(paths, topology)
     skipped = [case for case in everything if case.problem]

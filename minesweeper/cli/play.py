@@ -9,25 +9,23 @@ import click
 
 from minesweeper.cases import load_board
 from minesweeper.cli.common import (
+    board_file_option,
     delay_option,
+    records_option,
     replay_dir_option,
     reports_errors,
     seed_option,
     strategy_option,
 )
 from minesweeper.cli.gameopts import game_options
-from minesweeper.cli.records import records_option
 from minesweeper.errors import MinesweeperError
 from minesweeper.session import Settings
 
 
 @click.command()
 @game_options
-@click.option(
-    "--board",
-    "board_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Play this layout first (its size and mines are the file's): an MBF file (.mbf) "
+@board_file_option(
+    "Play this layout first (its size and mines are the file's): an MBF file (.mbf) "
     "or a board in --topology's text format (a first-click line after it is ignored; a "
     "graph's nodes may carry coordinates, docs/play.md). Not recorded.",
 )

@@ -13,16 +13,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from minesweeper.cli.common import fail, reports_errors
+from minesweeper.cli.common import fail, records_option, reports_errors
 from minesweeper.generate import PRESETS
 from minesweeper.records import Category, Entry, Records, replay_digest
-
-records_option = click.option(
-    "--records",
-    "path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The records file (default: records.json in the user data directory).",
-)
 
 
 def title(category: Category) -> str:

@@ -8,10 +8,15 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from minesweeper.cases import parse_cases
-from minesweeper.errors import MinesweeperError
-from minesweeper.grading import AdvancedGrade, BasicGrade, Found, grade_advanced, grade_basic
-from minesweeper.inputs import read_regular
+from minesweeper.advanced import DEFAULT_STRATEGY
+from minesweeper.grading import (
+    AdvancedGrade,
+    BasicGrade,
+    Found,
+    grade_advanced,
+    grade_basic,
+    grade_boards,
+)
 from minesweeper.judge.interactive import ClientRun, play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.server import grade_server
@@ -28,7 +33,7 @@ class Programs:
 
     server: tuple[str, ...] | None = None
     client: tuple[str, ...] | None = None
-    strategy: str = "gauss-powermean"
+    strategy: str = DEFAULT_STRATEGY
     seed: int = 0
     limits: Limits = field(default_factory=Limits)
 
@@ -61,11 +66,7 @@ def for_topology(command: Sequence[str], topology: str) -> list[str]:
 
 def grade_client(case: Found, command: Sequence[str], limits: Limits) -> list[AdvancedGrade]:
     """Every board of an advanced case file, each played by a fresh process of ``command``."""
-    try:
-        boards = parse_cases(read_regular(case.path), case.topology, case.name)
-    except (MinesweeperError, OSError) as problem:
-        return [AdvancedGrade(case.name, error=str(problem))]
-    return [advanced_grade(play_client(board, command, limits)) for board in boards]
+    return grade_boards(case, lambda board: advanced_grade(play_client(board, command, limits)))
 
 
 def advanced_grade(run: ClientRun) -> AdvancedGrade:
