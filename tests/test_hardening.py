@@ -428,3 +428,19 @@ def test_a_damaged_per_game_log_line_is_an_input_error(tmp_path: Path, line: byt
     log.write_bytes(b'{"seed": 1}\n' + line + b"\n")
     with pytest.raises(InputError, match=r"line 2: .*not a JSON line"):
         _read_rows(log)
+
+
+@pytest.mark.parametrize("command", [["bench", "--games", "1", "--preset", "beginner"], ["grade"]])
+def test_reports_never_replace_a_link(tmp_path: Path, command: list[str]) -> None:
+    """--json is replaced whole at the end: a link there is refused before any work."""
+    target = tmp_path / "elsewhere.json"
+    target.write_text("kept")
+    link = tmp_path / "report.json"
+    link.symlink_to(target)
+    cases = (
+        [str(Path(__file__).parent.parent / "testcases" / "basic")] if command == ["grade"] else []
+    )
+    result = run([*command, "--json", str(link), *cases])
+    assert result.exit_code == 2, result.output
+    assert "symbolic link" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert target.read_text() == "kept" and link.is_symlink()

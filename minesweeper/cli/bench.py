@@ -53,6 +53,7 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
+from minesweeper.outputs import check_destination
 from minesweeper.solver.strategy import find_strategy
 
 #: Beyond this many deal and strategy pairs, one bar for all games replaces a bar per pair.
@@ -204,6 +205,8 @@ def check_outputs(json_path: Path | None, per_game: Path | None, resume: Path | 
             raise MinesweeperError(f"{option} {path}: no folder {folder}")
         if path.is_dir():
             raise MinesweeperError(f"{option} {path}: is a folder")
+        if option == "--json":  # replaced whole at the end: never a link or a device
+            check_destination(path, overwrite=True)
         if not os.access(folder, os.W_OK | os.X_OK) or (
             path.exists() and not os.access(path, os.W_OK)
         ):

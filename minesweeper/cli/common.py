@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -15,6 +13,7 @@ from click.shell_completion import CompletionItem
 
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.inputs import read_limited
+from minesweeper.outputs import write_file
 from minesweeper.topology import TOPOLOGIES, find_topology
 
 if TYPE_CHECKING:
@@ -277,8 +276,6 @@ def wide_console() -> Console:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: readers never see half a file."""
-    directory = path.resolve().parent
-    with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)
+    """Write a report to ``path`` atomically (readers never see half a file), replacing an
+    earlier one, but never a link, a folder or a device (`outputs.write_file`)."""
+    write_file(path, text.encode(), overwrite=True)

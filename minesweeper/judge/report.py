@@ -11,6 +11,7 @@ from pathlib import Path
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade
+from minesweeper.outputs import check_destination
 
 
 def check_writable(path: Path, option: str) -> None:
@@ -22,6 +23,7 @@ def check_writable(path: Path, option: str) -> None:
         raise MinesweeperError(f"{option}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         raise MinesweeperError(f"{option}: the folder {folder} is not writable")
+    check_destination(path, overwrite=True)  # replaced whole: never a link or a device
 
 
 def outcome(grade: AdvancedGrade) -> str:
