@@ -248,7 +248,7 @@ class Best(EngineStrategy):
         opening = Opening.of(view, rules, cell)
         kept, around, known = opening.rules, opening.around, opening.known
         rest = [c for c in view.unknown() if c != cell]
-        left = None if view.mine_count is None else view.mine_count - len(view.mines)
+        left = view.mines_left
         settings = {
             "prior": self.prior,
             "known_mines": len(view.mines),

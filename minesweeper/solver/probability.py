@@ -204,11 +204,10 @@ def probabilities(
     ``budget`` and ``cache``: see `solve`. ``rules``: ``constraints(view)``
     when the caller has them.
     """
-    left = None if view.mine_count is None else view.mine_count - len(view.mines)
     return solve(
         constraints(view) if rules is None else rules,
         view.unknown(),
-        left,
+        view.mines_left,
         prior=prior,
         known_mines=len(view.mines),
         known_safe=len(view.revealed),

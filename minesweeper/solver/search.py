@@ -247,7 +247,7 @@ class Search(Best):
         view = position.view
         rules = Opening.of(view, position.rules, cell).after(shown)
         unknown = [c for c in position.unknown if c != cell]
-        left = None if view.mine_count is None else view.mine_count - len(view.mines)
+        left = view.mines_left
         found: Position | None
         try:
             solved = solve(
