@@ -66,6 +66,16 @@ def certain(view: View, result: Probabilities) -> Decision | None:
     return None
 
 
+def makes_progress(result: Probabilities) -> bool:
+    """Whether ``result``'s position has a certain safe cell, or no unknown cell left."""
+    return bool(result.safe) or len(result) == 0
+
+
+def best_safety(result: Probabilities) -> float:
+    """The chance that the safest unknown cell of ``result``'s position is safe."""
+    return 1 - min(result.floats().values())
+
+
 def safest(result: Probabilities) -> int:
     """The cell least likely to be a mine; ties go to the lowest id."""
     return min(result, key=lambda cell: (result.chance(cell), cell))
@@ -267,8 +277,8 @@ class Best(EngineStrategy):
                     solved = by_count[shown - known]
                 else:
                     continue  # no layout allows it
-                progress = bool(solved.safe) or len(solved) == 0
-                worth = 1.0 if progress else 1 - min(solved.floats().values())
+                moved = makes_progress(solved)
+                worth = 1.0 if moved else best_safety(solved)
                 if self.long_term:
                     after = View(
                         view.topology,
@@ -280,7 +290,7 @@ class Best(EngineStrategy):
                     worth *= self.created_risk(after, before, [c for c in linked if c])
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            found.append((solved.weight, worth, progress))
+            found.append((solved.weight, worth, moved))
         return found
 
     def created_risk(

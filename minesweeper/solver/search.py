@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from time import process_time
 
-from minesweeper.solver.best import Best, Outlook, possible_numbers
+from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress, possible_numbers
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening, constraints
 from minesweeper.solver.endgame import isolated_regions
 from minesweeper.solver.probability import (
@@ -187,7 +187,6 @@ class Search(Best):
             if after is None:
                 continue
             solved = after.result
-            progress = bool(solved.safe) or len(solved) == 0
             risk = 1.0
             if before is not None:
                 risk = self.created_risk(
@@ -195,7 +194,7 @@ class Search(Best):
                     before,
                     [c for c in (r.cells - solved.mines for r in after.rules) if c],
                 )
-            found.append(Outcome(solved.weight, progress, risk, after))
+            found.append(Outcome(solved.weight, makes_progress(solved), risk, after))
         return found
 
     def outlook(self, position: Position, cell: int, outcomes: list[Outcome], value) -> Outlook:
@@ -220,7 +219,7 @@ class Search(Best):
     @staticmethod
     def reply_safety(position: Position) -> float:
         """The safety of the best guess in ``position`` (the one-move worth)."""
-        return 1 - min(position.result.floats().values())
+        return best_safety(position.result)
 
     def reply(self, position: Position) -> float:
         """The best one-move score of a guess in ``position`` (at most its best safety).
