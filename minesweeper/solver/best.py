@@ -281,17 +281,24 @@ class Best(EngineStrategy):
                 worth = 1.0 if moved else best_safety(solved)
                 if self.long_term:
                     after = View(
-                        view.topology,
-                        {**view.revealed, cell: shown},
-                        view.mines | solved.mines,
-                        view.mine_count,
+                        view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
                     )
-                    linked = [r.cells - solved.mines for r in [*kept, opening.rule(shown)]]
-                    worth *= self.created_risk(after, before, [c for c in linked if c])
+                    worth *= self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
             found.append((solved.weight, worth, moved))
         return found
+
+    def risk_after(
+        self,
+        view: View,
+        rules: Iterable[Constraint],
+        result: Probabilities,
+        before: set[frozenset[int]],
+    ) -> float:
+        """`created_risk` once ``result``'s mines are known (``rules``: ``view``'s constraints)."""
+        linked = [rule.cells - result.mines for rule in rules]
+        return self.created_risk(view.with_mines(result.mines), before, [c for c in linked if c])
 
     def created_risk(
         self,

@@ -189,11 +189,7 @@ class Search(Best):
             solved = after.result
             risk = 1.0
             if before is not None:
-                risk = self.created_risk(
-                    after.view.with_mines(solved.mines),
-                    before,
-                    [c for c in (r.cells - solved.mines for r in after.rules) if c],
-                )
+                risk = self.risk_after(after.view, after.rules, solved, before)
             found.append(Outcome(solved.weight, makes_progress(solved), risk, after))
         return found
 
