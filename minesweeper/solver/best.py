@@ -259,13 +259,7 @@ class Best(EngineStrategy):
         kept, around, known = opening.rules, opening.around, opening.known
         rest = [c for c in view.unknown() if c != cell]
         left = view.mines_left
-        settings = {
-            "prior": self.prior,
-            "known_mines": len(view.mines),
-            "known_safe": len(view.revealed) + 1,
-            "budget": self.budget,
-            "cache": self.cache,
-        }
+        settings = self.opened_settings(view)
         # Every number's position from one count; one by one if that would be approximate.
         by_count = solve_outcomes(kept, around, rest, left, **settings)
         found = []
@@ -288,6 +282,16 @@ class Best(EngineStrategy):
                 continue  # no layout allows it (an approximate count may let it through)
             found.append((solved.weight, worth, moved))
         return found
+
+    def opened_settings(self, view: View) -> dict:
+        """`solve`'s keyword arguments for ``view`` with one more cell opened."""
+        return {
+            "prior": self.prior,
+            "known_mines": len(view.mines),
+            "known_safe": len(view.revealed) + 1,
+            "budget": self.budget,
+            "cache": self.cache,
+        }
 
     def risk_after(
         self,

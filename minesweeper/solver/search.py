@@ -242,19 +242,9 @@ class Search(Best):
         view = position.view
         rules = Opening.of(view, position.rules, cell).after(shown)
         unknown = [c for c in position.unknown if c != cell]
-        left = view.mines_left
         found: Position | None
         try:
-            solved = solve(
-                rules,
-                unknown,
-                left,
-                prior=self.prior,
-                known_mines=len(view.mines),
-                known_safe=len(view.revealed) + 1,
-                budget=self.budget,
-                cache=self.cache,
-            )
+            solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
             after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
             found = Position(after, rules, unknown, solved, opened, cell)
         except InconsistentView:
