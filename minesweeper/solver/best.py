@@ -228,8 +228,8 @@ class Best(EngineStrategy):
         cells = self.candidates(view, result)
         if self.budget.spent():
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
-        before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else set()
-        rules = constraints(view)
+        rules = self.rules(view)
+        before = self.isolated(view, rules) if self.long_term else set()
         looks = []
         for cell in cells:
             if looks and self.budget.spent():
@@ -282,6 +282,11 @@ class Best(EngineStrategy):
                 continue  # no layout allows it (an approximate count may let it through)
             found.append((solved.weight, worth, moved))
         return found
+
+    @staticmethod
+    def isolated(view: View, rules: list[Constraint]) -> set[frozenset[int]]:
+        """The isolated regions of ``view``, whose constraints are ``rules``."""
+        return {frozenset(r) for r in isolated_regions(view, [rule.cells for rule in rules])}
 
     def opened_settings(self, view: View) -> dict:
         """`solve`'s keyword arguments for ``view`` with one more cell opened."""

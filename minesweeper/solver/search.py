@@ -42,8 +42,7 @@ from dataclasses import dataclass
 from time import process_time
 
 from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress, possible_numbers
-from minesweeper.solver.constraints import Constraint, InconsistentView, Opening, constraints
-from minesweeper.solver.endgame import isolated_regions
+from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
@@ -120,8 +119,8 @@ class Search(Best):
         """Each candidate's score; deepened best first while the budget lasts."""
         deadline = process_time() + self.think
         self._memo = {}
-        root = Position(view, constraints(view), view.unknown(), result)
-        before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else None
+        root = Position(view, self.rules(view), view.unknown(), result)
+        before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[tuple[Outlook, list[Outcome]]] = []
         self._candidates = self.candidates(view, result)
         for cell in self._candidates:
