@@ -104,6 +104,7 @@ class EngineStrategy(Strategy):
 
     @property
     def cache(self) -> PartCache:
+        """The counted groups kept between moves (emptied first when it is too large)."""
         if len(self._cache) > self.max_cached:
             self._cache.clear()
         return self._cache

@@ -4,15 +4,17 @@ The frontier (unknown cells next to a revealed number) splits into independent
 groups of constraints; in a large group, what deduction proves is settled
 first (those cells leave the count). Cells with exactly the same constraints
 merge into one supercell whose mine count ``x`` stands for ``C(size, x)``
-layouts. Each component of supercells is
-counted by a dynamic programme along an ordering of its supercells, whose state
-is the partial sums of the constraints still open at that point and the mines
-placed so far: a long thin frontier stays cheap however many layouts it has,
-and nothing is ever 2^n over the frontier. A backward pass over the same
-states gives every supercell's exact share. Components and the unconstrained
-cells combine with exact integer weights over the total mine count. Past a
-`Budget` of time and memory, constraints are dropped and the answer says it
-is approximate.
+layouts. Each component of supercells is counted by a dynamic programme along
+an ordering of its supercells, whose state is the partial sums of the
+constraints still open at that point and the mines placed so far: a long thin
+frontier stays cheap however many layouts it has, and nothing is ever 2^n over
+the frontier. A backward pass over the same states gives every supercell's
+exact share. Components and the unconstrained cells combine with exact integer
+weights over the total mine count. Past a `Budget` of time and memory,
+constraints are dropped and the answer says it is approximate.
+
+A group counted once serves every later position that has it (``cache``), and
+`solve_outcomes` counts every number a cell about to be opened may show at once.
 
 Mine count known: every layout of the unknown cells with the right number of
 mines is equally likely. Mine count unknown: each cell of the board is a mine
