@@ -306,11 +306,12 @@ class _TooLarge(Exception):
 class _Part:
     """One connected group of constraints, counted.
 
-    Large groups, and any group that could not be counted exactly, first have
-    what deduction proves settled (``settled``: 1 for a mine, 0 for a safe
-    cell); the rest splits into components of supercells, each counted by a
-    `_Programme`. Depends on the constraints alone, so a part can serve every
-    position that has the same group.
+    Large groups, and any untracked group that could not be counted exactly,
+    first have what deduction proves settled (``settled``: 1 for a mine, 0 for
+    a safe cell); the rest splits into components of supercells, each counted
+    by a `_Programme`. Depends on the constraints alone, so a part can serve
+    every position that has the same group. ``tracked``: cells whose number of
+    mines is followed rather than required, one answer per number (`outcome`).
     """
 
     def __init__(
