@@ -264,7 +264,7 @@ class Best(EngineStrategy):
         # Every number's position from one count; one by one if that would be approximate.
         by_count = solve_outcomes(kept, around, rest, left, **settings)
         found = []
-        for shown in possible_numbers(view, cell):
+        for shown in opening.numbers:
             try:
                 if by_count is None:
                     solved = solve(opening.after(shown), rest, left, **settings)
@@ -329,17 +329,6 @@ class Best(EngineStrategy):
                 if found is not None:
                     chance *= found[1]
         return chance
-
-
-def possible_numbers(view: View, cell: int) -> range:
-    """The numbers ``cell`` could show: its known mines plus 0 .. its unknown neighbours."""
-    known = unknown = 0
-    for other in view.topology.neighbours(cell):
-        if other in view.mines:
-            known += 1
-        elif other not in view.revealed:
-            unknown += 1
-    return range(known, known + unknown + 1)
 
 
 def fifty_fifty(view: View, result: Probabilities) -> int | None:

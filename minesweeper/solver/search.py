@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from time import process_time
 
-from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress, possible_numbers
+from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -180,9 +180,10 @@ class Search(Best):
         self, position: Position, cell: int, before: set[frozenset[int]] | None
     ) -> list[Outcome]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
+        opening = Opening.of(position.view, position.rules, cell)
         found = []
-        for shown in possible_numbers(position.view, cell):
-            after = self.after(position, cell, shown)
+        for shown in opening.numbers:
+            after = self.after(position, opening, shown)
             if after is None:
                 continue
             solved = after.result
@@ -233,13 +234,14 @@ class Search(Best):
             best = max(best, self.outlook(position, cell, outcomes, self.reply_safety).score)
         return best or self.reply_safety(position)
 
-    def after(self, position: Position, cell: int, shown: int) -> Position | None:
-        """``position`` once ``cell`` shows ``shown``; None when no layout allows it."""
+    def after(self, position: Position, opening: Opening, shown: int) -> Position | None:
+        """``position`` once ``opening``'s cell shows ``shown``; None when no layout allows it."""
+        cell = opening.cell
         opened = position.opened | {(cell, shown)}
         if opened in self._memo:
             return self._memo[opened]
         view = position.view
-        rules = Opening.of(view, position.rules, cell).after(shown)
+        rules = opening.after(shown)
         unknown = [c for c in position.unknown if c != cell]
         found: Position | None
         try:
