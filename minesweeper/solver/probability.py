@@ -658,7 +658,6 @@ class _Programme:
         if self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
         ways_by_size: dict[int, list[int]] = {}
-        counts = budget.counts if budget.deadline is None else None
 
         layers: list[dict[tuple, dict[int, int]]] = [{(): {0: 1}}]
         held = 0  # partial counts and moves kept so far: the memory in use
@@ -703,7 +702,7 @@ class _Programme:
             ways_of = ways_by_size.get(size)
             if ways_of is None:
                 ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
-            cap = budget.cap() if counts is None else counts
+            cap = budget.cap()
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
             added = 0  # at most this many counts and moves added by this layer
