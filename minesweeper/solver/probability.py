@@ -365,8 +365,8 @@ class _Part:
         self.approximate = any(programme.dropped for programme in self.programmes)
         # Settled mines count as one more component with a single layout.
         mines = sum(settled.values())
-        self.polys = [[0] * mines + [1]] if mines else []
-        self.polys += [programme.poly for programme in self.programmes]
+        self.settled_polys = [[0] * mines + [1]] if mines else []
+        self.polys = self.settled_polys + [programme.poly for programme in self.programmes]
 
     def outcome(self, mines: int) -> _Part | _Outcome | None:
         """A tracked part as if ``mines`` of its tracked cells were mines (None: no layout fits)."""
@@ -385,8 +385,8 @@ class _Outcome:
         self.settled = part.settled
         self.approximate = False
         self.programmes = [_Ending(p, end) if p.tracking else p for p in part.programmes]
-        settled_polys = part.polys[: len(part.polys) - len(part.programmes)]
-        self.polys = settled_polys + [programme.poly for programme in self.programmes]
+        self.settled_polys = part.settled_polys
+        self.polys = self.settled_polys + [programme.poly for programme in self.programmes]
 
 
 class _Ending:
@@ -506,7 +506,7 @@ def _combine(
             for cell, mine in part.settled.items():
                 if mine == value:
                     cell_group[cell] = len(groups) - 1
-        index += len(part.polys) - len(part.programmes)  # the settled mines' polynomial
+        index += len(part.settled_polys)
         for programme in part.programmes:
             others = _convolve(prefix[index], suffix[index + 1])
             index += 1
