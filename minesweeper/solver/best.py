@@ -66,6 +66,16 @@ def certain(view: View, result: Probabilities) -> Decision | None:
     return None
 
 
+def makes_progress(result: Probabilities) -> bool:
+    """Whether ``result``'s position has a certain safe cell, or no unknown cell left."""
+    return bool(result.safe) or len(result) == 0
+
+
+def best_safety(result: Probabilities) -> float:
+    """The chance that the safest unknown cell of ``result``'s position is safe."""
+    return 1 - min(result.floats().values())
+
+
 def safest(result: Probabilities) -> int:
     """The cell least likely to be a mine; ties go to the lowest id."""
     return min(result, key=lambda cell: (result.chance(cell), cell))
@@ -94,6 +104,7 @@ class EngineStrategy(Strategy):
 
     @property
     def cache(self) -> PartCache:
+        """The counted groups kept between moves (emptied first when it is too large)."""
         if len(self._cache) > self.max_cached:
             self._cache.clear()
         return self._cache
@@ -218,8 +229,8 @@ class Best(EngineStrategy):
         cells = self.candidates(view, result)
         if self.budget.spent():
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
-        before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else set()
-        rules = constraints(view)
+        rules = self.rules(view)
+        before = self.isolated(view, rules) if self.long_term else set()
         looks = []
         for cell in cells:
             if looks and self.budget.spent():
@@ -248,18 +259,12 @@ class Best(EngineStrategy):
         opening = Opening.of(view, rules, cell)
         kept, around, known = opening.rules, opening.around, opening.known
         rest = [c for c in view.unknown() if c != cell]
-        left = None if view.mine_count is None else view.mine_count - len(view.mines)
-        settings = {
-            "prior": self.prior,
-            "known_mines": len(view.mines),
-            "known_safe": len(view.revealed) + 1,
-            "budget": self.budget,
-            "cache": self.cache,
-        }
+        left = view.mines_left
+        settings = self.opened_settings(view)
         # Every number's position from one count; one by one if that would be approximate.
         by_count = solve_outcomes(kept, around, rest, left, **settings)
         found = []
-        for shown in possible_numbers(view, cell):
+        for shown in opening.numbers:
             try:
                 if by_count is None:
                     solved = solve(opening.after(shown), rest, left, **settings)
@@ -267,21 +272,43 @@ class Best(EngineStrategy):
                     solved = by_count[shown - known]
                 else:
                     continue  # no layout allows it
-                progress = bool(solved.safe) or len(solved) == 0
-                worth = 1.0 if progress else 1 - min(solved.floats().values())
+                moved = makes_progress(solved)
+                worth = 1.0 if moved else best_safety(solved)
                 if self.long_term:
                     after = View(
-                        view.topology,
-                        {**view.revealed, cell: shown},
-                        view.mines | solved.mines,
-                        view.mine_count,
+                        view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
                     )
-                    linked = [r.cells - solved.mines for r in [*kept, opening.rule(shown)]]
-                    worth *= self.created_risk(after, before, [c for c in linked if c])
+                    worth *= self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            found.append((solved.weight, worth, progress))
+            found.append((solved.weight, worth, moved))
         return found
+
+    @staticmethod
+    def isolated(view: View, rules: list[Constraint]) -> set[frozenset[int]]:
+        """The isolated regions of ``view``, whose constraints are ``rules``."""
+        return {frozenset(r) for r in isolated_regions(view, [rule.cells for rule in rules])}
+
+    def opened_settings(self, view: View) -> dict:
+        """`solve`'s keyword arguments for ``view`` with one more cell opened."""
+        return {
+            "prior": self.prior,
+            "known_mines": len(view.mines),
+            "known_safe": len(view.revealed) + 1,
+            "budget": self.budget,
+            "cache": self.cache,
+        }
+
+    def risk_after(
+        self,
+        view: View,
+        rules: Iterable[Constraint],
+        result: Probabilities,
+        before: set[frozenset[int]],
+    ) -> float:
+        """`created_risk` once ``result``'s mines are known (``rules``: ``view``'s constraints)."""
+        linked = [rule.cells - result.mines for rule in rules]
+        return self.created_risk(view.with_mines(result.mines), before, [c for c in linked if c])
 
     def created_risk(
         self,
@@ -302,17 +329,6 @@ class Best(EngineStrategy):
                 if found is not None:
                     chance *= found[1]
         return chance
-
-
-def possible_numbers(view: View, cell: int) -> range:
-    """The numbers ``cell`` could show: its known mines plus 0 .. its unknown neighbours."""
-    known = unknown = 0
-    for other in view.topology.neighbours(cell):
-        if other in view.mines:
-            known += 1
-        elif other not in view.revealed:
-            unknown += 1
-    return range(known, known + unknown + 1)
 
 
 def fifty_fifty(view: View, result: Probabilities) -> int | None:

@@ -138,6 +138,11 @@ class Opening:
         known = sum(1 for o in neighbours if o in view.mines)
         return cls(cell, kept, around, known)
 
+    @property
+    def numbers(self) -> range:
+        """The numbers ``cell`` could show: its known mines plus 0 .. its unknown neighbours."""
+        return range(self.known, self.known + len(self.around) + 1)
+
     def rule(self, shown: int) -> Constraint:
         """The constraint the number ``shown`` adds (meaningful only when ``around``)."""
         return Constraint(self.around, shown - self.known, self.cell)

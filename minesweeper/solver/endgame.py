@@ -35,8 +35,7 @@ class _Budget(Exception):
 
 def layouts(view: View, limit: int = MAX_LAYOUTS) -> list[frozenset[int]] | None:
     """Every mine layout of the unknown cells that fits ``view``; None past ``limit``."""
-    left = None if view.mine_count is None else view.mine_count - len(view.mines)
-    return enumerate_layouts(view.unknown(), constraints(view), left, limit)
+    return enumerate_layouts(view.unknown(), constraints(view), view.mines_left, limit)
 
 
 def enumerate_layouts(
@@ -202,7 +201,7 @@ def solve_region(
     outside = [cell for cell in view.unknown() if cell not in members]
     known_mines = len(view.mines)
     known_safe = len(view.revealed)
-    left = None if view.mine_count is None else view.mine_count - known_mines
+    left = view.mines_left
     by_count: dict[int, int] = {}
     for m in sorted({len(layout) for layout in found}):
         try:

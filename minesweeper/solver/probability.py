@@ -4,15 +4,17 @@ The frontier (unknown cells next to a revealed number) splits into independent
 groups of constraints; in a large group, what deduction proves is settled
 first (those cells leave the count). Cells with exactly the same constraints
 merge into one supercell whose mine count ``x`` stands for ``C(size, x)``
-layouts. Each component of supercells is
-counted by a dynamic programme along an ordering of its supercells, whose state
-is the partial sums of the constraints still open at that point and the mines
-placed so far: a long thin frontier stays cheap however many layouts it has,
-and nothing is ever 2^n over the frontier. A backward pass over the same
-states gives every supercell's exact share. Components and the unconstrained
-cells combine with exact integer weights over the total mine count. Past a
-`Budget` of time and memory, constraints are dropped and the answer says it
-is approximate.
+layouts. Each component of supercells is counted by a dynamic programme along
+an ordering of its supercells, whose state is the partial sums of the
+constraints still open at that point and the mines placed so far: a long thin
+frontier stays cheap however many layouts it has, and nothing is ever 2^n over
+the frontier. A backward pass over the same states gives every supercell's
+exact share. Components and the unconstrained cells combine with exact integer
+weights over the total mine count. Past a `Budget` of time and memory,
+constraints are dropped and the answer says it is approximate.
+
+A group counted once serves every later position that has it (``cache``), and
+`solve_outcomes` counts every number a cell about to be opened may show at once.
 
 Mine count known: every layout of the unknown cells with the right number of
 mines is equally likely. Mine count unknown: each cell of the board is a mine
@@ -204,11 +206,10 @@ def probabilities(
     ``budget`` and ``cache``: see `solve`. ``rules``: ``constraints(view)``
     when the caller has them.
     """
-    left = None if view.mine_count is None else view.mine_count - len(view.mines)
     return solve(
         constraints(view) if rules is None else rules,
         view.unknown(),
-        left,
+        view.mines_left,
         prior=prior,
         known_mines=len(view.mines),
         known_safe=len(view.revealed),
@@ -305,11 +306,12 @@ class _TooLarge(Exception):
 class _Part:
     """One connected group of constraints, counted.
 
-    Large groups, and any group that could not be counted exactly, first have
-    what deduction proves settled (``settled``: 1 for a mine, 0 for a safe
-    cell); the rest splits into components of supercells, each counted by a
-    `_Programme`. Depends on the constraints alone, so a part can serve every
-    position that has the same group.
+    Large groups, and any untracked group that could not be counted exactly,
+    first have what deduction proves settled (``settled``: 1 for a mine, 0 for
+    a safe cell); the rest splits into components of supercells, each counted
+    by a `_Programme`. Depends on the constraints alone, so a part can serve
+    every position that has the same group. ``tracked``: cells whose number of
+    mines is followed rather than required, one answer per number (`outcome`).
     """
 
     def __init__(
@@ -363,8 +365,8 @@ class _Part:
         self.approximate = any(programme.dropped for programme in self.programmes)
         # Settled mines count as one more component with a single layout.
         mines = sum(settled.values())
-        self.polys = [[0] * mines + [1]] if mines else []
-        self.polys += [programme.poly for programme in self.programmes]
+        self.settled_polys = [[0] * mines + [1]] if mines else []
+        self.polys = self.settled_polys + [programme.poly for programme in self.programmes]
 
     def outcome(self, mines: int) -> _Part | _Outcome | None:
         """A tracked part as if ``mines`` of its tracked cells were mines (None: no layout fits)."""
@@ -383,8 +385,8 @@ class _Outcome:
         self.settled = part.settled
         self.approximate = False
         self.programmes = [_Ending(p, end) if p.tracking else p for p in part.programmes]
-        settled_polys = part.polys[: len(part.polys) - len(part.programmes)]
-        self.polys = settled_polys + [programme.poly for programme in self.programmes]
+        self.settled_polys = part.settled_polys
+        self.polys = self.settled_polys + [programme.poly for programme in self.programmes]
 
 
 class _Ending:
@@ -504,7 +506,7 @@ def _combine(
             for cell, mine in part.settled.items():
                 if mine == value:
                     cell_group[cell] = len(groups) - 1
-        index += len(part.polys) - len(part.programmes)  # the settled mines' polynomial
+        index += len(part.settled_polys)
         for programme in part.programmes:
             others = _convolve(prefix[index], suffix[index + 1])
             index += 1
@@ -656,7 +658,6 @@ class _Programme:
         if self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
         ways_by_size: dict[int, list[int]] = {}
-        counts = budget.counts if budget.deadline is None else None
 
         layers: list[dict[tuple, dict[int, int]]] = [{(): {0: 1}}]
         held = 0  # partial counts and moves kept so far: the memory in use
@@ -701,7 +702,7 @@ class _Programme:
             ways_of = ways_by_size.get(size)
             if ways_of is None:
                 ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
-            cap = budget.cap() if counts is None else counts
+            cap = budget.cap()
             step: list[tuple[tuple, int, int, tuple]] = []
             layer: dict[tuple, dict[int, int]] = {}
             added = 0  # at most this many counts and moves added by this layer

@@ -41,9 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from time import process_time
 
-from minesweeper.solver.best import Best, Outlook, possible_numbers
-from minesweeper.solver.constraints import Constraint, InconsistentView, Opening, constraints
-from minesweeper.solver.endgame import isolated_regions
+from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
+from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
@@ -120,8 +119,8 @@ class Search(Best):
         """Each candidate's score; deepened best first while the budget lasts."""
         deadline = process_time() + self.think
         self._memo = {}
-        root = Position(view, constraints(view), view.unknown(), result)
-        before = {frozenset(r) for r in isolated_regions(view)} if self.long_term else None
+        root = Position(view, self.rules(view), view.unknown(), result)
+        before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[tuple[Outlook, list[Outcome]]] = []
         self._candidates = self.candidates(view, result)
         for cell in self._candidates:
@@ -181,21 +180,17 @@ class Search(Best):
         self, position: Position, cell: int, before: set[frozenset[int]] | None
     ) -> list[Outcome]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
+        opening = Opening.of(position.view, position.rules, cell)
         found = []
-        for shown in possible_numbers(position.view, cell):
-            after = self.after(position, cell, shown)
+        for shown in opening.numbers:
+            after = self.after(position, opening, shown)
             if after is None:
                 continue
             solved = after.result
-            progress = bool(solved.safe) or len(solved) == 0
             risk = 1.0
             if before is not None:
-                risk = self.created_risk(
-                    after.view.with_mines(solved.mines),
-                    before,
-                    [c for c in (r.cells - solved.mines for r in after.rules) if c],
-                )
-            found.append(Outcome(solved.weight, progress, risk, after))
+                risk = self.risk_after(after.view, after.rules, solved, before)
+            found.append(Outcome(solved.weight, makes_progress(solved), risk, after))
         return found
 
     def outlook(self, position: Position, cell: int, outcomes: list[Outcome], value) -> Outlook:
@@ -220,7 +215,7 @@ class Search(Best):
     @staticmethod
     def reply_safety(position: Position) -> float:
         """The safety of the best guess in ``position`` (the one-move worth)."""
-        return 1 - min(position.result.floats().values())
+        return best_safety(position.result)
 
     def reply(self, position: Position) -> float:
         """The best one-move score of a guess in ``position`` (at most its best safety).
@@ -239,27 +234,18 @@ class Search(Best):
             best = max(best, self.outlook(position, cell, outcomes, self.reply_safety).score)
         return best or self.reply_safety(position)
 
-    def after(self, position: Position, cell: int, shown: int) -> Position | None:
-        """``position`` once ``cell`` shows ``shown``; None when no layout allows it."""
+    def after(self, position: Position, opening: Opening, shown: int) -> Position | None:
+        """``position`` once ``opening``'s cell shows ``shown``; None when no layout allows it."""
+        cell = opening.cell
         opened = position.opened | {(cell, shown)}
         if opened in self._memo:
             return self._memo[opened]
         view = position.view
-        rules = Opening.of(view, position.rules, cell).after(shown)
+        rules = opening.after(shown)
         unknown = [c for c in position.unknown if c != cell]
-        left = None if view.mine_count is None else view.mine_count - len(view.mines)
         found: Position | None
         try:
-            solved = solve(
-                rules,
-                unknown,
-                left,
-                prior=self.prior,
-                known_mines=len(view.mines),
-                known_safe=len(view.revealed) + 1,
-                budget=self.budget,
-                cache=self.cache,
-            )
+            solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
             after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
             found = Position(after, rules, unknown, solved, opened, cell)
         except InconsistentView:

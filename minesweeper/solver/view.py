@@ -28,6 +28,11 @@ class View:
         revealed, mines = self.revealed, self.mines
         return [c for c in self.topology.cells() if c not in revealed and c not in mines]
 
+    @property
+    def mines_left(self) -> int | None:
+        """Mines not yet known to be mines (None when the mine count is not told)."""
+        return None if self.mine_count is None else self.mine_count - len(self.mines)
+
     def is_unknown(self, cell: int) -> bool:
         return cell not in self.revealed and cell not in self.mines
 
