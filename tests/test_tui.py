@@ -6,7 +6,7 @@ import asyncio
 
 from rich.color import Color
 from textual import events
-from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
+from tui_helpers import board_text, chordable_number, click_cell, make_app, private_dirs  # noqa: F401
 
 from minesweeper.session import CellState, Settings
 from minesweeper.tui.palette import EXPLODED_BG, fill
@@ -14,17 +14,6 @@ from minesweeper.tui.palette import EXPLODED_BG, fill
 
 def run(coroutine) -> None:
     asyncio.run(coroutine)
-
-
-def a_number_with_mines(session) -> int:
-    """An opened number cell that has a closed safe neighbour (so a chord opens something)."""
-    board = session.board
-    for cell in session.opened():
-        count = session.count(cell)
-        closed = [n for n in session.topology.neighbours(cell) if not session.is_opened(n)]
-        if count and any(not board.is_mine(n) for n in closed):
-            return cell
-    raise AssertionError("no number to chord on")
 
 
 def test_left_click_opens_and_starts_the_timer(tmp_path) -> None:
@@ -68,7 +57,7 @@ def test_middle_click_chords_around_a_flagged_number(tmp_path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             session = app.controller.session
             await click_cell(pilot, app, session.topology.cell_at(4, 4))
-            number = a_number_with_mines(session)
+            number, _ = chordable_number(session)
             neighbours = session.topology.neighbours(number)
             await click_cell(pilot, app, number, button=2)  # no flags yet: nothing happens
             assert all(
@@ -100,7 +89,7 @@ def test_keyboard_moves_opens_flags_and_chords(tmp_path) -> None:
             for key, place in (("up", (3, 4)), ("l", (3, 5)), ("j", (4, 5)), ("H", (4, 4))):
                 await pilot.press(key)
                 assert controller.cursor == topology.cell_at(*place), key
-            number = a_number_with_mines(session)
+            number, _ = chordable_number(session)
             for mine in topology.neighbours(number):
                 if session.board.is_mine(mine):
                     controller.cursor = mine

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_helpers import click_cell, make_app, private_dirs  # noqa: F401
+from tui_helpers import chordable_number, click_cell, make_app, private_dirs  # noqa: F401
 
 from minesweeper.session import CellState
 from minesweeper.tui.palette import (
@@ -19,29 +19,24 @@ from minesweeper.tui.palette import (
 from minesweeper.tui.prompt import QuitPrompt
 
 
-def satisfied_number(session) -> tuple[int, list[int]]:
-    """An opened number with closed neighbours, after flagging exactly its mines."""
-    mines = session.board.mines
-    for cell in session.topology.cells():
-        count = session.count(cell) if session.is_opened(cell) else None
-        closed = [c for c in session.topology.neighbours(cell) if not session.is_opened(c)]
-        if count and any(c not in mines for c in closed):
-            return cell, [c for c in closed if c in mines]
-    raise AssertionError("no number to chord on")
+async def click_a_satisfied_number(pilot, app) -> int:
+    """Open an area, flag exactly the mines around a number, left-click it: cells opened."""
+    session = app.controller.session
+    await click_cell(pilot, app, session.topology.cell_at(4, 4))
+    number, mines = chordable_number(session)
+    for mine in mines:
+        session.toggle_flag(mine)
+    opened = len(session.opened())
+    await click_cell(pilot, app, number)
+    return len(session.opened()) - opened
 
 
 def test_a_left_click_on_a_satisfied_number_chords(tmp_path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            session = app.controller.session
-            await click_cell(pilot, app, session.topology.cell_at(4, 4))
-            number, mines = satisfied_number(session)
-            for mine in mines:
-                session.toggle_flag(mine)
-            opened = len(session.opened())
-            await click_cell(pilot, app, number)
-            assert len(session.opened()) > opened and not session.lost
+            assert await click_a_satisfied_number(pilot, app) > 0
+            assert not app.controller.session.lost
 
     asyncio.run(scenario())
 
@@ -52,14 +47,7 @@ def test_without_left_chords_a_left_click_on_a_number_does_nothing(tmp_path) -> 
         async with app.run_test(size=(80, 24)) as pilot:
             controller = app.controller
             controller.conventions = type(controller.conventions)(left_chords=False)
-            session = controller.session
-            await click_cell(pilot, app, session.topology.cell_at(4, 4))
-            number, mines = satisfied_number(session)
-            for mine in mines:
-                session.toggle_flag(mine)
-            opened = len(session.opened())
-            await click_cell(pilot, app, number)
-            assert len(session.opened()) == opened
+            assert await click_a_satisfied_number(pilot, app) == 0
 
     asyncio.run(scenario())
 

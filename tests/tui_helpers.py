@@ -39,3 +39,14 @@ def board_text(app: MinesweeperApp) -> str:
     board = app.board
     lines = [board.render_line(y).text.rstrip() for y in range(board.layout_plan.height)]
     return "\n".join(lines) + "\n"
+
+
+def chordable_number(session) -> tuple[int, list[int]]:
+    """An opened number with a closed safe neighbour (so a chord opens something), and
+    the mines among its closed neighbours."""
+    mines = session.board.mines
+    for cell in session.opened():
+        closed = [c for c in session.topology.neighbours(cell) if not session.is_opened(c)]
+        if session.count(cell) and any(c not in mines for c in closed):
+            return cell, [c for c in closed if c in mines]
+    raise AssertionError("no number to chord on")
