@@ -2,8 +2,11 @@
 
 ``python tests/solver_moves.py`` plays the games and writes
 ``tests/data/solver_moves.json``; `test_best.py` plays them again and compares.
-Each game is recorded as its guesses (readable in a diff) and a digest of
-every decision (cells opened, mines proved, guess or not).
+Each game is recorded as its guesses (readable in a diff) and a digest of the
+position at every guess (the revealed cells and their numbers) with the cell
+guessed. Certain moves may come in other batches (a cheap prover opens what it
+proves before the engine is asked), but a game reaches the same positions where
+nothing is certain either way, and there it must guess the same cell.
 """
 
 from __future__ import annotations
@@ -34,18 +37,19 @@ SEED = 2026
 
 
 class Recorder(Strategy):
-    """Passes decisions through from ``inner`` and keeps them."""
+    """Passes decisions through from ``inner`` and keeps each guess with its position."""
 
     name = "recorder"
 
     def __init__(self, inner: Strategy) -> None:
         super().__init__(inner.seed)
         self.inner = inner
-        self.decisions: list[Decision] = []
+        self.guesses: list[tuple[int, list[tuple[int, int]]]] = []
 
     def decide(self, view: View) -> Decision:
         decision = self.inner.decide(view)
-        self.decisions.append(decision)
+        if decision.guess:
+            self.guesses.append((decision.opens[0], sorted(view.revealed.items())))
         return decision
 
 
@@ -60,13 +64,10 @@ def play_recorded(strategy: str, deal: tuple, index: int) -> dict:
     board = random_board(topology, preset.mines, rng, first, rule)
     recorder = Recorder(find_strategy(strategy)(seed=index))
     record = play(board, first, recorder, told)
-    text = ";".join(
-        f"{','.join(map(str, d.opens))}/{','.join(map(str, sorted(d.mines)))}/{int(d.guess)}"
-        for d in recorder.decisions
-    )
+    text = repr(recorder.guesses)
     return {
         "won": record.won,
-        "guesses": [d.opens[0] for d in recorder.decisions if d.guess],
+        "guesses": [cell for cell, _ in recorder.guesses],
         "digest": hashlib.sha256(text.encode()).hexdigest()[:16],
     }
 

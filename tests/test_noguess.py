@@ -78,6 +78,60 @@ def test_subset_rules_on_a_one_two_pattern() -> None:
     assert proof.mines == {3, 5} and proof.safe == {4}
 
 
+@settings(max_examples=100, deadline=None)
+@given(positions(max_side=4), st.booleans(), st.randoms(use_true_random=False))
+def test_a_prover_fed_view_by_view_proves_what_the_last_view_alone_does(
+    position: Position, told: bool, rng: random.Random
+) -> None:
+    """`follows` and `see`: the views of one game, taken in turn, end where the last one leads."""
+    board = position.board
+    count = board.mine_count if told else None
+    final = View(board.topology, position.view.revealed, position.view.mines, count)
+    cells = list(final.revealed)
+    rng.shuffle(cells)
+    prover = SubsetProver(board.topology, count)
+    for size in [*sorted(rng.randint(0, len(cells)) for _ in range(3)), len(cells)]:
+        shown = {c: final.revealed[c] for c in cells[:size]}
+        step = View(board.topology, shown, final.mines, count)
+        assert prover.follows(step)
+        prover.see(step)
+        prover.prove()
+    whole = SubsetProver.from_view(final)
+    whole.prove()
+    assert (prover.safe, prover.mines) == (whole.safe, whole.mines)
+
+
+def test_a_prover_follows_only_its_own_game() -> None:
+    topology = SquareTopology(2, 3)
+    board = Board(topology, [4])
+    revealed = {c: board.count(c) for c in (0, 1, 2)}
+    prover = SubsetProver.from_view(View(topology, revealed, mine_count=1))
+    assert prover.follows(View(topology, {**revealed, 5: board.count(5)}, mine_count=1))
+    assert not prover.follows(View(topology, {0: 1, 1: 1}, mine_count=1))  # a cell fewer
+    assert not prover.follows(View(topology, {**revealed, 0: 2}, mine_count=1))  # a number changed
+    assert not prover.follows(View(topology, revealed, mine_count=2))
+    assert not prover.follows(View(SquareTopology(2, 3), revealed, mine_count=1))
+
+
+@pytest.mark.parametrize(
+    ("mines", "safe", "mined"),
+    [
+        ([4], {2, 5}, set()),  # the 1 holds every mine left: the cells beyond it are safe
+        ([2, 4, 5], set(), {2, 5}),  # the two mines it lacks fill the cells beyond it
+    ],
+)
+def test_the_mine_count_pairs_with_a_number(mines: list[int], safe: set, mined: set) -> None:
+    # 1 ? ?    the corner shows 1 among its three unknown neighbours;
+    # ? ? ?    nothing else is revealed.
+    topology = SquareTopology(2, 3)
+    board = Board(topology, mines)
+    view = View(topology, {0: board.count(0)}, mine_count=len(mines))
+    assert board.count(0) == 1
+    assert not prove(View(topology, view.revealed))
+    proof = prove(view)
+    assert proof.safe == safe and proof.mines == mined
+
+
 def replay_without_guess(board: Board, first: int, certain) -> bool:
     """Replay with a stateless oracle ``certain(view) -> safe cells``: never guess."""
     game = Game(board)

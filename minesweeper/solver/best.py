@@ -56,6 +56,7 @@ from minesweeper.solver.probability import (
     solve_outcomes,
 )
 from minesweeper.solver.strategy import Decision, Strategy, register
+from minesweeper.solver.subset import SubsetProver
 from minesweeper.solver.view import View
 
 
@@ -101,6 +102,7 @@ class EngineStrategy(Strategy):
         self._cache: PartCache = {}
         self._last: tuple[View, Probabilities] | None = None
         self.rules = ConstraintTracker()
+        self._prover: SubsetProver | None = None
 
     @property
     def cache(self) -> PartCache:
@@ -108,6 +110,28 @@ class EngineStrategy(Strategy):
         if len(self._cache) > self.max_cached:
             self._cache.clear()
         return self._cache
+
+    def proved(self, view: View) -> Decision | None:
+        """Open the cells the subset rules prove safe, if there are any.
+
+        Most moves of a game follow from one number or a pair of numbers, so
+        this cheap prover, fed only what each view adds, answers them before
+        the engine is asked. Opening proved cells in smaller batches than the
+        engine would leaves every guess where it was: a game reaches the same
+        position, where nothing more is certain, either way.
+        """
+        prover = self._prover
+        try:
+            if prover is None or not prover.follows(view):
+                prover = self._prover = SubsetProver(view.topology, view.mine_count)
+            prover.see(view)
+            prover.prove()
+        except InconsistentView:
+            self._prover = None  # the engine says what is wrong
+            return None
+        if not prover.safe:
+            return None
+        return Decision(tuple(sorted(prover.safe)), frozenset(prover.mines - view.mines))
 
     def solve(self, view: View) -> Probabilities:
         """The engine's probabilities for ``view`` (the last answer again for the same view)."""
@@ -124,6 +148,9 @@ class ExactSafest(EngineStrategy):
     name = "exact-safest"
 
     def decide(self, view: View) -> Decision:
+        found = self.proved(view)
+        if found is not None:
+            return found
         result = self.solve(view)
         found = certain(view, result)
         if found is not None:
@@ -163,6 +190,9 @@ class Best(EngineStrategy):
     long_term: bool = True
 
     def decide(self, view: View) -> Decision:
+        found = self.proved(view)
+        if found is not None:
+            return found
         result = self.solve(view)
         found = certain(view, result)
         if found is not None:

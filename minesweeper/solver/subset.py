@@ -62,11 +62,24 @@ class SubsetProver:
     def from_view(cls, view: View) -> SubsetProver:
         """A prover that has seen ``view``."""
         prover = cls(view.topology, view.mine_count)
-        for mine in view.mines:
-            prover._mark_mine(mine)
-        for cell, count in view.revealed.items():
-            prover.reveal(cell, count)
+        prover.see(view)
         return prover
+
+    def follows(self, view: View) -> bool:
+        """Whether ``view`` continues what the prover has seen: the same game, only more known."""
+        return (
+            view.topology is self.topology
+            and view.mine_count == self.mine_count
+            and self.revealed.items() <= view.revealed.items()
+        )
+
+    def see(self, view: View) -> None:
+        """Take in what ``view`` adds: its known mines and revealed cells (see `follows`)."""
+        for mine in view.mines - self.mines:
+            self._mark_mine(mine)
+        revealed = view.revealed
+        for cell in revealed.keys() - self.revealed.keys():
+            self.reveal(cell, revealed[cell])
 
     # -- observations ---------------------------------------------------------------------
 
@@ -74,6 +87,8 @@ class SubsetProver:
         """A cell was revealed showing ``count``."""
         if cell in self.revealed:
             return
+        if cell in self.mines:
+            raise InconsistentView(f"cell {cell} was proved a mine but shows {count}")
         self.safe.discard(cell)
         self.revealed[cell] = count
         unknown = set()
@@ -89,6 +104,10 @@ class SubsetProver:
         self._unknown[cell] = unknown
         self._need[cell] = need
         self._dirty.add(cell)
+
+    def unknown_count(self) -> int:
+        """How many cells are neither revealed nor proved safe or mined."""
+        return self.topology.size - len(self.revealed) - len(self.mines) - len(self.safe)
 
     def unknown(self) -> list[int]:
         """Cells neither revealed nor proved safe or mined."""
@@ -164,23 +183,37 @@ class SubsetProver:
         return False
 
     def _global_rule(self) -> bool:
-        """The mine count as a number over every unknown cell; True when it proved something."""
+        """The mine count as a number over every unknown cell; True when it proved something.
+
+        Each open number's cells lie among the unknown cells, so the pair rule
+        with the count reduces to two comparisons: the number needs every mine
+        left (the other unknown cells are safe), or the cells outside it must
+        all be mines.
+        """
         if self.mine_count is None:
             return False
-        everything = set(self.unknown())
-        if not everything:
+        total = self.unknown_count()
+        if not total:
             return False
         left = self.mine_count - len(self.mines)
-        if not 0 <= left <= len(everything):
+        if not 0 <= left <= total:
             raise InconsistentView("the mine count does not fit the position")
-        if left == 0:
-            self.learn(safe=everything)
+        if left == 0 or left == total:
+            if left == 0:
+                self.learn(safe=self.unknown())
+            else:
+                self.learn(mines=self.unknown())
             return True
-        if left == len(everything):
-            self.learn(mines=everything)
-            return True
-        for cell, cells in list(self._unknown.items()):
-            if cells and self._pair(cells, self._need[cell], everything, left):
+        for cell, cells in self._unknown.items():
+            if not cells or len(cells) == total:
+                continue
+            need = self._need[cell]
+            if need == left or left - need == total - len(cells):
+                outside = set(self.unknown()) - cells
+                if need == left:
+                    self.learn(safe=outside)
+                else:
+                    self.learn(mines=outside)
                 return True
         return False
 
