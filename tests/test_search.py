@@ -6,6 +6,7 @@ import random
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 from test_best import SETTINGS, real_positions
 from test_probability import kinds, small_topology
 
@@ -16,7 +17,7 @@ from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
-from minesweeper.solver.search import Position, Search
+from minesweeper.solver.search import Position, Search, distances
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
 
@@ -130,3 +131,89 @@ def test_no_time_to_think_plays_as_best() -> None:
     hasty = Search(think=0.0)
     for view in guessing_views(10, 4):
         assert hasty.decide(view) == Best().decide(view)
+
+
+@SETTINGS
+@given(st.integers(1, 6), st.integers(1, 7), st.data())
+def test_distances_are_steps_across_edges_on_a_square_grid(rows, cols, data) -> None:
+    topology = SquareTopology(rows, cols)
+    opened = data.draw(st.sets(st.integers(0, topology.size - 1), min_size=1))
+    view = View(topology, dict.fromkeys(opened, 0), frozenset(), None)
+    found = distances(view)
+    for cell in topology.cells():
+        row, col = topology.position(cell)
+        manhattan = min(
+            abs(row - r) + abs(col - c) for r, c in (topology.position(o) for o in opened)
+        )
+        assert found[cell] == manhattan
+
+
+@pytest.mark.parametrize("kind", kinds())
+def test_distances_grow_by_one_step_on_every_topology(kind: str) -> None:
+    rng = random.Random(kind)
+    topology = small_topology(kind, 5, 6, rng)
+    opened = set(rng.sample(range(topology.size), 2))
+    found = distances(View(topology, dict.fromkeys(opened, 0), frozenset(), None))
+    for cell, steps in found.items():
+        nearer = [found[o] for o in topology.edge_neighbours(cell) if o in found]
+        assert all(abs(steps - other) <= 1 for other in nearer)
+        assert (steps == 0) == (cell in opened)
+        assert steps == 0 or steps - 1 in nearer
+
+
+def test_early_choice_is_the_likeliest_progress_among_the_near_safest() -> None:
+    for view in guessing_views(20, 5):
+        search = Search()
+        search.depth, search.early, search.far_ties = 1, 1.0, True
+        result = probabilities(view)
+        view = view.with_mines(result.mines)
+        looks = search.scored(view, result)
+        (chosen,) = search.outlooks(view, result)
+        safest = max(look.safety for look in looks)
+        near = [look for look in looks if look.safety >= safest - search.early_margin]
+        assert chosen in near
+        assert chosen.progress == pytest.approx(max(look.progress for look in near))
+
+
+def followed_by_counting(view: View, cell: int) -> float:
+    """What opening the one certain safe ``cell`` is worth, by counting layouts.
+
+    Each number it may show weighs its share of the layouts; it is worth 1 when
+    some other unknown cell is then safe in every layout (or none is left),
+    else the best safety among the unknown cells.
+    """
+    every = layouts(view, limit=10**6)
+    assert every is not None
+    around = [o for o in view.topology.neighbours(cell) if view.is_unknown(o)]
+    groups: dict[int, list[frozenset[int]]] = {}
+    for mines in every:
+        groups.setdefault(sum(1 for o in around if o in mines), []).append(mines)
+    rest = [c for c in view.unknown() if c != cell]
+    worth = 0.0
+    for group in groups.values():
+        risks = [sum(1 for m in group if c in m) / len(group) for c in rest]
+        progress = not rest or min(risks) == 0
+        worth += len(group) * (1.0 if progress else 1 - min(risks))
+    return worth / len(every)
+
+
+def test_following_progress_matches_counting_layouts() -> None:
+    checked = 0
+    for view in guessing_views(60, 6, side=5):
+        if view.mine_count is None:
+            continue
+        search = Search()
+        result = probabilities(view)
+        view = view.with_mines(result.mines)
+        root = Position(view, constraints(view), view.unknown(), result)
+        for cell in root.unknown:
+            for outcome in search.outcomes(root, cell, None):
+                after = outcome.position
+                if len(after.result.safe) != 1:
+                    assert search.followed(after) == 1.0
+                    continue
+                (safe,) = after.result.safe
+                counted = followed_by_counting(after.view, safe)
+                assert search.followed(after) == pytest.approx(counted)
+                checked += 1
+    assert checked > 20
