@@ -71,11 +71,13 @@ def guessing_views(count: int, seed: int, side: int = 8) -> list[View]:
     return found
 
 
-def test_depth_one_plays_as_best() -> None:
-    shallow = Search()
+@pytest.mark.parametrize("progress_weight", [0.0, -0.2, 0.3])
+def test_depth_one_plays_as_best(progress_weight: float) -> None:
+    shallow, best = Search(), Best()
     shallow.depth = 1
+    shallow.progress_weight = best.progress_weight = progress_weight
     for view in guessing_views(25, 1):
-        assert shallow.decide(view) == Best().decide(view)
+        assert shallow.decide(view) == best.decide(view)
 
 
 def unbounded(search: Search):

@@ -45,7 +45,7 @@ opened.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from time import process_time
 
 from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
@@ -177,7 +177,10 @@ class Search(Best):
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
             outcomes = self.outcomes(root, cell, before)
-            looks.append((self.outlook(root, cell, outcomes, self.reply_safety), outcomes))
+            look = self.outlook(root, cell, outcomes, self.reply_safety)
+            if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
+                look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
+            looks.append((look, outcomes))
         shallow = [look for look, _ in looks]
         if len(view.revealed) < self.early * view.topology.size:
             return [self.early_choice(view, shallow)]
