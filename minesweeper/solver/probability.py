@@ -498,10 +498,16 @@ def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, 
     front = prefix[-1]
     low = next((s for s, n in enumerate(front) if n), len(front) - 1)
     weight, mine_weight, free_den, scale = _total_weights(
-        mines, prior, len(free), len(constrained), known_mines, known_safe, low, len(front) - 1
+        mines,
+        prior,
+        len(free),
+        len(constrained),
+        known_mines,
+        known_safe,
+        low,
+        len(front) - 1,
+        lift(1) if lift else 1,
     )
-    if lift:
-        weight, mine_weight = list(map(lift, weight)), list(map(lift, mine_weight))
     total = sum(n * weight[s] for s, n in enumerate(front) if n)
     if total == 0:
         what = (
@@ -545,7 +551,7 @@ def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, 
         groups.append((share, whole * free_den))
         cell_group.update(dict.fromkeys(free, len(groups) - 1))
     groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, whole * scale, bool(lift))
+    return Probabilities(groups, cell_group, layouts, int(total * scale), bool(lift))
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:
@@ -560,21 +566,22 @@ def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
     return comb(free, rest) if 0 <= rest <= free else 0
 
 
-def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high):
+def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high, unit=1):
     """Weights of a frontier layout with ``s`` mines, summed over the free cells.
 
     Returns ``(weight, mine_weight, den, scale)``: lists indexed by ``s``
     (from 0 to ``high``; only ``low`` to ``high`` filled), all divided by the
     common factor ``scale`` to keep the integers short; ``mine_weight[s] / den``
     is the same sum restricted to layouts where one given free cell is a mine.
+    The weights are multiples of ``unit`` (1, or a decimal 1 to compute in decimals).
     """
     span = range(low, high + 1)
     if mines is not None:
-        weight = [0] * low + [_layouts_with(mines, free, s) for s in span]
+        weight = [0] * low + [unit * _layouts_with(mines, free, s) for s in span]
         mine_weight = [0] * low
         for s in span:
             rest = mines - s
-            mine_weight.append(comb(free - 1, rest - 1) if 1 <= rest <= free else 0)
+            mine_weight.append(unit * comb(free - 1, rest - 1) if 1 <= rest <= free else 0)
         return weight, mine_weight, 1, 1
 
     # Beta(a, b): a board layout with k mines of n cells weighs B(k + a, n - k + b).
@@ -583,9 +590,12 @@ def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high
     # whose parts common to every s from low to high make ``scale``.
     up_start = known_mines + prior.a
     down_start = known_safe + prior.b
-    up = _rising_table(up_start + low, high - low + 1)
-    down = _rising_table(down_start + front - high, high - low + 1)
-    scale = _rising_table(up_start, low + 1)[-1] * _rising_table(down_start, front - high + 1)[-1]
+    up = _rising_table(up_start + low, high - low + 1, unit)
+    down = _rising_table(down_start + front - high, high - low + 1, unit)
+    scale = (
+        _rising_table(up_start, low + 1, unit)[-1]
+        * _rising_table(down_start, front - high + 1, unit)[-1]
+    )
     weight = [0] * low + [up[s - low] * down[high - s] for s in span]
     seen = known_mines + known_safe + front + prior.a + prior.b
     # A free cell is a mine with the posterior mean density (K + s + a) / seen.
@@ -593,9 +603,9 @@ def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high
     return weight, mine_weight, seen, scale
 
 
-def _rising_table(start: int, count: int) -> list[int]:
-    """``[start^(0), start^(1), ...]``: rising factorials."""
-    table = [1]
+def _rising_table(start: int, count: int, unit=1) -> list:
+    """``[start^(0), start^(1), ...]``: rising factorials (times ``unit``)."""
+    table = [unit]
     for i in range(count - 1):
         table.append(table[-1] * (start + i))
     return table
