@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
 from minesweeper.cli import main
 from minesweeper.generate import PRESETS
+from minesweeper.solver.strategy import StrategySpec
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -43,13 +44,15 @@ def test_the_same_seed_gives_the_same_results_everywhere(tmp_path: Path) -> None
 
 def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(tmp_path: Path) -> None:
     deal = Deal.generated(PRESETS["expert"], Rules.ACM, 64)
-    expected = run_bench([deal], ["gauss-powermean"], seed=8)
+    expected = run_bench([deal], [StrategySpec("gauss-powermean")], seed=8)
     killed = []
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, dashboard_address=None
     ) as cluster:
 
-        def kill_once(deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> None:
+        def kill_once(
+            deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutcome]
+        ) -> None:
             if not killed:
                 # SIGKILL, as the out-of-memory killer would: the worker cannot say goodbye.
                 nanny = next(iter(cluster.workers.values()))
@@ -59,7 +62,7 @@ def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(tmp_path: Path) 
         log = GameLog.create(tmp_path / "g.jsonl", 8)
         [result] = run_bench(
             [deal],
-            ["gauss-powermean"],
+            [StrategySpec("gauss-powermean")],
             seed=8,
             progress=kill_once,
             cluster=cluster.scheduler_address,

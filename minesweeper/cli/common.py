@@ -196,16 +196,78 @@ def strategy_names() -> list[str]:
 def strategy_option(
     default: str, *, multiple: bool = False, help: str = "The strategy that plays."
 ) -> Callable[[F], F]:
-    """``--strategy NAME``: a choice among the registered strategies, listed and completed."""
-    extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
-    return click.option(  # type: ignore[return-value]
-        "--strategy",
-        "strategies" if multiple else "strategy",
-        type=StrategyName(),
-        show_default=not multiple,
-        help=help + (f" Default: {default}." if multiple else ""),
-        **extra,
-    )
+    """``--strategy NAME`` and ``--think MS``, handed to the command as one `StrategySpec`
+    (``strategy``), or with ``multiple`` as a list of them (``strategies``, the default
+    one when none is named).
+
+    ``--think`` goes to the chosen strategies that think; given when none does, or
+    out of range, it is a one-line usage error rather than a setting silently ignored.
+    """
+    key = "strategies" if multiple else "strategy"
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def wrapper(*args: Any, think_ms: int | None, **kwargs: Any) -> Any:
+            from minesweeper.solver.strategy import StrategySpec, StrategySpecError
+
+            names = kwargs[key] if multiple else (kwargs[key],)
+            try:
+                specs = StrategySpec.choose(names or (default,), think_ms)
+            except StrategySpecError as error:
+                raise _OneLineError(f"--think: {error}") from None
+            kwargs[key] = specs if multiple else specs[0]
+            return command(*args, **kwargs)
+
+        extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
+        with_think = click.option(
+            "--think",
+            "think_ms",
+            type=ThinkMs(),
+            default=None,
+            help="CPU milliseconds per guess for a strategy that thinks "
+            f"({_think_defaults()}; at most {ThinkMs.most()}).",
+        )(wrapper)
+        return click.option(  # type: ignore[return-value]
+            "--strategy",
+            key,
+            type=StrategyName(),
+            show_default=not multiple,
+            help=help + (f" Default: {default}." if multiple else ""),
+            **extra,
+        )(with_think)
+
+    return decorate
+
+
+class ThinkMs(click.ParamType):
+    """``--think MS``: whole milliseconds from 0 to `MAX_THINK_MS`, else a one-line error."""
+
+    name = "MS"
+
+    @staticmethod
+    def most() -> int:
+        from minesweeper.solver.strategy import MAX_THINK_MS
+
+        return MAX_THINK_MS
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not text.isascii() or not text.lstrip("-").isdigit():
+            raise _OneLineError(f"--think: {value!r} is not a whole number of milliseconds")
+        if len(text) > 9 or not 0 <= int(text) <= self.most():  # (long digits: no huge int)
+            raise _OneLineError(
+                f"--think: {text} ms is out of range (0 to {self.most()} ms per guess)"
+            )
+        return int(text)
+
+
+def _think_defaults() -> str:
+    """Which strategies think and their default budgets: ``search: default 100``."""
+    from minesweeper.solver.strategy import StrategySpec, thinking_strategies
+
+    return ", ".join(f"{n}: default {StrategySpec(n).budget_ms}" for n in thinking_strategies())
 
 
 def seed_option(*, fresh: bool) -> Callable[[F], F]:

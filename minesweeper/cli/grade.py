@@ -31,7 +31,7 @@ from minesweeper.judge.report import (
     outcome,
 )
 from minesweeper.judge.runner import Programs, grade_all
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 
 @click.command()
@@ -68,7 +68,7 @@ def grade(
     paths: tuple[Path, ...],
     server: tuple[str, ...] | None,
     client: tuple[str, ...] | None,
-    strategy: str,
+    strategy: StrategySpec,
     seed: int,
     jobs: int,
     junit: Path | None,
@@ -91,7 +91,6 @@ def grade(
     device, a broken link or an unreadable folder found on the way is named on
     stderr, not read, and also makes the exit status 1.
     """
-    find_strategy(strategy)  # an unknown name fails before any case runs
     for path, option in ((junit, "--junit"), (json_path, "--json")):
         if path is not None:
             check_writable(path, option)
@@ -118,7 +117,7 @@ def grade(
     if basic:
         console.print(basic_table(basic, shlex.join(server) if server else "built-in"))
     if advanced:
-        console.print(advanced_table(advanced, shlex.join(client) if client else strategy))
+        console.print(advanced_table(advanced, shlex.join(client) if client else strategy.label))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
     console.print(summary(basic, advanced, len(skipped)))
     ungraded = len(everything) - len(found) - len(skipped)

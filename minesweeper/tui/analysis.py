@@ -14,7 +14,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.session import GameSession
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import Probabilities, probabilities
-from minesweeper.solver.strategy import STRATEGIES, Strategy, find_strategy
+from minesweeper.solver.strategy import STRATEGIES, Strategy, StrategySpec
 
 #: Strategies the computer falls back on, in order, when the preferred one is missing.
 FALLBACKS = ("best", "exact-safest", "gauss-powermean", "worlds")
@@ -79,12 +79,17 @@ def hint(session: GameSession, near: int | None = None) -> Hint | None:
     return Hint(cell, result[cell], certain)
 
 
-def computer_strategy(preferred: str = "best", seed: int = 0) -> tuple[Strategy, str | None]:
-    """The strategy the computer plays with, and a note when ``preferred`` was not available."""
+def computer_strategy(
+    preferred: StrategySpec | str = "best", seed: int = 0
+) -> tuple[Strategy, str | None]:
+    """The strategy the computer plays with (``preferred``, with its settings), and a note
+    when ``preferred`` was not available."""
     try:
-        return find_strategy(preferred)(seed=seed), None
+        spec = preferred if isinstance(preferred, StrategySpec) else StrategySpec(preferred)
     except MinesweeperError:
-        pass
+        preferred = str(preferred)
+    else:
+        return spec.build(seed), None
     for name in FALLBACKS:
         if name in STRATEGIES:
             note = f"strategy {preferred!r} is not available: the computer plays {name!r}"
