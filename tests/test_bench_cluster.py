@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doubles import register_doubles
 
 from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
 from minesweeper.cli import main
@@ -93,3 +94,20 @@ def test_a_bad_local_cluster_size_is_one_line() -> None:
     assert result.stderr.startswith(
         "minesweeper: --cluster local:zero: N in local:N must lie in 1.."
     )
+
+
+def test_cluster_workers_play_with_the_budget_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    register_doubles(monkeypatch)  # the workers are threads here: they see the doubles
+    deal = Deal.generated(PRESETS["beginner"], Rules.CLASSIC, 20)
+    given = [StrategySpec("pondering", 3)]
+    [expected] = run_bench([deal], given, seed=2)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        [result] = run_bench([deal], given, seed=2, cluster=cluster.scheduler_address)
+        [default] = run_bench(
+            [deal], [StrategySpec("pondering")], seed=2, cluster=cluster.scheduler_address
+        )
+    strip = [dataclasses.replace(record, seconds=0) for record in result.records]
+    assert strip == [dataclasses.replace(record, seconds=0) for record in expected.records]
+    assert strip != [dataclasses.replace(record, seconds=0) for record in default.records]

@@ -222,10 +222,10 @@ def strategy_option(
         with_think = click.option(
             "--think",
             "think_ms",
+            cls=_ThinkOption,
             type=ThinkMs(),
             default=None,
-            help="CPU milliseconds per guess for a strategy that thinks "
-            f"({_think_defaults()}; at most {ThinkMs.most()}).",
+            help="CPU milliseconds per guess for a strategy that thinks",
         )(wrapper)
         return click.option(  # type: ignore[return-value]
             "--strategy",
@@ -254,20 +254,32 @@ class ThinkMs(click.ParamType):
         if isinstance(value, int):
             return value
         text = str(value).strip()
+        shown = text if len(text) <= 12 else text[:12] + "..."
         if not text.isascii() or not text.lstrip("-").isdigit():
-            raise _OneLineError(f"--think: {value!r} is not a whole number of milliseconds")
-        if len(text) > 9 or not 0 <= int(text) <= self.most():  # (long digits: no huge int)
+            raise _OneLineError(f"--think: {shown!r} is not a whole number of milliseconds")
+        if len(text) > 9 or not 0 <= int(text) <= self.most():  # long digits: no huge int
             raise _OneLineError(
-                f"--think: {text} ms is out of range (0 to {self.most()} ms per guess)"
+                f"--think: {shown} ms is out of range (0 to {self.most()} ms per guess)"
             )
         return int(text)
 
 
-def _think_defaults() -> str:
-    """Which strategies think and their default budgets: ``search: default 100``."""
-    from minesweeper.solver.strategy import StrategySpec, thinking_strategies
+class _ThinkOption(click.Option):
+    """``--think``, whose help names the strategies that think and their defaults as the
+    registry holds them when the help is shown (like `StrategyName`'s choices)."""
 
-    return ", ".join(f"{n}: default {StrategySpec(n).budget_ms}" for n in thinking_strategies())
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from minesweeper.solver.strategy import StrategySpec, thinking_strategies
+
+        defaults = ", ".join(
+            f"{name}: default {StrategySpec(name).budget_ms}" for name in thinking_strategies()
+        )
+        plain = self.help
+        self.help = f"{plain} ({defaults}; at most {ThinkMs.most()})."
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = plain
 
 
 def seed_option(*, fresh: bool) -> Callable[[F], F]:

@@ -237,10 +237,11 @@ class Controller:
         self.message = ""
 
     def show_hint(self) -> Hint | None:
-        """Mark the safest cell (proved safe when the engine finds one) and say so."""
+        """Mark a cell proved safe, or else the computer's strategy's guess, and say so."""
         if self.playing_computer:
             return None
-        found = hint(self.session, self.cursor)
+        guesser, _ = computer_strategy(self.strategy, self.seed or 0)
+        found = hint(self.session, self.cursor, guesser)
         self.hint = found
         if found is None:
             self.message = "no hint: the game is over" if self.session.over else "no hint"
