@@ -251,17 +251,22 @@ class ThinkMs(click.ParamType):
         return MAX_THINK_MS
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from minesweeper.solver.strategy import StrategySpecError, check_think_ms
+
         if isinstance(value, int):
             return value
         text = str(value).strip()
         shown = text if len(text) <= 12 else text[:12] + "..."
         if not text.isascii() or not text.lstrip("-").isdigit():
             raise _OneLineError(f"--think: {shown!r} is not a whole number of milliseconds")
-        if len(text) > 9 or not 0 <= int(text) <= self.most():  # long digits: no huge int
+        if len(text) > 12:  # no huge int from a long run of digits
             raise _OneLineError(
                 f"--think: {shown} ms is out of range (0 to {self.most()} ms per guess)"
             )
-        return int(text)
+        try:
+            return check_think_ms(int(text))
+        except StrategySpecError as error:
+            raise _OneLineError(f"--think: {error}") from None
 
 
 class _ThinkOption(click.Option):

@@ -80,6 +80,13 @@ class StrategySpecError(MinesweeperError):
     """A strategy's settings that do not fit it (a think budget out of range or unused)."""
 
 
+def check_think_ms(think_ms: int) -> int:
+    """``think_ms`` if it is a budget a strategy may be given, else a `StrategySpecError`."""
+    if not 0 <= think_ms <= MAX_THINK_MS:
+        raise StrategySpecError(f"{think_ms} ms is out of range (0 to {MAX_THINK_MS} ms per guess)")
+    return think_ms
+
+
 @dataclass(frozen=True)
 class StrategySpec:
     """A strategy chosen by name with its settings: what a command picks, and all a worker
@@ -97,11 +104,8 @@ class StrategySpec:
         if self.think_ms is None:
             return
         if cls.think is None:
-            raise StrategySpecError(f"strategy {self.name!r} does not think ({_thinkers()})")
-        if not 0 <= self.think_ms <= MAX_THINK_MS:
-            raise StrategySpecError(
-                f"think {self.think_ms} ms is out of range (0 to {MAX_THINK_MS} ms per guess)"
-            )
+            raise _no_thinker([self.name])
+        check_think_ms(self.think_ms)
 
     @classmethod
     def choose(cls, names: Sequence[str], think_ms: int | None = None) -> list[StrategySpec]:
@@ -110,15 +114,12 @@ class StrategySpec:
         A budget that no strategy among ``names`` would use is a `StrategySpecError`
         rather than a setting silently ignored.
         """
-        names = list(dict.fromkeys(names))
-        if think_ms is not None and not any(find_strategy(n).think is not None for n in names):
-            if len(names) == 1:
-                raise StrategySpecError(f"strategy {names[0]!r} does not think ({_thinkers()})")
-            chosen = ", ".join(repr(name) for name in names)
-            raise StrategySpecError(f"none of {chosen} thinks ({_thinkers()})")
-        return [
-            cls(name, think_ms if find_strategy(name).think is not None else None) for name in names
-        ]
+        specs = [cls(name) for name in dict.fromkeys(names)]
+        if think_ms is None:
+            return specs
+        if not any(spec.thinks for spec in specs):
+            raise _no_thinker([spec.name for spec in specs])
+        return [cls(spec.name, think_ms) if spec.thinks else spec for spec in specs]
 
     @property
     def thinks(self) -> bool:
@@ -148,6 +149,12 @@ class StrategySpec:
         return cls(seed, think=self.think_ms / 1000)  # type: ignore[call-arg]
 
 
-def _thinkers() -> str:
-    thinkers = thinking_strategies()
-    return "strategies that think: " + (", ".join(thinkers) if thinkers else "none")
+def _no_thinker(names: list[str]) -> StrategySpecError:
+    """The error for a think budget given to ``names``, none of which thinks."""
+    thinkers = ", ".join(thinking_strategies()) or "none"
+    if len(names) == 1:
+        return StrategySpecError(
+            f"strategy {names[0]!r} does not think (strategies that think: {thinkers})"
+        )
+    chosen = ", ".join(map(repr, names))
+    return StrategySpecError(f"none of {chosen} thinks (strategies that think: {thinkers})")
