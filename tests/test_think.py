@@ -206,6 +206,16 @@ def test_autoplay_plays_with_the_budget_given(tmp_path: Path) -> None:
     assert moves("--think", "6") != moves()
 
 
+def test_grade_refuses_a_budget_no_built_in_client_uses() -> None:
+    for foreign in ("--server", "--client"):
+        result = invoke("grade", foreign, "true", "--strategy", "search", "--think", "7", str(CASE))
+        assert result.exit_code == 2
+        assert result.stderr == (
+            "minesweeper: --think: the built-in client does not play with --server or "
+            "--client: drop --think\n"
+        )
+
+
 def test_client_and_grade_take_the_budget() -> None:
     result = invoke("grade", "--strategy", "search", "--think", "7", str(CASE))
     assert result.exit_code == 0, result.output

@@ -22,6 +22,7 @@ from minesweeper.cli.common import (
     write_text,
 )
 from minesweeper.cli.programs import CommandLine, limits_options
+from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
@@ -95,6 +96,10 @@ def grade(
         if path is not None:
             check_writable(path, option)
     programs = Programs(server, client, strategy, seed, limits)
+    if programs.foreign and strategy.think_ms is not None:
+        raise MinesweeperError(
+            "--think: the built-in client does not play with --server or --client: drop --think"
+        )
     everything = discover(paths, topology)
     skipped = [case for case in everything if case.problem]
     for case in skipped:
