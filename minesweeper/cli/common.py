@@ -107,7 +107,7 @@ class _TopologyName(click.ParamType):
         try:
             return find_topology(str(value)).name
         except TopologyError as error:
-            raise _OneLineError(f"--topology: {error}") from None
+            self.fail(str(error), param, ctx)
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
@@ -165,7 +165,7 @@ class OneLineChoice(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             known = ", ".join(map(str, self.choices))
-            raise _OneLineError(f"unknown {self.what} {value!r} (known: {known})") from None
+            self.fail(f"unknown {self.what} {value!r} (known: {known})", param, ctx)
 
 
 class StrategyName(OneLineChoice):
@@ -214,7 +214,7 @@ def strategy_option(
             try:
                 specs = StrategySpec.choose(names or (default,), think_ms)
             except StrategySpecError as error:
-                raise _OneLineError(f"--think: {error}") from None
+                raise click.UsageError(f"--think: {error}", click.get_current_context()) from None
             kwargs[key] = specs if multiple else specs[0]
             return command(*args, **kwargs)
 
@@ -258,15 +258,13 @@ class ThinkMs(click.ParamType):
         text = str(value).strip()
         shown = text if len(text) <= 12 else text[:12] + "..."
         if not text.isascii() or not text.lstrip("-").isdigit():
-            raise _OneLineError(f"--think: {shown!r} is not a whole number of milliseconds")
+            self.fail(f"{shown!r} is not a whole number of milliseconds", param, ctx)
         if len(text) > 12:  # no huge int from a long run of digits
-            raise _OneLineError(
-                f"--think: {shown} ms is out of range (0 to {self.most()} ms per guess)"
-            )
+            self.fail(f"{shown} ms is out of range (0 to {self.most()} ms per guess)", param, ctx)
         try:
             return check_think_ms(int(text))
         except StrategySpecError as error:
-            raise _OneLineError(f"--think: {error}") from None
+            self.fail(str(error), param, ctx)
 
 
 class _ThinkOption(click.Option):
