@@ -18,7 +18,7 @@ from minesweeper.cases import AdvancedCase, parse_cases
 from minesweeper.errors import MinesweeperError
 from minesweeper.inputs import find_files, open_regular, read_regular
 from minesweeper.server import serve
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 from minesweeper.topology import TOPOLOGIES
 
 
@@ -147,12 +147,13 @@ def grade_boards(
     return [grade(board) for board in boards]
 
 
-def grade_advanced(case: Found, strategy: str, seed: int = 0) -> list[AdvancedGrade]:
-    """Play every board in ``case`` with a fresh ``strategy``; errors become a graded row."""
+def grade_advanced(case: Found, strategy: StrategySpec, seed: int = 0) -> list[AdvancedGrade]:
+    """Play every board in ``case`` with a fresh player of ``strategy``; errors become a
+    graded row."""
 
     def grade(board: AdvancedCase) -> AdvancedGrade:
         try:
-            result = run_case(board, find_strategy(strategy)(seed))
+            result = run_case(board, strategy.build(seed))
         except MinesweeperError as problem:
             return AdvancedGrade(board.name, error=str(problem))
         game = result.game

@@ -22,7 +22,7 @@ import click
 import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
 from minesweeper.bench import Deal, Rules, run_bench
 from minesweeper.generate import PRESETS, Preset
-from minesweeper.solver.strategy import STRATEGIES
+from minesweeper.solver.strategy import STRATEGIES, StrategySpec
 from minesweeper.topology import TOPOLOGIES, Topology
 
 #: Board shape (rows, cols) per topology: about 256 cells each.
@@ -78,7 +78,7 @@ def main(games: int, seed: int, jobs: int, strategies: tuple[str, ...]) -> None:
         preset = Preset(name, rows, cols, mines, (2, 2))
         deals.append(Deal.generated(preset, Rules.ACM, games, name))
         header[name] = (rows, cols, mines, density, degree)
-    results = run_bench(deals, names, seed=seed, jobs=jobs)
+    results = run_bench(deals, [StrategySpec(n) for n in names], seed=seed, jobs=jobs)
     click.echo(
         "| topology | board | mean degree | mines | density | "
         + " | ".join(names)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from minesweeper.solver.strategy import STRATEGIES, Decision, Strategy
+from minesweeper.solver.strategy import STRATEGIES, Decision, Strategy, StrategySpec
 from minesweeper.solver.view import View
 
 
@@ -37,6 +37,23 @@ class SeededGuess(Strategy):
         return Decision((self.rng.choice(view.unknown()),), guess=True)
 
 
+class Pondering(Strategy):
+    """A strategy that thinks: guesses the unknown cell its budget in milliseconds points
+    at, so that games played with another ``think`` go differently."""
+
+    name = "pondering"
+    think = 0.005
+
+    def __init__(self, seed: int = 0, *, think: float | None = None) -> None:
+        super().__init__(seed)
+        if think is not None:
+            self.think = think
+
+    def decide(self, view: View) -> Decision:
+        unknown = view.unknown()
+        return Decision((unknown[round(self.think * 1000) % len(unknown)],), guess=True)
+
+
 class Scripted(Strategy):
     """Replays a fixed list of decisions."""
 
@@ -54,5 +71,10 @@ def register_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the doubles by name (for the commands) for the length of a test."""
     import minesweeper.solver.strategies  # noqa: F401  (fill the registry first)
 
-    for double in (FirstUnknown, SeededGuess):
+    for double in (FirstUnknown, SeededGuess, Pondering):
         monkeypatch.setitem(STRATEGIES, double.name, double)
+
+
+def specs(*names: str) -> list[StrategySpec]:
+    """The strategies ``names`` with their default settings, as the bench runner takes them."""
+    return [StrategySpec(name) for name in names]

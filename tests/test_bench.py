@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from doubles import FirstUnknown, register_doubles
+from doubles import FirstUnknown, register_doubles, specs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -136,8 +136,8 @@ def test_first_override_and_errors() -> None:
 def test_every_strategy_sees_the_same_games() -> None:
     deals = [Deal.generated(PRESETS["intermediate"], Rules.MODERN, 40)]
     names = ["first-unknown", "first-unknown-twin", "first-unknown"]
-    one, two = run_bench(deals, names, seed=3)
-    assert one.strategy == "first-unknown"
+    one, two = run_bench(deals, specs(*names), seed=3)
+    assert one.strategy.name == "first-unknown"
     assert [dataclasses.replace(r, seconds=0) for r in one.records] == [
         dataclasses.replace(r, seconds=0) for r in two.records
     ]
@@ -149,8 +149,8 @@ def test_results_do_not_depend_on_jobs() -> None:
         Deal.generated(PRESETS["expert"], Rules.CLASSIC, 12),
     ]
     names = ["seeded-guess", "first-unknown"]
-    serial = run_bench(deals, names, seed=5, jobs=1)
-    parallel = run_bench(deals, names, seed=5, jobs=2)
+    serial = run_bench(deals, specs(*names), seed=5, jobs=1)
+    parallel = run_bench(deals, specs(*names), seed=5, jobs=2)
 
     def strip(results: list) -> list:
         return [
@@ -164,14 +164,15 @@ def test_results_do_not_depend_on_jobs() -> None:
 
 def test_chunks_grow_to_the_executors_duration() -> None:
     deal = Deal.generated(PRESETS["expert"], Rules.ACM, 10_000)
-    found: dict = {(0, "first-unknown"): {}}
-    dealer = Dealer([deal], ["first-unknown"], 0, found, workers=2, chunk_seconds=1.0)
+    [spec] = specs("first-unknown")
+    found: dict = {(0, spec): {}}
+    dealer = Dealer([deal], [spec], 0, found, workers=2, chunk_seconds=1.0)
     sizes = []
     while (chunk := dealer()) is not None:
         sizes.append(len(chunk.indices))
         # Games of 10 ms: a chunk of one second holds 100 of them.
         record = GameRecord(True, True, 1, 1, 1, 0, 0.01)
-        dealer.record((0, "first-unknown"), [GameOutcome(record)] * len(chunk.indices))
+        dealer.record((0, spec), [GameOutcome(record)] * len(chunk.indices))
     assert sizes[:9] == [1, 2, 4, 8, 16, 32, 64, 100, 100]
     assert sum(sizes) == 10_000
     # At the end, chunks shrink so that both workers finish together.
@@ -292,8 +293,8 @@ def test_boards_grouped_by_file_play_as_grouped_by_path(tmp_path: Path) -> None:
     ]
     [whole] = Deal.given("dir", cases, Rules.ACM)
     # Seeded players get their seed from the board's run-wide number, not from the grouping.
-    grouped = run_bench(by_file, ["seeded-guess"], seed=2)
-    [single] = run_bench([whole], ["seeded-guess"], seed=2)
+    grouped = run_bench(by_file, specs("seeded-guess"), seed=2)
+    [single] = run_bench([whole], specs("seeded-guess"), seed=2)
     assert strip_seconds(single.records) == [
         record for result in grouped for record in strip_seconds(result.records)
     ]
@@ -314,7 +315,7 @@ def test_other_topologies(topology: str) -> None:
         assert board.topology.name == topology
         assert board.mine_count == 10
         assert board.count(first) == 0 and not board.is_mine(first)
-    [result] = run_bench([deal], ["first-unknown"], seed=4)
+    [result] = run_bench([deal], specs("first-unknown"), seed=4)
     assert result.games == 6
 
 

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doubles import register_doubles
 
 from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
 from minesweeper.cli import main
 from minesweeper.generate import PRESETS
+from minesweeper.solver.strategy import StrategySpec
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -43,13 +45,15 @@ def test_the_same_seed_gives_the_same_results_everywhere(tmp_path: Path) -> None
 
 def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(tmp_path: Path) -> None:
     deal = Deal.generated(PRESETS["expert"], Rules.ACM, 64)
-    expected = run_bench([deal], ["gauss-powermean"], seed=8)
+    expected = run_bench([deal], [StrategySpec("gauss-powermean")], seed=8)
     killed = []
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, dashboard_address=None
     ) as cluster:
 
-        def kill_once(deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> None:
+        def kill_once(
+            deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutcome]
+        ) -> None:
             if not killed:
                 # SIGKILL, as the out-of-memory killer would: the worker cannot say goodbye.
                 nanny = next(iter(cluster.workers.values()))
@@ -59,7 +63,7 @@ def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(tmp_path: Path) 
         log = GameLog.create(tmp_path / "g.jsonl", 8)
         [result] = run_bench(
             [deal],
-            ["gauss-powermean"],
+            [StrategySpec("gauss-powermean")],
             seed=8,
             progress=kill_once,
             cluster=cluster.scheduler_address,
@@ -90,3 +94,20 @@ def test_a_bad_local_cluster_size_is_one_line() -> None:
     assert result.stderr.startswith(
         "minesweeper: --cluster local:zero: N in local:N must lie in 1.."
     )
+
+
+def test_cluster_workers_play_with_the_budget_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    register_doubles(monkeypatch)  # the workers are threads here: they see the doubles
+    deal = Deal.generated(PRESETS["beginner"], Rules.CLASSIC, 20)
+    given = [StrategySpec("pondering", 3)]
+    [expected] = run_bench([deal], given, seed=2)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        [result] = run_bench([deal], given, seed=2, cluster=cluster.scheduler_address)
+        [default] = run_bench(
+            [deal], [StrategySpec("pondering")], seed=2, cluster=cluster.scheduler_address
+        )
+    strip = [dataclasses.replace(record, seconds=0) for record in result.records]
+    assert strip == [dataclasses.replace(record, seconds=0) for record in expected.records]
+    assert strip != [dataclasses.replace(record, seconds=0) for record in default.records]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from doubles import FirstUnknown, register_doubles
+from doubles import FirstUnknown, register_doubles, specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -54,7 +54,7 @@ BASE = ["--preset", "beginner", "--preset", "intermediate", "--games", "30", "--
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_failing_game_costs_only_itself(jobs: int) -> None:
     deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 40)
-    [bad, good] = run_bench([deal], ["exploding", "first-unknown"], seed=1, jobs=jobs)
+    [bad, good] = run_bench([deal], specs("exploding", "first-unknown"), seed=1, jobs=jobs)
     # It fails where it is asked for a move: after a first click that did not end the game.
     asked = [i for i, record in enumerate(good.records) if record.steps > 1]
     failing = [i for i in asked if deal.player_seed(1, i) % 3 == 0]
@@ -164,7 +164,7 @@ def test_jobs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(bench_runner, "open_executor", spy)
     deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 1)
-    run_bench([deal], ["first-unknown", "seeded-guess"], jobs=8)
+    run_bench([deal], specs("first-unknown", "seeded-guess"), jobs=8)
     assert asked == [2]  # never more processes than games to play
 
 
@@ -173,8 +173,9 @@ def test_table_fits_80_columns_and_names_the_topology() -> None:
         Deal.generated(PRESETS[name], Rules.ACM, 2, topology="hex")
         for name in ("intermediate", "expert")
     ]
-    results = run_bench(deals, ["first-unknown", "seeded-guess"])
-    renamed = [dataclasses.replace(r, strategy="gauss-powermean") for r in results]
+    results = run_bench(deals, specs("first-unknown", "seeded-guess"))
+    [longest] = specs("gauss-powermean")
+    renamed = [dataclasses.replace(r, strategy=longest) for r in results]
     console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(results_table(renamed, 12345, Rules.CLASSIC, "hex"))
     text = console.export_text()
@@ -201,7 +202,7 @@ def test_bench_without_a_cluster_does_not_load_dask() -> None:
 def test_log_lines_name_their_game(tmp_path: Path) -> None:
     deal = Deal.generated(PRESETS["beginner"], Rules.MODERN, 3)
     log = GameLog.create(tmp_path / "g.jsonl", 7)
-    run_bench([deal], ["first-unknown"], seed=7, log=log)
+    run_bench([deal], specs("first-unknown"), seed=7, log=log)
     log.close()
     rows = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
     assert [(r["seed"], r["preset"], r["rules"], r["game"]) for r in rows] == [
@@ -215,11 +216,11 @@ def test_log_lines_name_their_game(tmp_path: Path) -> None:
 def test_per_game_statistics_go_into_the_log_and_come_back(tmp_path: Path) -> None:
     deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 3)
     log = GameLog.create(tmp_path / "g.jsonl", 0)
-    [result] = run_bench([deal], ["first-unknown"], log=log)
+    [result] = run_bench([deal], specs("first-unknown"), log=log)
     log.close()
     rows = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
     assert [row["bbbv"] for row in rows] == [bbbv(deal.game(0, i)[0]) for i in range(3)]
-    again, done = GameLog.resume(tmp_path / "g.jsonl", 0, [deal], ["first-unknown"])
+    again, done = GameLog.resume(tmp_path / "g.jsonl", 0, [deal], specs("first-unknown"))
     again.close()
     assert [done["beginner", "first-unknown", i].record for i in range(3)] == list(result.records)
 
@@ -232,7 +233,7 @@ def test_two_runs_never_share_a_log(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr == f"minesweeper: {path} is in use by another bench run ({path}.lock)\n"
     log.close()
-    again, done = GameLog.resume(path, 0, [deal], ["first-unknown"])
+    again, done = GameLog.resume(path, 0, [deal], specs("first-unknown"))
     again.close()
     assert done == {}
 
@@ -266,9 +267,10 @@ def test_a_log_reads_back_what_it_wrote(played: list[GameOutcome]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.jsonl"
         log = GameLog.create(path, 3)
-        log.write(deal, "worlds", dict(enumerate(played)))
+        [worlds] = specs("worlds")
+        log.write(deal, worlds, dict(enumerate(played)))
         log.close()
-        again, done = GameLog.resume(path, 3, [deal], ["worlds"])
+        again, done = GameLog.resume(path, 3, [deal], specs("worlds"))
         again.close()
     assert [done["beginner", "worlds", i] for i in range(len(played))] == played
 

@@ -36,6 +36,15 @@ def test_strategy_is_a_choice_listed_in_every_help() -> None:
         assert "|".join(names) in shown, name
 
 
+def test_think_goes_wherever_a_strategy_is_chosen_with_one_help() -> None:
+    assert with_option("--think") == with_option("--strategy")
+    thinks = [option(command(name), "--think") for name in with_option("--think")]
+    assert len({(t.help, t.metavar, t.default) for t in thinks}) == 1  # type: ignore[union-attr]
+    shown = CliRunner().invoke(main, ["bench", "--help"], terminal_width=200).output
+    assert "--think MS" in shown
+    assert "CPU milliseconds per guess" in shown and "search: default 100" in shown
+
+
 @pytest.mark.parametrize("name", ["play", "bench", "advanced"])
 def test_the_shell_completes_strategy_names(name: str) -> None:
     completion = ShellComplete(main, {}, "minesweeper", "_MINESWEEPER_COMPLETE")

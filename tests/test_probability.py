@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from decimal import MAX_EMAX, MIN_EMIN, Context
 from fractions import Fraction
 from math import factorial
 
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minesweeper.errors import TopologyError
-from minesweeper.solver import InconsistentView, View, frontier
+from minesweeper.solver import InconsistentView, View, frontier, probability
 from minesweeper.solver.constraints import Constraint, constraints
 from minesweeper.solver.probability import (
     UNIFORM,
@@ -230,6 +231,22 @@ def test_state_cap_gives_a_flagged_approximation() -> None:
     # Relaxing constraints keeps certain cells sound.
     assert rough.safe <= exact.safe and rough.mines <= exact.mines
     assert rough.safe or rough.mines or exact.safe == exact.mines == frozenset()
+
+
+@pytest.mark.parametrize("known", [True, False])
+def test_an_approximate_answer_loses_nothing_to_rounded_arithmetic(monkeypatch, known) -> None:
+    """Past the budget, counts combine in 40-digit decimals: as good as 1000 digits."""
+    view = mesh(16, 30)
+    if not known:
+        view = View(view.topology, view.revealed)
+    rough = probabilities(view, budget=Budget(counts=200))
+    assert rough.approximate
+    monkeypatch.setattr(probability, "ROUNDED", Context(prec=1000, Emax=MAX_EMAX, Emin=MIN_EMIN))
+    monkeypatch.setattr(probability, "INTEGRAL_DIGITS", 500)
+    fine = probabilities(view, budget=Budget(counts=200))
+    assert fine.approximate and fine.safe == rough.safe and fine.mines == rough.mines
+    for cell, chance in fine.floats().items():
+        assert rough.floats()[cell] == pytest.approx(chance, rel=1e-12, abs=1e-300)
 
 
 def test_wide_connected_frontier_returns() -> None:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
+from doubles import register_doubles
 from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.autoplay import COMPUTER, view_of
+from minesweeper.autoplay import COMPUTER, first_cell, view_of
+from minesweeper.generate import FirstClick
 from minesweeper.records import Records
+from minesweeper.session import Settings
 from minesweeper.solver.probability import probabilities
+from minesweeper.solver.strategy import StrategySpec
 from minesweeper.tui.analysis import computer_strategy
 from minesweeper.tui.palette import chance_text
 
@@ -74,8 +78,11 @@ def test_the_hint_names_a_cell_the_engine_proves_safe(tmp_path) -> None:
                     assert found.certain and found.cell in result.safe
                     assert not session.board.is_mine(found.cell)
                     assert "certainly safe" in controller.message
-                else:
-                    assert not found.certain and found.cell in result.safest()
+                else:  # the computer's strategy's guess
+                    guesser, _ = computer_strategy(controller.strategy, controller.seed or 0)
+                    assert not found.certain
+                    assert found.cell == guesser.decide(view_of(session)).opens[0]
+                    assert f"{guesser.name} guesses" in controller.message
                 assert controller.cursor == found.cell
                 await pilot.press("space")  # follow the hint
             assert proved > 0
@@ -114,3 +121,25 @@ def test_the_overlay_shows_each_unknown_cells_probability(tmp_path) -> None:
             assert board_text(app) == before
 
     asyncio.run(scenario())
+
+
+def test_with_no_safe_cell_the_hint_is_the_computers_guess_with_its_budget(
+    tmp_path, monkeypatch
+) -> None:
+    register_doubles(monkeypatch)
+    settings = Settings(16, 30, 99, first_click=FirstClick.SAFE)
+    for seed in range(20):  # a game whose first number proves nothing
+        app = make_app(tmp_path, settings, seed=seed, strategy=StrategySpec("pondering", 3))
+        controller = app.controller
+        session = controller.session
+        session.open(first_cell(session))
+        if not session.over and not probabilities(view_of(session)).safe:
+            break
+    else:
+        raise AssertionError("no game without a safe cell after the first click")
+    found = controller.show_hint()
+    unknown = view_of(session).unknown()
+    assert found is not None and not found.certain
+    assert found.cell == unknown[3 % len(unknown)]  # pondering's pick at 3 ms
+    assert controller.message.startswith("hint: nothing is certain; pondering guesses")
+    assert "mine)" in controller.message and session.assisted

@@ -18,6 +18,7 @@ from filelock import FileLock, Timeout
 
 from minesweeper.client import GameRecord
 from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.solver.strategy import StrategySpec
 
 from .deals import Deal
 from .games import GameOutcome
@@ -37,17 +38,24 @@ _RECORD_FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def game_row(seed: int, deal: Deal, strategy: str, index: int, outcome: GameOutcome) -> dict:
-    """The log line of game ``index`` of ``deal``: what it was, then how it ended."""
+def game_row(
+    seed: int, deal: Deal, strategy: StrategySpec, index: int, outcome: GameOutcome
+) -> dict:
+    """The log line of game ``index`` of ``deal``: what it was, then how it ended.
+
+    A strategy that thinks adds its budget (``think_ms``): another budget is another run.
+    """
     row: dict[str, Any] = {
         "seed": seed,
         "preset": deal.name,
         "rules": deal.rules.value,
         "topology": deal.topology,
-        "strategy": strategy,
+        "strategy": strategy.name,
         "game": deal.number(index),
         "size": deal.game_size(index),
     }
+    if strategy.budget_ms is not None:
+        row["think_ms"] = strategy.budget_ms
     board = deal.board_name(index)
     if board is not None:
         row["board"] = board
@@ -81,15 +89,16 @@ class GameLog:
 
     @classmethod
     def resume(
-        cls, path: Path, seed: int, deals: Iterable[Deal], strategies: Sequence[str]
+        cls, path: Path, seed: int, deals: Iterable[Deal], strategies: Sequence[StrategySpec]
     ) -> tuple[GameLog, dict[GameKey, GameOutcome]]:
         """The log at ``path`` opened for appending, and the games it already holds.
 
         A missing file is an empty log. A line that is not a game of this run
-        (another seed, rules, topology, deal or strategy) is an `InputError`.
+        (another seed, rules, topology, deal, strategy or think budget) is an
+        `InputError`.
         """
         expected = {
-            (deal.name, strategy, deal.number(index)): (deal, index)
+            (deal.name, strategy.name, deal.number(index)): (deal, strategy, index)
             for deal in deals
             for strategy in strategies
             for index in range(deal.games)
@@ -110,7 +119,9 @@ class GameLog:
             raise
         return cls(path, _open(path, "a", lock), seed, lock), done
 
-    def write(self, deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> None:
+    def write(
+        self, deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutcome]
+    ) -> None:
         """Append one line per game (by index in ``deal``) and flush them."""
         text = "".join(
             json.dumps(game_row(self.seed, deal, strategy, index, outcome)) + "\n"
@@ -168,7 +179,11 @@ def _read_rows(path: Path) -> list[tuple[int, dict]]:
 
 
 def _check_row(
-    row: dict, seed: int, expected: Mapping[GameKey, tuple[Deal, int]], line_no: int, path: Path
+    row: dict,
+    seed: int,
+    expected: Mapping[GameKey, tuple[Deal, StrategySpec, int]],
+    line_no: int,
+    path: Path,
 ) -> GameKey:
     """The key of a logged game, checked to be one of this run's games."""
     if row.get("seed") != seed:
@@ -181,7 +196,7 @@ def _check_row(
             f"{path}: game {key[2]!r} of {key[0]!r} by {key[1]!r} is not part of this run "
             "(--preset, --boards, --games, --strategy)",
         )
-    deal, index = game
+    deal, strategy, index = game
     if (row.get("rules"), row.get("topology")) != (deal.rules.value, deal.topology):
         raise InputError(line_no, f"{path}: rules or topology differ from this run's")
     if row.get("size") != deal.game_size(index):
@@ -190,7 +205,17 @@ def _check_row(
             f"{path}: board {row.get('size')!r} is not this run's {deal.game_size(index)} "
             "(--rows, --cols, --mines)",
         )
+    if row.get("think_ms") != strategy.budget_ms:
+        raise InputError(
+            line_no,
+            f"{path}: {_budget(row.get('think_ms'))} of {strategy.name} is not this run's "
+            f"{_budget(strategy.budget_ms)} (--think)",
+        )
     return key  # type: ignore[return-value]
+
+
+def _budget(think_ms: object) -> str:
+    return "no think budget" if think_ms is None else f"think {think_ms!r} ms"
 
 
 def _outcome(row: dict, line_no: int, path: Path) -> GameOutcome:

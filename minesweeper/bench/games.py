@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from minesweeper.cases import AdvancedCase
 from minesweeper.client import GameRecord, play
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 from .deals import Deal
 
@@ -26,15 +26,17 @@ class GameOutcome:
 
 @dataclass(frozen=True)
 class Chunk:
-    """Games ``indices`` of deal number ``deal_index``, for one strategy.
+    """Games ``indices`` of deal number ``deal_index``, for one strategy with its settings.
 
-    The deal travels without its given boards; the chunk carries only its own,
-    and each game's player seed, so that its size never grows with the deal's.
+    The strategy travels as a `StrategySpec`, so that a worker builds it with the
+    settings given (``--think``), not with its defaults. The deal travels without
+    its given boards; the chunk carries only its own, and each game's player seed,
+    so that its size never grows with the deal's.
     """
 
     deal_index: int
     deal: Deal
-    strategy: str
+    strategy: StrategySpec
     seed: int
     indices: tuple[int, ...]
     player_seeds: tuple[int, ...]
@@ -42,7 +44,12 @@ class Chunk:
 
     @classmethod
     def of(
-        cls, deal_index: int, deal: Deal, strategy: str, seed: int, indices: tuple[int, ...]
+        cls,
+        deal_index: int,
+        deal: Deal,
+        strategy: StrategySpec,
+        seed: int,
+        indices: tuple[int, ...],
     ) -> Chunk:
         """Games ``indices`` of ``deal``: its boards and player seeds cut out for them."""
         boards = tuple(deal.boards[i] for i in indices) if deal.boards else ()
@@ -57,7 +64,6 @@ def play_chunk(chunk: Chunk) -> list[GameOutcome]:
     A game whose strategy raises is reported as that game's error; the chunk goes on.
     """
     deal, outcomes = chunk.deal, []
-    strategy_class = find_strategy(chunk.strategy)
     for position, (index, player_seed) in enumerate(
         zip(chunk.indices, chunk.player_seeds, strict=True)
     ):
@@ -66,7 +72,7 @@ def play_chunk(chunk: Chunk) -> list[GameOutcome]:
         else:
             board, first = deal.game(chunk.seed, index)
         try:
-            strategy = strategy_class(player_seed)
+            strategy = chunk.strategy.build(player_seed)
             record = play(board, first, strategy, deal.rules.tells_mine_count)
         except Exception as error:  # any bug of a strategy must cost only its game
             outcomes.append(GameOutcome(None, f"{type(error).__name__}: {error}"))

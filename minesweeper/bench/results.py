@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minesweeper.client import GameRecord
+from minesweeper.solver.strategy import StrategySpec
 
 from .deals import Deal
 
@@ -43,13 +44,14 @@ class GameFailure:
 
 @dataclass(frozen=True)
 class Result:
-    """One deal played by one strategy: the records of the games played, in game order.
+    """One deal played by one strategy (with its settings): the records of the games
+    played, in game order.
 
     Games that failed (``errors``) count in neither the games nor the wins.
     """
 
     deal: Deal
-    strategy: str
+    strategy: StrategySpec
     records: tuple[GameRecord, ...]
     errors: tuple[GameFailure, ...] = ()
 
@@ -86,7 +88,8 @@ class Result:
             "cols": deal.cols,
             "mines": deal.mines,
             "rules": deal.rules.value,
-            "strategy": self.strategy,
+            "strategy": self.strategy.name,
+            "think_ms": self.strategy.budget_ms,
             "games": self.games,
             "wins": self.wins,
             "win_rate": self.win_rate,

@@ -7,7 +7,7 @@ import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec, StrategySpecError
 
 from .deals import Deal
 from .executors import Executor, open_executor
@@ -16,7 +16,9 @@ from .games import Chunk, GameOutcome
 from .results import GameFailure, Result
 
 #: Called after each finished chunk: the deal, the strategy, and its outcomes so far by index.
-Progress = Callable[[Deal, str, Mapping[int, GameOutcome]], None]
+Progress = Callable[[Deal, StrategySpec, Mapping[int, GameOutcome]], None]
+#: A deal (by its number in the run) and a strategy: one row of the results.
+Pair = tuple[int, StrategySpec]
 
 
 #: The most games in one chunk, whatever their speed: bounds a result message's size.
@@ -37,9 +39,9 @@ class Dealer:
     def __init__(
         self,
         deals: Sequence[Deal],
-        strategies: Sequence[str],
+        strategies: Sequence[StrategySpec],
         seed: int,
-        found: Mapping[tuple[int, str], Mapping[int, GameOutcome]],
+        found: Mapping[Pair, Mapping[int, GameOutcome]],
         workers: int,
         chunk_seconds: float,
     ) -> None:
@@ -57,14 +59,14 @@ class Dealer:
             self.record(key, outcomes.values())
         self.turn = 0
 
-    def record(self, key: tuple[int, str], outcomes: Iterable[GameOutcome]) -> None:
+    def record(self, key: Pair, outcomes: Iterable[GameOutcome]) -> None:
         """Take in the CPU seconds of finished games of deal ``key[0]`` and strategy ``key[1]``."""
         for outcome in outcomes:
             if outcome.record is not None:
                 self.timing[key][0] += outcome.record.seconds
                 self.timing[key][1] += 1
 
-    def size(self, key: tuple[int, str]) -> int:
+    def size(self, key: Pair) -> int:
         """How many games the next chunk of ``key`` should hold."""
         seconds, games = self.timing[key]
         by_time = round(self.chunk_seconds * games / seconds) if seconds > 0 else 1
@@ -86,7 +88,7 @@ class Dealer:
 
 def run_bench(
     deals: Sequence[Deal],
-    strategies: Sequence[str],
+    strategies: Sequence[StrategySpec],
     seed: int = 0,
     jobs: int = 1,
     progress: Progress | None = None,
@@ -102,11 +104,10 @@ def run_bench(
     `open_executor`), or ``executor`` (already entered) when given; games in
     ``done`` (read from a log) are not played again;
     each finished game is appended to ``log``. The outcomes depend only on the
-    seed, the deals and the strategies (only their CPU seconds vary).
+    seed, the deals and the strategies (only their CPU seconds vary; a strategy that
+    thinks within a CPU budget may also choose other moves on a busier machine).
     """
-    strategies = list(dict.fromkeys(strategies))  # each once, in order
-    for name in strategies:
-        find_strategy(name)  # an unknown name fails before any work starts
+    strategies = _once(strategies)
     found = _found(deals, strategies, done or {})
     left = games_left(deals, strategies, done or {})
     if left:
@@ -132,34 +133,49 @@ def run_bench(
                 if progress is not None:
                     progress(deal, chunk.strategy, pair)
     return [
-        _result(deal, name, found[deal_index, name])
+        _result(deal, spec, found[deal_index, spec])
         for deal_index, deal in enumerate(deals)
-        for name in strategies
+        for spec in strategies
     ]
 
 
 def games_left(
-    deals: Sequence[Deal], strategies: Sequence[str], done: Mapping[GameKey, GameOutcome]
+    deals: Sequence[Deal],
+    strategies: Sequence[StrategySpec],
+    done: Mapping[GameKey, GameOutcome],
 ) -> int:
     """How many games of the run ``done`` lacks, counting each strategy's apart."""
-    strategies = list(dict.fromkeys(strategies))
+    strategies = _once(strategies)
     return sum(deal.games for deal in deals) * len(strategies) - sum(
         map(len, _found(deals, strategies, done).values())
     )
 
 
+def _once(strategies: Sequence[StrategySpec]) -> list[StrategySpec]:
+    """Each strategy once, in order; one name with two settings is refused, since the
+    games of a run (and of its log) are told apart by the strategy's name."""
+    unique = list(dict.fromkeys(strategies))
+    names = [spec.name for spec in unique]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise StrategySpecError(f"strategy {twice[0]!r} appears with two settings in one run")
+    return unique
+
+
 def _found(
-    deals: Sequence[Deal], strategies: Sequence[str], done: Mapping[GameKey, GameOutcome]
-) -> dict[tuple[int, str], dict[int, GameOutcome]]:
+    deals: Sequence[Deal],
+    strategies: Sequence[StrategySpec],
+    done: Mapping[GameKey, GameOutcome],
+) -> dict[Pair, dict[int, GameOutcome]]:
     """The outcomes ``done`` holds, by deal number and strategy, then by game index."""
-    found: dict[tuple[int, str], dict[int, GameOutcome]] = {}
-    for (deal_index, deal), name in itertools.product(enumerate(deals), strategies):
-        keys = {index: (deal.name, name, deal.number(index)) for index in range(deal.games)}
-        found[deal_index, name] = {i: done[key] for i, key in keys.items() if key in done}
+    found: dict[Pair, dict[int, GameOutcome]] = {}
+    for (deal_index, deal), spec in itertools.product(enumerate(deals), strategies):
+        keys = {index: (deal.name, spec.name, deal.number(index)) for index in range(deal.games)}
+        found[deal_index, spec] = {i: done[key] for i, key in keys.items() if key in done}
     return found
 
 
-def _result(deal: Deal, strategy: str, outcomes: Mapping[int, GameOutcome]) -> Result:
+def _result(deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutcome]) -> Result:
     ordered = sorted(outcomes.items())
     return Result(
         deal,

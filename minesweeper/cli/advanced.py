@@ -16,7 +16,7 @@ from minesweeper.cli.common import (
     strategy_option,
     topology_option,
 )
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 
 @click.command()
@@ -27,7 +27,7 @@ from minesweeper.solver.strategy import find_strategy
 @topology_option
 @reports_errors
 def advanced(
-    file: click.utils.LazyFile, strategy: str, seed: int, trace: bool, topology: str
+    file: click.utils.LazyFile, strategy: StrategySpec, seed: int, trace: bool, topology: str
 ) -> None:
     """Play the advanced case in FILE (default stdin): the map, then the first click `r c`.
 
@@ -35,7 +35,7 @@ def advanced(
     and step counts. The client sees only the maps the judge prints.
     """
     case = parse_case(read_input(file), topology, input_name(file))
-    player = find_strategy(strategy)(seed)
+    player = strategy.build(seed)
     result = run_case(case, player, sys.stderr if trace else None)
     click.echo(result.result_lines, nl=False)
     if not result.finished:

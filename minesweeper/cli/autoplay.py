@@ -25,7 +25,7 @@ from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.records import Records, RecordsError
 from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 #: One character per display state (counts print as digits).
 SYMBOLS = {
@@ -97,7 +97,7 @@ def describe(session: GameSession, move: Move) -> str:
 def autoplay(
     settings: Settings,
     seed: int,
-    strategy: str,
+    strategy: StrategySpec,
     path: Path | None,
     delay: float,
     quiet: bool,
@@ -111,10 +111,9 @@ def autoplay(
     The result enters the records under the name Computer, with its replay;
     then come the game's 3BV, clicks, efficiency and 3BV/s.
     """
-    player_class = find_strategy(strategy)
     check_solved_cells(settings.rows * settings.cols, "autoplay")
     session = new_session(settings, seed=seed)
-    player = AutoPlayer(session, player_class(seed=seed))
+    player = AutoPlayer(session, strategy.build(seed))
     console = Console(highlight=False)
     watched = console.is_terminal and not quiet
     step = 0

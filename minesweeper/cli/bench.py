@@ -54,7 +54,7 @@ from minesweeper.cli.common import (
 from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
 from minesweeper.outputs import check_destination
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 #: Beyond this many deal and strategy pairs, one bar for all games replaces a bar per pair.
 MAX_BARS = 8
@@ -105,7 +105,9 @@ MAX_LISTED_ERRORS = 10
     help="Games per preset [default: 1000; with --boards, all of them].",
 )
 @strategy_option(
-    DEFAULT_STRATEGY, multiple=True, help="Strategy (repeatable; all play the same boards)."
+    DEFAULT_STRATEGY,
+    multiple=True,
+    help="Strategy (repeatable; all play the same boards; --think goes to those that think).",
 )
 @seed_option(fresh=False)
 @click.option(
@@ -143,7 +145,7 @@ def bench(
     boards: Path | None,
     group_by: str | None,
     games: int | None,
-    strategies: tuple[str, ...],
+    strategies: list[StrategySpec],
     seed: int,
     jobs: int,
     cluster: str | None,
@@ -164,9 +166,6 @@ def bench(
     fails is listed as an error (exit status 1); the other games count.
     """
     chosen = Rules(rules)
-    names = list(dict.fromkeys(strategies or (DEFAULT_STRATEGY,)))
-    for name in names:
-        find_strategy(name)
     check_outputs(json_path, per_game_path, resume_path)
     if cluster is not None:
         from minesweeper.bench.cluster import local_workers
@@ -174,9 +173,9 @@ def bench(
         local_workers(cluster)  # a bad local:N fails now
     size = (rows, cols, mines)
     deals = make_deals(chosen, presets, first, size, boards, group_by, games, topology)
-    log, done = open_log(per_game_path, resume_path, seed, deals, names)
+    log, done = open_log(per_game_path, resume_path, seed, deals, strategies)
     try:
-        results = run_with_progress(deals, names, seed, jobs, cluster, log, done)
+        results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done)
     except KeyboardInterrupt:
         fail(f"interrupted: {_what_is_kept(log)}", 130)
     except WorkerError as error:
@@ -245,13 +244,17 @@ def make_deals(
 
 
 def open_log(
-    per_game: Path | None, resume: Path | None, seed: int, deals: list[Deal], names: list[str]
+    per_game: Path | None,
+    resume: Path | None,
+    seed: int,
+    deals: list[Deal],
+    strategies: list[StrategySpec],
 ) -> tuple[GameLog | None, dict]:
     """The per-game log to write, and the games a resumed log already holds."""
     if resume is not None:
         if not resume.exists():
             click.echo(f"minesweeper: {resume} does not exist yet: a new run", err=True)
-        return GameLog.resume(resume, seed, deals, names)
+        return GameLog.resume(resume, seed, deals, strategies)
     if per_game is not None:
         return GameLog.create(per_game, seed), {}
     return None, {}
@@ -273,7 +276,7 @@ class SpeedColumn(ProgressColumn):
 
 def run_with_progress(
     deals: list[Deal],
-    strategies: list[str],
+    strategies: list[StrategySpec],
     seed: int,
     jobs: int,
     cluster: str | None,
@@ -293,20 +296,22 @@ def run_with_progress(
         TimeRemainingColumn(),
         console=Console(stderr=True),
     )
-    pairs = [(deal, name) for deal in deals for name in strategies]
+    pairs = [(deal, spec) for deal in deals for spec in strategies]
     known = {
-        (id(deal), name): sum((deal.name, name, deal.number(i)) in done for i in range(deal.games))
-        for deal, name in pairs
+        (id(deal), spec): sum(
+            (deal.name, spec.name, deal.number(i)) in done for i in range(deal.games)
+        )
+        for deal, spec in pairs
     }
     if len(pairs) <= MAX_BARS:
         bars = {
-            (id(deal), name): progress.add_task(
-                f"{deal.name} {name}",
+            (id(deal), spec): progress.add_task(
+                f"{deal.name} {spec.name}",
                 total=deal.games,
-                completed=known[id(deal), name],
+                completed=known[id(deal), spec],
                 rate="-",
             )
-            for deal, name in pairs
+            for deal, spec in pairs
         }
     else:
         total = progress.add_task(
@@ -315,11 +320,11 @@ def run_with_progress(
             completed=sum(known.values()),
             rate="-",
         )
-        bars = {(id(deal), name): total for deal, name in pairs}
+        bars = {(id(deal), spec): total for deal, spec in pairs}
     counts = {key: (count, 0) for key, count in known.items()}
 
-    def update(deal: Deal, name: str, outcomes: Mapping[int, GameOutcome]) -> None:
-        key = (id(deal), name)
+    def update(deal: Deal, spec: StrategySpec, outcomes: Mapping[int, GameOutcome]) -> None:
+        key = (id(deal), spec)
         records = [o.record for o in outcomes.values() if o.record is not None]
         counts[key] = (len(outcomes), sum(record.won for record in records))
         bar = bars[key]
@@ -360,7 +365,7 @@ def results_table(results: list[Result], seed: int, rules: Rules, topology: str)
         row = [
             result.deal.name,
             result.deal.size,
-            result.strategy,
+            result.strategy.label,
             str(result.games),
             f"{result.win_rate:.1%}",
             f"{low * 100:.1f}-{high:.1%}",
@@ -377,7 +382,7 @@ def report_errors(results: list[Result]) -> int:
     for result, failure in failures[:MAX_LISTED_ERRORS]:
         board = f" ({failure.board})" if failure.board else ""
         click.echo(
-            f"minesweeper: {result.deal.name} {result.strategy} game {failure.game}{board} "
+            f"minesweeper: {result.deal.name} {result.strategy.label} game {failure.game}{board} "
             f"failed: {failure.message}",
             err=True,
         )

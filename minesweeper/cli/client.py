@@ -9,7 +9,7 @@ import click
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
 from minesweeper.judge.reference import play_stdio
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 
 @click.command()
@@ -17,7 +17,7 @@ from minesweeper.solver.strategy import find_strategy
 @seed_option(fresh=False)
 @topology_option
 @reports_errors
-def client(strategy: str, seed: int, topology: str) -> None:
+def client(strategy: StrategySpec, seed: int, topology: str) -> None:
     """Play one game as a client: maps on stdin, one move `r c` per line on stdout.
 
     The judge writes `n m` and the map after the first click; after each move
@@ -26,4 +26,4 @@ def client(strategy: str, seed: int, topology: str) -> None:
     example `minesweeper judge --client "minesweeper client" FILE`.
     """
     stdin = click.open_file("-", "rb")  # bytes: every line is checked, whatever the locale
-    play_stdio(stdin, sys.stdout, find_strategy(strategy)(seed), topology)
+    play_stdio(stdin, sys.stdout, strategy.build(seed), topology)

@@ -107,7 +107,7 @@ class _TopologyName(click.ParamType):
         try:
             return find_topology(str(value)).name
         except TopologyError as error:
-            raise _OneLineError(f"--topology: {error}") from None
+            self.fail(str(error), param, ctx)
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
@@ -165,7 +165,7 @@ class OneLineChoice(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             known = ", ".join(map(str, self.choices))
-            raise _OneLineError(f"unknown {self.what} {value!r} (known: {known})") from None
+            self.fail(f"unknown {self.what} {value!r} (known: {known})", param, ctx)
 
 
 class StrategyName(OneLineChoice):
@@ -196,16 +196,93 @@ def strategy_names() -> list[str]:
 def strategy_option(
     default: str, *, multiple: bool = False, help: str = "The strategy that plays."
 ) -> Callable[[F], F]:
-    """``--strategy NAME``: a choice among the registered strategies, listed and completed."""
-    extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
-    return click.option(  # type: ignore[return-value]
-        "--strategy",
-        "strategies" if multiple else "strategy",
-        type=StrategyName(),
-        show_default=not multiple,
-        help=help + (f" Default: {default}." if multiple else ""),
-        **extra,
-    )
+    """``--strategy NAME`` and ``--think MS``, handed to the command as one `StrategySpec`
+    (``strategy``), or with ``multiple`` as a list of them (``strategies``, the default
+    one when none is named).
+
+    ``--think`` goes to the chosen strategies that think; given when none does, or
+    out of range, it is a one-line usage error rather than a setting silently ignored.
+    """
+    key = "strategies" if multiple else "strategy"
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def wrapper(*args: Any, think_ms: int | None, **kwargs: Any) -> Any:
+            from minesweeper.solver.strategy import StrategySpec, StrategySpecError
+
+            names = kwargs[key] if multiple else (kwargs[key],)
+            try:
+                specs = StrategySpec.choose(names or (default,), think_ms)
+            except StrategySpecError as error:
+                raise click.UsageError(f"--think: {error}", click.get_current_context()) from None
+            kwargs[key] = specs if multiple else specs[0]
+            return command(*args, **kwargs)
+
+        extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
+        with_think = click.option(
+            "--think",
+            "think_ms",
+            cls=_ThinkOption,
+            type=ThinkMs(),
+            default=None,
+            help="CPU milliseconds per guess for a strategy that thinks",
+        )(wrapper)
+        return click.option(  # type: ignore[return-value]
+            "--strategy",
+            key,
+            type=StrategyName(),
+            show_default=not multiple,
+            help=help + (f" Default: {default}." if multiple else ""),
+            **extra,
+        )(with_think)
+
+    return decorate
+
+
+class ThinkMs(click.ParamType):
+    """``--think MS``: whole milliseconds from 0 to `MAX_THINK_MS`, else a one-line error."""
+
+    name = "MS"
+
+    @staticmethod
+    def most() -> int:
+        from minesweeper.solver.strategy import MAX_THINK_MS
+
+        return MAX_THINK_MS
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from minesweeper.solver.strategy import StrategySpecError, check_think_ms
+
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        if not text.isascii() or not text.lstrip("-").isdigit():
+            self.fail(f"{shown!r} is not a whole number of milliseconds", param, ctx)
+        if len(text) > 12:  # no huge int from a long run of digits
+            self.fail(f"{shown} ms is out of range (0 to {self.most()} ms per guess)", param, ctx)
+        try:
+            return check_think_ms(int(text))
+        except StrategySpecError as error:
+            self.fail(str(error), param, ctx)
+
+
+class _ThinkOption(click.Option):
+    """``--think``, whose help names the strategies that think and their defaults as the
+    registry holds them when the help is shown (like `StrategyName`'s choices)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from minesweeper.solver.strategy import StrategySpec, thinking_strategies
+
+        defaults = ", ".join(
+            f"{name}: default {StrategySpec(name).budget_ms}" for name in thinking_strategies()
+        )
+        plain = self.help
+        self.help = f"{plain} ({defaults}; at most {ThinkMs.most()})."
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = plain
 
 
 def seed_option(*, fresh: bool) -> Callable[[F], F]:

@@ -22,6 +22,7 @@ from minesweeper.cli.common import (
     write_text,
 )
 from minesweeper.cli.programs import CommandLine, limits_options
+from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
@@ -31,7 +32,7 @@ from minesweeper.judge.report import (
     outcome,
 )
 from minesweeper.judge.runner import Programs, grade_all
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.strategy import StrategySpec
 
 
 @click.command()
@@ -68,7 +69,7 @@ def grade(
     paths: tuple[Path, ...],
     server: tuple[str, ...] | None,
     client: tuple[str, ...] | None,
-    strategy: str,
+    strategy: StrategySpec,
     seed: int,
     jobs: int,
     junit: Path | None,
@@ -91,11 +92,14 @@ def grade(
     device, a broken link or an unreadable folder found on the way is named on
     stderr, not read, and also makes the exit status 1.
     """
-    find_strategy(strategy)  # an unknown name fails before any case runs
     for path, option in ((junit, "--junit"), (json_path, "--json")):
         if path is not None:
             check_writable(path, option)
     programs = Programs(server, client, strategy, seed, limits)
+    if programs.foreign and strategy.think_ms is not None:
+        raise MinesweeperError(
+            "--think: the built-in client does not play with --server or --client: drop --think"
+        )
     everything = discover(paths, topology)
     skipped = [case for case in everything if case.problem]
     for case in skipped:
@@ -118,7 +122,7 @@ def grade(
     if basic:
         console.print(basic_table(basic, shlex.join(server) if server else "built-in"))
     if advanced:
-        console.print(advanced_table(advanced, shlex.join(client) if client else strategy))
+        console.print(advanced_table(advanced, shlex.join(client) if client else strategy.label))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
     console.print(summary(basic, advanced, len(skipped)))
     ungraded = len(everything) - len(found) - len(skipped)

@@ -30,7 +30,9 @@ from minesweeper.session import Settings
     "graph's nodes may carry coordinates, docs/play.md). Not recorded.",
 )
 @seed_option(fresh=True)
-@strategy_option("best", help="The computer's strategy when it plays (key a).")
+@strategy_option(
+    "best", help="The computer's strategy: it plays (key a) and makes the hint's guesses (key h)."
+)
 @delay_option
 @records_option
 @replay_dir_option

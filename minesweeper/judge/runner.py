@@ -20,6 +20,7 @@ from minesweeper.grading import (
 from minesweeper.judge.interactive import ClientRun, play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.server import grade_server
+from minesweeper.solver.strategy import StrategySpec
 
 Grade = BasicGrade | AdvancedGrade
 
@@ -33,7 +34,7 @@ class Programs:
 
     server: tuple[str, ...] | None = None
     client: tuple[str, ...] | None = None
-    strategy: str = DEFAULT_STRATEGY
+    strategy: StrategySpec = field(default_factory=lambda: StrategySpec(DEFAULT_STRATEGY))
     seed: int = 0
     limits: Limits = field(default_factory=Limits)
 

@@ -29,9 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from itertools import chain
 from math import comb, gcd, log2
+from operator import mul
 from time import process_time
 from typing import Protocol
 
@@ -468,37 +470,63 @@ def _combine(
     known_mines: int,
     known_safe: int,
 ) -> Probabilities:
-    """The position's probabilities from its counted parts (``constrained``: their cells)."""
+    """The position's probabilities from its counted parts (``constrained``: their cells).
+
+    Exact integers, unless a part is approximate: then the counts are combined
+    in `ROUNDED` decimal arithmetic, since exact integers thousands of digits
+    long would cost minutes on a wide board for no accuracy.
+    """
+    if not any(part.approximate for part in parts):
+        return _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, None)
+    with localcontext(ROUNDED):
+        lift = ROUNDED.create_decimal
+        return _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, lift)
+
+
+def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, lift):
+    """`_combine` in exact integers (``lift`` None) or in numbers made by ``lift``."""
     free = [c for c in cells if c not in constrained]
 
     polys = [poly for part in parts for poly in part.polys]
-    # Layouts of the whole frontier by mine count; then the total weight.
-    front = [1]
+    if lift:
+        polys = [list(map(lift, poly)) for poly in polys]
+    # prefix[i]: layouts of the polynomials before the i-th by mine count; the
+    # last one is the whole frontier's.
+    prefix = [[1]]
     for poly in polys:
-        front = _convolve(front, poly)
+        prefix.append(_convolve(prefix[-1], poly))
+    front = prefix[-1]
     low = next((s for s, n in enumerate(front) if n), len(front) - 1)
     weight, mine_weight, free_den, scale = _total_weights(
-        mines, prior, len(free), len(constrained), known_mines, known_safe, low, len(front) - 1
+        mines,
+        prior,
+        len(free),
+        len(constrained),
+        known_mines,
+        known_safe,
+        low,
+        len(front) - 1,
+        lift(1) if lift else 1,
     )
     total = sum(n * weight[s] for s, n in enumerate(front) if n)
-    approximate = any(part.approximate for part in parts)
     if total == 0:
         what = (
             "the position" if mines is None else f"the position with {mines} mine(s) left to find"
         )
         raise InconsistentView(f"no mine layout fits {what}")
-    layouts = sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n)
+    layouts = int(sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n))
+    whole = int(total)
 
     groups: list[tuple[int, int]] = []
     cell_group: dict[Cell, int] = {}
-    # Each component's share: the other components and the free cells as one weight.
-    prefix = [[1]]
-    for poly in polys:
-        prefix.append(_convolve(prefix[-1], poly))
-    suffix = [[1]]
-    for poly in reversed(polys):
-        suffix.append(_convolve(suffix[-1], poly))
-    suffix.reverse()
+    # after[i][u]: the weight of the polynomials from the i-th on and of the free
+    # cells, given u mines before the i-th. A component's ``rest`` (everything
+    # else as one weight) is then one pass over its prefix, never a product of
+    # the others' polynomials, which on a wide board costs the square of its length.
+    after = [weight]
+    for i in range(len(polys) - 1, -1, -1):
+        after.append(_correlate(after[-1], polys[i], len(prefix[i])))
+    after.reverse()
     index = 0
     for part in parts:
         for value in sorted(set(part.settled.values())):
@@ -508,22 +536,22 @@ def _combine(
                     cell_group[cell] = len(groups) - 1
         index += len(part.settled_polys)
         for programme in part.programmes:
-            others = _convolve(prefix[index], suffix[index + 1])
+            rest = _correlate(after[index + 1], prefix[index], len(programme.poly))
+            up = down = 1
+            if lift:  # the programme's counts are integers: so must its outside weights be
+                rest, power = _integral(rest, polys[index])
+                up, down = (10**power, 1) if power >= 0 else (1, 10**-power)
             index += 1
-            rest = [
-                sum(n * weight[m + t] for t, n in enumerate(others) if n)
-                for m in range(len(programme.poly))
-            ]
             for members, share in programme.shares(rest):
-                groups.append((share, len(members) * total))
+                groups.append((share * up, len(members) * whole * down))
                 for cell in members:
                     cell_group[cell] = len(groups) - 1
     if free:
-        share = sum(n * mine_weight[s] for s, n in enumerate(front) if n)
-        groups.append((share, total * free_den))
+        share = int(sum(n * mine_weight[s] for s, n in enumerate(front) if n))
+        groups.append((share, whole * free_den))
         cell_group.update(dict.fromkeys(free, len(groups) - 1))
     groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, total * scale, approximate)
+    return Probabilities(groups, cell_group, layouts, int(total * scale), bool(lift))
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:
@@ -538,21 +566,22 @@ def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
     return comb(free, rest) if 0 <= rest <= free else 0
 
 
-def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high):
+def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high, unit=1):
     """Weights of a frontier layout with ``s`` mines, summed over the free cells.
 
     Returns ``(weight, mine_weight, den, scale)``: lists indexed by ``s``
     (from 0 to ``high``; only ``low`` to ``high`` filled), all divided by the
     common factor ``scale`` to keep the integers short; ``mine_weight[s] / den``
     is the same sum restricted to layouts where one given free cell is a mine.
+    The weights are multiples of ``unit`` (1, or a decimal 1 to compute in decimals).
     """
     span = range(low, high + 1)
     if mines is not None:
-        weight = [0] * low + [_layouts_with(mines, free, s) for s in span]
+        weight = [0] * low + [unit * _layouts_with(mines, free, s) for s in span]
         mine_weight = [0] * low
         for s in span:
             rest = mines - s
-            mine_weight.append(comb(free - 1, rest - 1) if 1 <= rest <= free else 0)
+            mine_weight.append(unit * comb(free - 1, rest - 1) if 1 <= rest <= free else 0)
         return weight, mine_weight, 1, 1
 
     # Beta(a, b): a board layout with k mines of n cells weighs B(k + a, n - k + b).
@@ -561,9 +590,12 @@ def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high
     # whose parts common to every s from low to high make ``scale``.
     up_start = known_mines + prior.a
     down_start = known_safe + prior.b
-    up = _rising_table(up_start + low, high - low + 1)
-    down = _rising_table(down_start + front - high, high - low + 1)
-    scale = _rising_table(up_start, low + 1)[-1] * _rising_table(down_start, front - high + 1)[-1]
+    up = _rising_table(up_start + low, high - low + 1, unit)
+    down = _rising_table(down_start + front - high, high - low + 1, unit)
+    scale = (
+        _rising_table(up_start, low + 1, unit)[-1]
+        * _rising_table(down_start, front - high + 1, unit)[-1]
+    )
     weight = [0] * low + [up[s - low] * down[high - s] for s in span]
     seen = known_mines + known_safe + front + prior.a + prior.b
     # A free cell is a mine with the posterior mean density (K + s + a) / seen.
@@ -571,12 +603,39 @@ def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high
     return weight, mine_weight, seen, scale
 
 
-def _rising_table(start: int, count: int) -> list[int]:
-    """``[start^(0), start^(1), ...]``: rising factorials."""
-    table = [1]
+def _rising_table(start: int, count: int, unit=1) -> list:
+    """``[start^(0), start^(1), ...]``: rising factorials (times ``unit``)."""
+    table = [unit]
     for i in range(count - 1):
         table.append(table[-1] * (start + i))
     return table
+
+
+#: The decimal arithmetic of an approximate answer (see `_combine`): 40 significant digits.
+ROUNDED = Context(prec=40, Emax=MAX_EMAX, Emin=MIN_EMIN)
+#: Significant digits kept where a component's outside weights matter (see `_integral`).
+INTEGRAL_DIGITS = 20
+
+
+def _integral(rest: list[Decimal], poly: list[Decimal]) -> tuple[list[int], int]:
+    """``rest`` as integers times ``10**power``: `INTEGRAL_DIGITS` digits wherever it matters.
+
+    Entry ``m`` matters when ``rest[m] * poly[m]`` (its part of the total) is
+    within ``10**-INTEGRAL_DIGITS`` of the largest part; the others become 0.
+    """
+    parts = [w * n for w, n in zip(rest, poly, strict=True)]
+    floor = max(parts).adjusted() - INTEGRAL_DIGITS
+    kept = [
+        w if part and part.adjusted() > floor else 0 for w, part in zip(rest, parts, strict=True)
+    ]
+    power = min(w.adjusted() for w in kept if w) - INTEGRAL_DIGITS
+    return [int(w.scaleb(-power)) if w else 0 for w in kept], power
+
+
+def _correlate(g: Sequence[int], p: Sequence[int], n: int) -> list[int]:
+    """``[sum(p[t] * g[u + t] for t) for u in range(n)]`` (``g`` long enough)."""
+    width = len(p)
+    return [sum(map(mul, p, g[u : u + width])) for u in range(n)]
 
 
 def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:

@@ -14,7 +14,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.session import GameSession
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import Probabilities, probabilities
-from minesweeper.solver.strategy import STRATEGIES, Strategy, find_strategy
+from minesweeper.solver.strategy import STRATEGIES, Strategy, StrategySpec
 
 #: Strategies the computer falls back on, in order, when the preferred one is missing.
 FALLBACKS = ("best", "exact-safest", "gauss-powermean", "worlds")
@@ -22,18 +22,22 @@ FALLBACKS = ("best", "exact-safest", "gauss-powermean", "worlds")
 
 @dataclass(frozen=True)
 class Hint:
-    """The safest move: ``cell``, its mine probability, and whether it is proved safe."""
+    """The move to make: ``cell``, its mine probability, whether it is proved safe, and
+    the strategy that chose it as its guess (``guessed_by``; empty: the safest cell)."""
 
     cell: int
     chance: Fraction
     certain: bool
+    guessed_by: str = ""
 
     def describe(self, where: str) -> str:
         """What the message line says about it; ``where`` names the cell."""
         if self.certain:
             return f"hint: {where} is certainly safe"
-        chance = f"{float(self.chance):.0%}"
-        return f"hint: no cell is certainly safe; {where} is the safest ({chance} mine)"
+        chance = f"{float(self.chance):.0%} mine"
+        if self.guessed_by:
+            return f"hint: nothing is certain; {self.guessed_by} guesses {where} ({chance})"
+        return f"hint: no cell is certainly safe; {where} is the safest ({chance})"
 
 
 def chances(session: GameSession) -> Probabilities | None:
@@ -46,8 +50,12 @@ def chances(session: GameSession) -> Probabilities | None:
         return None
 
 
-def hint(session: GameSession, near: int | None = None) -> Hint | None:
-    """The safest cell to open (proved safe when one is), the nearest to ``near`` among equals.
+def hint(
+    session: GameSession, near: int | None = None, strategy: Strategy | None = None
+) -> Hint | None:
+    """The cell to open: a proved safe one, the nearest to ``near`` among them; when there
+    is none, ``strategy``'s guess (with its settings, such as its think budget), or
+    without a strategy the safest cell, the nearest to ``near`` among equals.
 
     Before the first open every cell is safe: the first open is protected.
     """
@@ -62,6 +70,9 @@ def hint(session: GameSession, near: int | None = None) -> Hint | None:
         return None
     if result.safe:
         candidates, certain = list(result.safe), True
+    elif strategy is not None:
+        cell = strategy.decide(view_of(session)).opens[0]
+        return Hint(cell, result[cell], False, strategy.name)
     else:
         candidates, certain = result.safest(), False
     unflagged = [cell for cell in candidates if cell not in session.flags]
@@ -79,12 +90,17 @@ def hint(session: GameSession, near: int | None = None) -> Hint | None:
     return Hint(cell, result[cell], certain)
 
 
-def computer_strategy(preferred: str = "best", seed: int = 0) -> tuple[Strategy, str | None]:
-    """The strategy the computer plays with, and a note when ``preferred`` was not available."""
+def computer_strategy(
+    preferred: StrategySpec | str = "best", seed: int = 0
+) -> tuple[Strategy, str | None]:
+    """The strategy the computer plays with (``preferred``, with its settings), and a note
+    when ``preferred`` was not available."""
     try:
-        return find_strategy(preferred)(seed=seed), None
+        spec = preferred if isinstance(preferred, StrategySpec) else StrategySpec(preferred)
     except MinesweeperError:
-        pass
+        preferred = str(preferred)
+    else:
+        return spec.build(seed), None
     for name in FALLBACKS:
         if name in STRATEGIES:
             note = f"strategy {preferred!r} is not available: the computer plays {name!r}"

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Static
 from minesweeper.board import Board
 from minesweeper.records import Records
 from minesweeper.session import Settings
+from minesweeper.solver.strategy import StrategySpec
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import Controller, Conventions, default_name
 from minesweeper.tui.header import GameHeader
@@ -95,7 +96,7 @@ class MinesweeperApp(App[None]):
         *,
         seed: int | None = None,
         records_path: Path | str | None = None,
-        strategy: str = "best",
+        strategy: StrategySpec | str = "best",
         delay: float = 0.25,
         clock: Callable[[], float] | None = None,
         replay_dir: Path | None = None,

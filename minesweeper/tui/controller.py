@@ -24,6 +24,7 @@ from minesweeper.records import Entry, Records, RecordsError
 from minesweeper.replay import Replay, replay_name, save_replay
 from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
+from minesweeper.solver.strategy import StrategySpec
 from minesweeper.topology.base import Topology
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
@@ -80,8 +81,9 @@ class Controller:
 
     ``seed`` makes the layouts reproducible; ``records`` is where results go
     (a failed check is reported in `records_problem`, and play goes on);
-    ``strategy`` names the computer's strategy (another one is used, with a
-    note, if it is missing); ``replay_dir``, when given, receives the replay of
+    ``strategy`` is the computer's strategy with its settings, or its name
+    (another one is used, with a note, if it is missing); ``replay_dir``, when
+    given, receives the replay of
     every finished game. ``board`` is a layout to play first (from a board
     file): games on it are not recorded, since anyone could make an easy one.
     """
@@ -92,7 +94,7 @@ class Controller:
         *,
         seed: int | None = None,
         records: Records | None = None,
-        strategy: str = "best",
+        strategy: StrategySpec | str = "best",
         clock: Callable[[], float] | None = None,
         replay_dir: Path | None = None,
         board: Board | None = None,
@@ -102,7 +104,7 @@ class Controller:
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
-        self.strategy_name = strategy
+        self.strategy = strategy
         self.clock = clock
         self.message = GREETING
         self.records_problem: str | None = None
@@ -235,10 +237,11 @@ class Controller:
         self.message = ""
 
     def show_hint(self) -> Hint | None:
-        """Mark the safest cell (proved safe when the engine finds one) and say so."""
+        """Mark a cell proved safe, or else the computer's strategy's guess, and say so."""
         if self.playing_computer:
             return None
-        found = hint(self.session, self.cursor)
+        guesser, _ = computer_strategy(self.strategy, self.seed or 0)
+        found = hint(self.session, self.cursor, guesser)
         self.hint = found
         if found is None:
             self.message = "no hint: the game is over" if self.session.over else "no hint"
@@ -280,7 +283,7 @@ class Controller:
         if self.session.over:
             self.message = "the game is over: start a new one (n) first"
             return
-        strategy, note = computer_strategy(self.strategy_name, self.seed or 0)
+        strategy, note = computer_strategy(self.strategy, self.seed or 0)
         self.auto = AutoPlayer(self.session, strategy)
         self.paused = False
         self.hint = None
