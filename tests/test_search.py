@@ -6,7 +6,6 @@ import random
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 from test_best import SETTINGS, real_positions
 from test_probability import kinds, small_topology
 
@@ -17,7 +16,7 @@ from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
-from minesweeper.solver.search import Position, Search, distances
+from minesweeper.solver.search import Position, Search
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
 
@@ -80,14 +79,30 @@ def test_depth_one_plays_as_best(progress_weight: float) -> None:
         assert shallow.decide(view) == best.decide(view)
 
 
-def unbounded(search: Search):
-    """An outcome's deeper worth, with all the time in the world."""
-    return search.reply
+def unpruned(search: Search, root: Position, cell: int, before) -> float:
+    """``cell``'s two-guess score with all the time in the world, as the search defines it."""
+    outcomes = search.outcomes(root, cell, before)
+    total = sum(o.weight for o in outcomes)
+    if not total:
+        return 1 - root.result.chance(cell)
+    worth = 0.0
+    for o in outcomes:
+        if o.progress:
+            value = search.followed(o.position) if search.follow else 1.0
+            value *= search.progress_worth
+        else:
+            value = search.reply(o.position)
+        worth += o.weight * o.risk * value
+    return (1 - root.result.chance(cell)) * worth / total
 
 
-def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best() -> None:
+@pytest.mark.parametrize(("follow", "progress_worth"), [(False, 1.0), (True, 1.0), (True, 0.9)])
+def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best(
+    follow: bool, progress_worth: float
+) -> None:
     for view in guessing_views(15, 2):
         search = Search(think=60.0)
+        search.follow, search.progress_worth = follow, progress_worth
         result = probabilities(view)
         view = view.with_mines(result.mines)
         shallow = Search(think=60.0)
@@ -97,10 +112,7 @@ def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best()
         search.outlooks(view, result)  # fills the memo of the same root
         root = Position(view, constraints(view), view.unknown(), result)
         before = {frozenset(r) for r in isolated_regions(view)}
-        deep = {}
-        for cell in one_move:
-            outcomes = search.outcomes(root, cell, before)
-            deep[cell] = search.outlook(root, cell, outcomes, unbounded(search)).score
+        deep = {cell: unpruned(search, root, cell, before) for cell in one_move}
         for cell, score in deep.items():
             assert score <= one_move[cell] + 1e-12
         (chosen,) = search.outlooks(view, result)
@@ -133,48 +145,6 @@ def test_no_time_to_think_plays_as_best() -> None:
     hasty = Search(think=0.0)
     for view in guessing_views(10, 4):
         assert hasty.decide(view) == Best().decide(view)
-
-
-@SETTINGS
-@given(st.integers(1, 6), st.integers(1, 7), st.data())
-def test_distances_are_steps_across_edges_on_a_square_grid(rows, cols, data) -> None:
-    topology = SquareTopology(rows, cols)
-    opened = data.draw(st.sets(st.integers(0, topology.size - 1), min_size=1))
-    view = View(topology, dict.fromkeys(opened, 0), frozenset(), None)
-    found = distances(view)
-    for cell in topology.cells():
-        row, col = topology.position(cell)
-        manhattan = min(
-            abs(row - r) + abs(col - c) for r, c in (topology.position(o) for o in opened)
-        )
-        assert found[cell] == manhattan
-
-
-@pytest.mark.parametrize("kind", kinds())
-def test_distances_grow_by_one_step_on_every_topology(kind: str) -> None:
-    rng = random.Random(kind)
-    topology = small_topology(kind, 5, 6, rng)
-    opened = set(rng.sample(range(topology.size), 2))
-    found = distances(View(topology, dict.fromkeys(opened, 0), frozenset(), None))
-    for cell, steps in found.items():
-        nearer = [found[o] for o in topology.edge_neighbours(cell) if o in found]
-        assert all(abs(steps - other) <= 1 for other in nearer)
-        assert (steps == 0) == (cell in opened)
-        assert steps == 0 or steps - 1 in nearer
-
-
-def test_early_choice_is_the_likeliest_progress_among_the_near_safest() -> None:
-    for view in guessing_views(20, 5):
-        search = Search()
-        search.depth, search.early, search.far_ties = 1, 1.0, True
-        result = probabilities(view)
-        view = view.with_mines(result.mines)
-        looks = search.scored(view, result)
-        (chosen,) = search.outlooks(view, result)
-        safest = max(look.safety for look in looks)
-        near = [look for look in looks if look.safety >= safest - search.early_margin]
-        assert chosen in near
-        assert chosen.progress == pytest.approx(max(look.progress for look in near))
 
 
 def followed_by_counting(view: View, cell: int) -> float:

@@ -24,12 +24,11 @@ played as `best` plays them. When it must guess elsewhere:
    chance that the guess shows a zero and opens an area (0 by default: see
    the figures in docs/search.md).
 
-Variants measured and left off by default (figures in docs/search.md):
-``follow`` values an outcome whose only certain move is one safe cell by
-opening it (its numbers weighted exactly) instead of at 1, so that every
-line looks three moves ahead; ``early`` plays, while little of the board is
-open, the near-safest candidate most likely to make progress; ``far_ties``
-breaks ties between equal scores by the distance from the opened cells.
+Variants of the deepening, measured and left off by default (figures in
+docs/search.md): ``follow`` values an outcome whose only certain move is one
+safe cell by opening it (its numbers weighted exactly) instead of at 1, so
+that every line looks three moves ahead; ``progress_worth`` values an
+outcome with progress below 1.
 
 Dead cells (whose number is already certain) get no rule of their own: their
 only outcome is worth the safety of the next guess, which a live cell of the
@@ -93,25 +92,6 @@ class Outcome:
     position: Position
 
 
-def distances(view: View) -> dict[int, int]:
-    """Each cell's distance in steps across shared edges from the nearest opened cell.
-
-    Steps across edges, not corners: on a square grid the far corner is then
-    farther than a corner on the same side.
-    """
-    found = dict.fromkeys(view.revealed, 0)
-    layer = list(view.revealed)
-    while layer:
-        following = []
-        for cell in layer:
-            for other in view.topology.edge_neighbours(cell):
-                if other not in found:
-                    found[other] = found[cell] + 1
-                    following.append(other)
-        layer = following
-    return found
-
-
 @register
 class Search(Best):
     """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a CPU budget."""
@@ -128,13 +108,10 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
-    #: Early policy: while less than this share of the cells is open, play the
-    #: candidate most likely to make progress among those within `early_margin`
-    #: of the best safety (0: off).
-    early: float = 0.0
-    early_margin: float = 0.01
-    #: Break ties between equal scores by the distance from the opened cells.
-    far_ties: bool = False
+    #: What an outcome with progress is worth in the deepening, relative to 1:
+    #: below 1, a guess deferred still counts for something (at most 1: the
+    #: pruning needs a deeper worth never to rise).
+    progress_worth: float = 1.0
 
     def __init__(
         self,
@@ -151,21 +128,6 @@ class Search(Best):
         self._candidates: list[int] = []
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
-        """The candidates' scores (`scored`); with `far_ties`, only the chosen one."""
-        looks = self.scored(view, result)
-        if self.far_ties and len(looks) > 1:
-            return [self.farthest_of_best(view, looks)]
-        return looks
-
-    @staticmethod
-    def farthest_of_best(view: View, looks: list[Outlook]) -> Outlook:
-        """Among the best-scored candidates, the one farthest from every opened cell."""
-        top = max(look.score for look in looks)
-        tied = [look for look in looks if look.score >= top - 1e-9]
-        distance = distances(view)
-        return max(tied, key=lambda look: (distance.get(look.cell, 0), -look.cell))
-
-    def scored(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's score; deepened best first while the budget lasts."""
         deadline = process_time() + self.think
         self._memo = {}
@@ -182,8 +144,6 @@ class Search(Best):
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
             looks.append((look, outcomes))
         shallow = [look for look, _ in looks]
-        if len(view.revealed) < self.early * view.topology.size:
-            return [self.early_choice(view, shallow)]
         if self.depth < 2:
             return shallow
         best: Outlook | None = None
@@ -197,21 +157,6 @@ class Search(Best):
         except _OutOfTime:
             return shallow
         return [best] if best is not None else shallow
-
-    def early_choice(self, view: View, looks: list[Outlook]) -> Outlook:
-        """Among the near-safest candidates, the one most likely to make progress."""
-        safest = max(look.safety for look in looks)
-        near = [look for look in looks if look.safety >= safest - self.early_margin]
-        distance = distances(view) if self.far_ties else {}
-        return max(
-            near,
-            key=lambda look: (
-                round(look.progress, 9),
-                round(look.score, 9),
-                distance.get(look.cell, 0),
-                -look.cell,
-            ),
-        )
 
     def deepen(
         self,
@@ -234,9 +179,10 @@ class Search(Best):
             raise _OutOfTime
         for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
             if outcome.progress:
-                if not self.follow:
+                if not self.follow and self.progress_worth == 1:
                     continue
-                deeper = outcome.weight * outcome.risk * self.followed(outcome.position)
+                value = self.followed(outcome.position) if self.follow else 1.0
+                deeper = outcome.weight * outcome.risk * value * self.progress_worth
             else:
                 deeper = outcome.weight * outcome.risk * self.reply(outcome.position)
             bound += deeper - worth
