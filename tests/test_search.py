@@ -89,20 +89,19 @@ def unpruned(search: Search, root: Position, cell: int, before) -> float:
     for o in outcomes:
         if o.progress:
             value = search.followed(o.position) if search.follow else 1.0
-            value *= search.progress_worth
         else:
             value = search.reply(o.position)
         worth += o.weight * o.risk * value
     return (1 - root.result.chance(cell)) * worth / total
 
 
-@pytest.mark.parametrize(("follow", "progress_worth"), [(False, 1.0), (True, 1.0), (True, 0.9)])
+@pytest.mark.parametrize("follow", [False, True])
 def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best(
-    follow: bool, progress_worth: float
+    follow: bool,
 ) -> None:
     for view in guessing_views(15, 2):
         search = Search(think=60.0)
-        search.follow, search.progress_worth = follow, progress_worth
+        search.follow = follow
         result = probabilities(view)
         view = view.with_mines(result.mines)
         shallow = Search(think=60.0)

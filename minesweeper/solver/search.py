@@ -24,11 +24,10 @@ played as `best` plays them. When it must guess elsewhere:
    chance that the guess shows a zero and opens an area (0 by default: see
    the figures in docs/search.md).
 
-Variants of the deepening, measured and left off by default (figures in
-docs/search.md): ``follow`` values an outcome whose only certain move is one
-safe cell by opening it (its numbers weighted exactly) instead of at 1, so
-that every line looks three moves ahead; ``progress_worth`` values an
-outcome with progress below 1.
+``follow``, measured and left off by default (figures in docs/search.md),
+values an outcome whose only certain move is one safe cell by opening it (its
+numbers weighted exactly) instead of at 1, so that every line of the
+deepening looks three moves ahead.
 
 Dead cells (whose number is already certain) get no rule of their own: their
 only outcome is worth the safety of the next guess, which a live cell of the
@@ -108,10 +107,6 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
-    #: What an outcome with progress is worth in the deepening, relative to 1:
-    #: below 1, a guess deferred still counts for something (at most 1: the
-    #: pruning needs a deeper worth never to rise).
-    progress_worth: float = 1.0
 
     def __init__(
         self,
@@ -179,10 +174,9 @@ class Search(Best):
             raise _OutOfTime
         for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
             if outcome.progress:
-                if not self.follow and self.progress_worth == 1:
+                if not self.follow:
                     continue
-                value = self.followed(outcome.position) if self.follow else 1.0
-                deeper = outcome.weight * outcome.risk * value * self.progress_worth
+                deeper = outcome.weight * outcome.risk * self.followed(outcome.position)
             else:
                 deeper = outcome.weight * outcome.risk * self.reply(outcome.position)
             bound += deeper - worth
