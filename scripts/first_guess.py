@@ -36,8 +36,20 @@ class FirstGuess(Best):
         return super().outlooks(view, result)
 
 
+def parse_cells(ctx, param, values: tuple[str, ...]) -> list[tuple[str, int, int]]:
+    """Each ROW,COL as its name and two integers."""
+    found = []
+    for value in values:
+        try:
+            row, col = (int(part) for part in value.split(","))
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not ROW,COL") from None
+        found.append((value, row, col))
+    return found
+
+
 @click.command()
-@click.argument("cells", nargs=-1, required=True)
+@click.argument("cells", nargs=-1, required=True, callback=parse_cells)
 @click.option("--preset", default="expert", show_default=True)
 @click.option("--rules", type=click.Choice([r.value for r in Rules]), default="classic")
 @click.option("--games", default=1000, show_default=True)
@@ -53,8 +65,7 @@ def main(cells, preset, rules, games, offset, seed, out) -> None:
             board, first = deal.game(seed, index)
             if board.count(first) == 0:
                 continue  # an opening: the first guess comes later, elsewhere
-            for name in cells:
-                row, col = (int(part) for part in name.split(","))
+            for name, row, col in cells:
                 strategy = FirstGuess(
                     strategy_seed(seed, deal.name, index), board.topology.cell_at(row, col)
                 )
