@@ -46,7 +46,12 @@ from minesweeper.solver.constraints import (
     Opening,
     constraints,
 )
-from minesweeper.solver.endgame import best_endgame_move, isolated_regions, solve_region
+from minesweeper.solver.endgame import (
+    MAX_NODES,
+    best_endgame_move,
+    isolated_regions,
+    solve_region,
+)
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
@@ -185,8 +190,10 @@ class Best(EngineStrategy):
     frontier_candidates: int = 8
     free_candidates: int = 4
     near_free_candidates: int = 0
-    #: Search the game tree exactly when at most this many layouts remain.
+    #: Search the game tree exactly when at most this many layouts remain,
+    #: visiting at most this many positions.
     endgame_layouts: int = 500
+    endgame_nodes: int = MAX_NODES
     #: Play isolated regions by exact search.
     regions: bool = True
     #: Count the risk of isolated regions a guess would wall off.
@@ -203,7 +210,7 @@ class Best(EngineStrategy):
         view = view.with_mines(result.mines)
         cell = None
         if result.layouts <= self.endgame_layouts and not result.approximate:
-            cell = best_endgame_move(view, self.prior)
+            cell = best_endgame_move(view, self.prior, self.endgame_nodes)
         if cell is None and self.regions:
             cell = self.isolated_move(view)
         if cell is None:
