@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import TextIO
 
-from minesweeper.cases import AdvancedCase
+from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import MAX_MOVES, Client, judge_connection, traced
 from minesweeper.game import Game, State
 from minesweeper.protocol import format_result

@@ -23,10 +23,10 @@ from typing import TextIO
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game, State
+from minesweeper.play.stats import bbbv
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
 from minesweeper.solver.strategy import Strategy
 from minesweeper.solver.view import View
-from minesweeper.stats import bbbv
 from minesweeper.topology.base import Topology
 
 #: The assignment's limit on a client's moves.
@@ -272,7 +272,7 @@ class GameRecord:
     safe_cells: int
     guesses: int
     seconds: float
-    #: The board's 3BV (see `minesweeper.stats`), so that results can be set against it.
+    #: The board's 3BV (see `minesweeper.play.stats`), so that results can be set against it.
     bbbv: int | None = None
 
     @property

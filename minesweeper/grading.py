@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minesweeper.advanced import run_case
-from minesweeper.cases import AdvancedCase, parse_cases
+from minesweeper.boards.cases import AdvancedCase, parse_cases
 from minesweeper.errors import MinesweeperError
 from minesweeper.inputs import find_files, open_regular, read_regular
 from minesweeper.server import serve

@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def worker() -> None:
     """Play the games named on stdin, one JSON line per game on stdout."""
+    from minesweeper.boards.generate import PRESETS, FirstClick, random_board
     from minesweeper.client import play
-    from minesweeper.generate import PRESETS, FirstClick, random_board
     from minesweeper.solver.strategy import find_strategy
     from minesweeper.topology import SquareTopology
 

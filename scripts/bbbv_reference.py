@@ -17,8 +17,8 @@ import click
 import ms_toollib
 
 from minesweeper import Board
-from minesweeper.generate import PRESETS
-from minesweeper.stats import bbbv
+from minesweeper.boards.generate import PRESETS
+from minesweeper.play.stats import bbbv
 from minesweeper.topology import SquareTopology
 
 

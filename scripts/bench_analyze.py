@@ -30,8 +30,8 @@ import tempfile
 import time
 
 from minesweeper.board import Board
+from minesweeper.boards.generate import PRESETS, FirstClick, random_board
 from minesweeper.game import Game, State
-from minesweeper.generate import PRESETS, FirstClick, random_board
 from minesweeper.solver import View, frontier
 from minesweeper.solver.best import ExactSafest
 from minesweeper.solver.probability import probabilities

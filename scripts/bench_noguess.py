@@ -19,8 +19,8 @@ import time
 
 import click
 
-from minesweeper.generate import PRESETS, FirstClick, random_board
-from minesweeper.noguess import no_guess_board, solvable
+from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.noguess import no_guess_board, solvable
 from minesweeper.solver.prover import PROVERS
 from minesweeper.topology import SquareTopology
 

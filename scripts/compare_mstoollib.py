@@ -32,8 +32,8 @@ import ms_toollib
 from bench_analyze import largest_component  # a sibling script: run from scripts/
 
 from minesweeper.board import Board
+from minesweeper.boards.generate import FirstClick, random_board
 from minesweeper.game import Game, State
-from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver import View
 from minesweeper.solver.best import ExactSafest
 from minesweeper.solver.probability import probabilities

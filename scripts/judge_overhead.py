@@ -33,8 +33,8 @@ import time
 from pathlib import Path
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
-from minesweeper.cases import AdvancedCase, format_case
-from minesweeper.generate import random_board
+from minesweeper.boards.cases import AdvancedCase, format_case
+from minesweeper.boards.generate import random_board
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
 from minesweeper.protocol import format_result

@@ -13,8 +13,8 @@ import argparse
 import random
 from pathlib import Path
 
-from minesweeper.cases import format_case
-from minesweeper.generate import FirstClick, random_board
+from minesweeper.boards.cases import format_case
+from minesweeper.boards.generate import FirstClick, random_board
 from minesweeper.topology import SquareTopology
 
 OUT = Path(__file__).resolve().parent.parent / "testcases" / "advanced"

@@ -22,8 +22,8 @@ SIZE = (80, 24)
 
 
 async def game_in_progress(out: Path) -> None:
-    from minesweeper.autoplay import view_of
-    from minesweeper.session import Settings
+    from minesweeper.play.autoplay import view_of
+    from minesweeper.play.session import Settings
     from minesweeper.solver.probability import probabilities
     from minesweeper.tui.app import MinesweeperApp
 
@@ -64,7 +64,7 @@ async def shot(settings, size: tuple[int, int], out: Path, overlay: bool = False
 async def every_topology(folder: Path) -> None:
     """Each topology at its default size in 100x32, the large boards the issue names, the
     overlay at expert size in 80x24, and the settings and records screens."""
-    from minesweeper.session import Settings
+    from minesweeper.play.session import Settings
     from minesweeper.topology import TOPOLOGIES
     from minesweeper.tui.app import MinesweeperApp
 

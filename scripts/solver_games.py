@@ -2,7 +2,7 @@
 
 Usage: ``python scripts/solver_games.py [--games N] [--seed S] [-s STRATEGY]... [PRESET]...``
 
-Boards come from `minesweeper.generate.random_board` with the first click
+Boards come from `minesweeper.boards.generate.random_board` with the first click
 guaranteed an opening at the preset's start; the strategy is not told the mine
 count; games go through `minesweeper.client.play`, the client's own loop.
 Board ``i`` of a preset is drawn from ``random.Random(f"{seed}:{preset}:{i}")``,
@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator
 import click
 
 from minesweeper.board import Board
+from minesweeper.boards.generate import PRESETS, FirstClick, random_board
 from minesweeper.client import GameRecord, play
-from minesweeper.generate import PRESETS, FirstClick, random_board
 from minesweeper.solver.strategy import Strategy, find_strategy
 from minesweeper.topology import SquareTopology
 

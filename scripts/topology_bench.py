@@ -21,7 +21,7 @@ import click
 
 import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
 from minesweeper.bench import Deal, Rules, run_bench
-from minesweeper.generate import PRESETS, Preset
+from minesweeper.boards.generate import PRESETS, Preset
 from minesweeper.solver.strategy import STRATEGIES, StrategySpec
 from minesweeper.topology import TOPOLOGIES, Topology
 

@@ -16,8 +16,8 @@ import json
 import random
 from pathlib import Path
 
+from minesweeper.boards.generate import PRESETS, FirstClick, random_board
 from minesweeper.client import play
-from minesweeper.generate import PRESETS, FirstClick, random_board
 from minesweeper.solver.strategy import Decision, Strategy, find_strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import find_topology

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session, view_of
 from minesweeper.board import Board
 from minesweeper.cli import main
-from minesweeper.records import Records
-from minesweeper.session import GameSession, Settings
+from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session, view_of
+from minesweeper.play.records import Records
+from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.strategy import STRATEGIES, find_strategy
 from minesweeper.topology import SquareTopology
 

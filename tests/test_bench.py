@@ -25,11 +25,11 @@ from minesweeper.bench import (
     run_bench,
     wilson_interval,
 )
-from minesweeper.cases import format_case, load_cases
+from minesweeper.boards.cases import format_case, load_cases
+from minesweeper.boards.generate import PRESETS, random_board
 from minesweeper.cli import main
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, random_board
 from minesweeper.solver.strategy import STRATEGIES
 from minesweeper.topology import SquareTopology
 

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from doubles import register_doubles
 
 from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
+from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import main
-from minesweeper.generate import PRESETS
 from minesweeper.solver.strategy import StrategySpec
 
 distributed = pytest.importorskip("distributed")

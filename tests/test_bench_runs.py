@@ -18,13 +18,13 @@ from rich.console import Console
 
 from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
 from minesweeper.bench import runner as bench_runner
+from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import main
 from minesweeper.cli.bench import results_table
 from minesweeper.client import GameRecord
-from minesweeper.generate import PRESETS
+from minesweeper.play.stats import bbbv
 from minesweeper.solver.strategy import STRATEGIES, Decision
 from minesweeper.solver.view import View
-from minesweeper.stats import bbbv
 
 
 class Exploding(FirstUnknown):

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from test_probability import kinds, small_topology
 
 from minesweeper.board import Board
-from minesweeper.cases import load_cases
+from minesweeper.boards.cases import load_cases
+from minesweeper.boards.generate import FirstClick, random_board
 from minesweeper.client import play
-from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver import View
 from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from doubles import register_doubles
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cases import format_case
+from minesweeper.boards.cases import format_case
+from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.cli.advanced import advanced
-from minesweeper.generate import random_board
 from minesweeper.server import serve
 from minesweeper.solver.strategy import STRATEGIES, find_strategy
 from minesweeper.topology import SquareTopology, find_topology

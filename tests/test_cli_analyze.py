@@ -8,8 +8,8 @@ from fractions import Fraction
 from click.testing import CliRunner
 from test_probability import mesh
 
+from minesweeper.boards.position import read_position
 from minesweeper.cli import main
-from minesweeper.position import read_position
 from minesweeper.solver.probability import probabilities
 
 # The 1s next to the known mine clear (0,1) and (2,0)-(2,1); the 2 needs one

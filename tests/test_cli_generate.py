@@ -6,9 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from minesweeper.cases import parse_cases
+from minesweeper.boards.cases import parse_cases
+from minesweeper.boards.noguess import solvable
 from minesweeper.cli import main
-from minesweeper.noguess import solvable
 from minesweeper.topology import TOPOLOGIES
 
 

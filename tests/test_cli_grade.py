@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from doubles import register_doubles
 
-from minesweeper.cases import format_case
+from minesweeper.boards.cases import format_case
+from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
-from minesweeper.generate import random_board
 from minesweeper.grading import discover, first_difference
 from minesweeper.server import serve
 from minesweeper.topology import SquareTopology

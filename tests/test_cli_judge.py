@@ -16,8 +16,8 @@ import pytest
 from judge_helpers import no_child_left_behind, run_cli
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
-from minesweeper.cases import format_case, read_cases_file
-from minesweeper.generate import random_board
+from minesweeper.boards.cases import format_case, read_cases_file
+from minesweeper.boards.generate import random_board
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import find_topology

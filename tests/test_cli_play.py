@@ -8,8 +8,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from minesweeper.boards.generate import FirstClick
 from minesweeper.cli import main
-from minesweeper.generate import FirstClick
 from minesweeper.tui.app import MinesweeperApp
 
 

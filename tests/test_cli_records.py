@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from minesweeper.cli import main
-from minesweeper.records import Category, Entry, Records
+from minesweeper.play.records import Category, Entry, Records
 
 BEGINNER = Category("square", 9, 9, 10, "opening")
 NOGUESS = Category("square", 9, 9, 10, "opening", no_guess=True)

@@ -12,6 +12,7 @@ from doubles import FirstUnknown, Scripted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minesweeper.boards.generate import random_board
 from minesweeper.client import (
     Client,
     MapError,
@@ -23,7 +24,6 @@ from minesweeper.client import (
     traced,
 )
 from minesweeper.game import Game
-from minesweeper.generate import random_board
 from minesweeper.solver.strategy import Decision
 from minesweeper.topology import SquareTopology
 

@@ -22,13 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.cases import format_case
+from minesweeper.boards.cases import format_case
+from minesweeper.boards.generate import random_board
+from minesweeper.boards.position import KNOWN_MINE
 from minesweeper.cli import main
 from minesweeper.errors import TopologyError
-from minesweeper.generate import random_board
-from minesweeper.position import KNOWN_MINE
+from minesweeper.play.records import Category, Entry, Records
 from minesweeper.protocol import format_board, format_count, format_move
-from minesweeper.records import Category, Entry, Records
 from minesweeper.topology import TOPOLOGIES, Topology, find_topology
 
 #: Inputs each fuzz test tries.

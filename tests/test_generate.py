@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.cases import format_case, load_cases, parse_cases
+from minesweeper.boards.cases import format_case, load_cases, parse_cases
+from minesweeper.boards.generate import PRESETS, FirstClick, fitting_size, random_board
 from minesweeper.errors import InputError, MinesweeperError
-from minesweeper.generate import PRESETS, FirstClick, fitting_size, random_board
 from minesweeper.topology import SquareTopology, find_topology
 
 

@@ -18,11 +18,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from minesweeper import limits
-from minesweeper.cases import load_cases
+from minesweeper.boards.cases import load_cases
+from minesweeper.boards.noguess import NoGuessFailed, no_guess_board
 from minesweeper.cli import main
 from minesweeper.errors import NotAFileError
-from minesweeper.noguess import NoGuessFailed, no_guess_board
-from minesweeper.records import Category, Entry, Records
+from minesweeper.play.records import Category, Entry, Records
 from minesweeper.topology import SquareTopology
 
 BOARD = b"2 2\n..\n.X\n"
@@ -409,7 +409,7 @@ def test_moves_are_ascii_digits_too() -> None:
 
 @pytest.mark.parametrize("content", [b"[" * 100_000, b'{"a": ' + b"9" * 5000 + b"}"])
 def test_a_damaged_replay_is_a_replay_error(content: bytes) -> None:
-    from minesweeper.replay import Replay, ReplayError
+    from minesweeper.play.replay import Replay, ReplayError
 
     with pytest.raises(ReplayError):
         Replay.from_bytes(content)

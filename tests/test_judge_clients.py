@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from judge_helpers import no_child_left_behind
 
-from minesweeper.cases import parse_case
+from minesweeper.boards.cases import parse_case
 from minesweeper.game import State
 from minesweeper.judge.interactive import ClientRun, play_client, quote
 from minesweeper.judge.process import Limits, describe_exit

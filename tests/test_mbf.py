@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.cases import default_first, load_board, load_cases
+from minesweeper.boards.cases import default_first, load_board, load_cases
+from minesweeper.boards.mbf import MbfError, read_mbf, write_mbf
 from minesweeper.cli import main
 from minesweeper.errors import InputError
-from minesweeper.mbf import MbfError, read_mbf, write_mbf
-from minesweeper.stats import bbbv
+from minesweeper.play.stats import bbbv
 from minesweeper.topology import HexTopology, SquareTopology
 
 

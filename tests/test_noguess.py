@@ -10,12 +10,12 @@ from brute import Position, determined, positions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.autoplay import new_session
 from minesweeper.board import Board
+from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.noguess import NoGuessFailed, board_maker, no_guess_board, solvable
 from minesweeper.game import Game, State
-from minesweeper.generate import PRESETS, FirstClick, random_board
-from minesweeper.noguess import NoGuessFailed, board_maker, no_guess_board, solvable
-from minesweeper.session import Settings
+from minesweeper.play.autoplay import new_session
+from minesweeper.play.session import Settings
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.prover import ExactProver, find_prover
 from minesweeper.solver.subset import SubsetProver, prove

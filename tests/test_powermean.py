@@ -11,10 +11,10 @@ from brute import Position, determined, positions, square
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minesweeper.boards.generate import FirstClick, random_board
 from minesweeper.client import play
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game
-from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver.gauss import deduce
 from minesweeper.solver.powermean import GaussPowerMean, power_mean
 from minesweeper.solver.strategy import find_strategy

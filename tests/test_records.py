@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper.records import (
+from minesweeper.play.records import (
     TABLE_SIZE,
     Category,
     Entry,

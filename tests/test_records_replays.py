@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from minesweeper.autoplay import AutoPlayer, new_session
 from minesweeper.cli import main
-from minesweeper.records import COMPUTER, Entry, Records
-from minesweeper.replay import Replay
-from minesweeper.session import GameSession, Settings
+from minesweeper.play.autoplay import AutoPlayer, new_session
+from minesweeper.play.records import COMPUTER, Entry, Records
+from minesweeper.play.replay import Replay
+from minesweeper.play.session import GameSession, Settings
 
 BEGINNER = Settings.preset("beginner")
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from minesweeper.board import Board
 from minesweeper.errors import TopologyError
-from minesweeper.records import Entry
-from minesweeper.replay import Replay, ReplayError, check_entry, read_replay, save_replay
-from minesweeper.session import Action, GameSession, Settings
+from minesweeper.play.records import Entry
+from minesweeper.play.replay import Replay, ReplayError, check_entry, read_replay, save_replay
+from minesweeper.play.session import Action, GameSession, Settings
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -231,7 +231,7 @@ def test_check_entry_holds_the_first_click_to_its_rule() -> None:
 
 
 def test_a_no_guess_game_replays() -> None:
-    from minesweeper.autoplay import AutoPlayer, new_session
+    from minesweeper.play.autoplay import AutoPlayer, new_session
 
     session = new_session(Settings(no_guess=True), seed=4)
     for _ in AutoPlayer.named(session, "gauss-powermean").play():

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from minesweeper.board import Board
-from minesweeper.scoring import open_points, time_bonus, win_bonus
-from minesweeper.session import GameSession
+from minesweeper.play.scoring import open_points, time_bonus, win_bonus
+from minesweeper.play.session import GameSession
 from minesweeper.topology import SquareTopology
 
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from test_best import SETTINGS, real_positions
 from test_probability import kinds, small_topology
 
+from minesweeper.boards.generate import FirstClick, random_board
 from minesweeper.client import play
-from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver import View
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import constraints

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
-from minesweeper.session import CellState, FirstClick, GameSession, Settings, SettingsError
+from minesweeper.play.session import CellState, FirstClick, GameSession, Settings, SettingsError
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 
 

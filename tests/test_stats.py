@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper import Board, Game
+from minesweeper.play.stats import Clicks, GameStats, bbbv, openings, solved_bbbv
 from minesweeper.protocol import LineReader, read_board
-from minesweeper.stats import Clicks, GameStats, bbbv, openings, solved_bbbv
 from minesweeper.topology import GraphTopology, HexTopology, SquareTopology, TriangleTopology
 from minesweeper.topology.registry import find_topology
 

@@ -14,9 +14,9 @@ from doubles import Pondering, register_doubles, specs
 
 from minesweeper.advanced import run_case
 from minesweeper.bench import Chunk, Deal, Rules, play_chunk, run_bench
-from minesweeper.cases import parse_case
+from minesweeper.boards.cases import parse_case
+from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import main
-from minesweeper.generate import PRESETS
 from minesweeper.solver.search import Search
 from minesweeper.solver.strategy import MAX_THINK_MS, StrategySpec, StrategySpecError
 from minesweeper.tui.app import MinesweeperApp

@@ -8,7 +8,7 @@ from rich.color import Color
 from textual import events
 from tui_helpers import board_text, chordable_number, click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.session import CellState, Settings
+from minesweeper.play.session import CellState, Settings
 from minesweeper.tui.palette import EXPLODED_BG, fill
 
 

@@ -7,10 +7,10 @@ import asyncio
 from doubles import register_doubles
 from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.autoplay import COMPUTER, first_cell, view_of
-from minesweeper.generate import FirstClick
-from minesweeper.records import Records
-from minesweeper.session import Settings
+from minesweeper.boards.generate import FirstClick
+from minesweeper.play.autoplay import COMPUTER, first_cell, view_of
+from minesweeper.play.records import Records
+from minesweeper.play.session import Settings
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.tui.analysis import computer_strategy

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from tui_helpers import chordable_number, click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.session import CellState
+from minesweeper.play.session import CellState
 from minesweeper.tui.palette import (
     PROVEN_MINE,
     PROVEN_SAFE,

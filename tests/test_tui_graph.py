@@ -7,7 +7,7 @@ import random
 
 from tui_helpers import click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.session import Settings
+from minesweeper.play.session import Settings
 from minesweeper.topology import GraphTopology
 from minesweeper.tui.graph_layout import graph_layout, lattice_slots
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
 from minesweeper.board import Board
-from minesweeper.records import COMPUTER, Records
-from minesweeper.replay import Replay, check_entry, read_replay
-from minesweeper.session import Settings
+from minesweeper.play.records import COMPUTER, Records
+from minesweeper.play.replay import Replay, check_entry, read_replay
+from minesweeper.play.session import Settings
 from minesweeper.topology import SquareTopology
 from minesweeper.tui.controller import GIVEN_BOARD, NOT_RECORDED, Controller
 from minesweeper.tui.header import header_text

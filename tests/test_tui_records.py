@@ -7,7 +7,7 @@ import asyncio
 from textual.widgets import DataTable, Label
 from tui_helpers import click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.records import Records
+from minesweeper.play.records import Records
 from minesweeper.tui.prompt import NamePrompt
 from minesweeper.tui.records import RecordsScreen
 

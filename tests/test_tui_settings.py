@@ -7,7 +7,7 @@ import asyncio
 from textual.widgets import Input, Label, Select, Switch
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
-from minesweeper.generate import FirstClick
+from minesweeper.boards.generate import FirstClick
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.settings import PLAYABLE, SettingsScreen
 

@@ -18,7 +18,7 @@ import pytest
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
 from minesweeper.board import Board
-from minesweeper.session import CellState, GameSession
+from minesweeper.play.session import CellState, GameSession
 from minesweeper.topology import find_topology
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -8,9 +8,9 @@ import pytest
 from brute import Position, determined, positions, square
 from hypothesis import given, settings
 
+from minesweeper.boards.generate import FirstClick, random_board
 from minesweeper.client import play
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import FirstClick, random_board
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.solver.view import View

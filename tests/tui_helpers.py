@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper.session import Settings
+from minesweeper.play.session import Settings
 from minesweeper.tui.app import MinesweeperApp
 
 

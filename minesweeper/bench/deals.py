@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from minesweeper.board import Board
-from minesweeper.cases import AdvancedCase
+from minesweeper.boards.cases import AdvancedCase
+from minesweeper.boards.generate import PRESETS, Preset, Rules, random_board, start_cell
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, Preset, Rules, random_board, start_cell
 from minesweeper.topology import GridTopology, Topology, find_topology
 
 #: Every preset the benchmark knows (the classic levels and the ACM 30x30 boards).

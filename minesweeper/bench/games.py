@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from minesweeper.cases import AdvancedCase
+from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import GameRecord, play
 from minesweeper.solver.strategy import StrategySpec
 

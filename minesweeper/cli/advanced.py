@@ -7,7 +7,7 @@ import sys
 import click
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
-from minesweeper.cases import parse_case
+from minesweeper.boards.cases import parse_case
 from minesweeper.cli.common import (
     input_name,
     read_input,

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cases import default_first, load_board
+from minesweeper.boards.cases import default_first, load_board
+from minesweeper.boards.position import KNOWN_MINE, read_position
 from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game
-from minesweeper.position import KNOWN_MINE, read_position
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.best import Best
 from minesweeper.solver.probability import Budget, Probabilities

@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
-from minesweeper.autoplay import COMPUTER, AutoPlayer, Move, new_session
 from minesweeper.cli.common import (
     delay_option,
     records_option,
@@ -21,10 +20,11 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.gameopts import game_options
 from minesweeper.limits import check_solved_cells
+from minesweeper.play.autoplay import COMPUTER, AutoPlayer, Move, new_session
+from minesweeper.play.records import Records, RecordsError
+from minesweeper.play.replay import Replay, replay_name, save_replay
+from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.protocol import COUNT_DIGITS
-from minesweeper.records import Records, RecordsError
-from minesweeper.replay import Replay, replay_name, save_replay
-from minesweeper.session import CellState, GameSession, Settings
 from minesweeper.solver.strategy import StrategySpec
 
 #: One character per display state (counts print as digits).

@@ -41,7 +41,7 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.bench.executors import cores
-from minesweeper.cases import load_cases
+from minesweeper.boards.cases import load_cases
 from minesweeper.cli.common import (
     fail,
     output_file_option,

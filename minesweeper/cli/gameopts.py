@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 import click
 
+from minesweeper.boards.generate import PRESETS, FirstClick, Preset, Rules
 from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.generate import PRESETS, FirstClick, Preset, Rules
-from minesweeper.session import Settings, SettingsError
+from minesweeper.play.session import Settings, SettingsError
 from minesweeper.solver.prover import PROVERS
 
 F = TypeVar("F", bound=Callable[..., Any])

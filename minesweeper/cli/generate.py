@@ -10,15 +10,15 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cases import format_case
+from minesweeper.boards.cases import format_case
+from minesweeper.boards.generate import PRESETS, Rules, middle_cell, random_board, start_cell
+from minesweeper.boards.mbf import MbfError, write_mbf
+from minesweeper.boards.noguess import no_guess_board
 from minesweeper.cli.common import reports_errors, seed_option
 from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS, Rules, middle_cell, random_board, start_cell
-from minesweeper.mbf import MbfError, write_mbf
-from minesweeper.noguess import no_guess_board
 from minesweeper.outputs import check_destination, prepare_folder, write_file
-from minesweeper.session import Settings
+from minesweeper.play.session import Settings
 
 
 @click.command()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cases import read_cases_file
+from minesweeper.boards.cases import read_cases_file
 from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.cli.programs import CommandLine, limits_options
 from minesweeper.judge.interactive import play_client

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from minesweeper.cases import load_board
+from minesweeper.boards.cases import load_board
 from minesweeper.cli.common import (
     board_file_option,
     delay_option,
@@ -19,7 +19,7 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.session import Settings
+from minesweeper.play.session import Settings
 
 
 @click.command()

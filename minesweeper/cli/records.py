@@ -13,9 +13,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from minesweeper.boards.generate import PRESETS
 from minesweeper.cli.common import fail, records_option, reports_errors
-from minesweeper.generate import PRESETS
-from minesweeper.records import Category, Entry, Records, replay_digest
+from minesweeper.play.records import Category, Entry, Records, replay_digest
 
 
 def title(category: Category) -> str:
@@ -153,7 +153,7 @@ def verify(group_path: Path | None, path: Path | None, replays: bool) -> None:
 
 def check_replays(store: Records) -> int:
     """Check every entry against its replay, printing one line per failure; how many failed."""
-    from minesweeper.replay import ReplayError, check_entry, read_replay, read_replay_bytes
+    from minesweeper.play.replay import ReplayError, check_entry, read_replay, read_replay_bytes
 
     failed = 0
     seen: set[Entry] = set()

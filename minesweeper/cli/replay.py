@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from minesweeper.cli.common import reports_errors
-from minesweeper.replay import read_replay
+from minesweeper.play.replay import read_replay
 
 
 @click.command()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from minesweeper.cases import AdvancedCase
+from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import MAX_MOVES
 from minesweeper.errors import InputError, TopologyError
 from minesweeper.game import Game, State

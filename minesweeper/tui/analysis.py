@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from minesweeper.autoplay import view_of
 from minesweeper.errors import MinesweeperError
-from minesweeper.session import GameSession
+from minesweeper.play.autoplay import view_of
+from minesweeper.play.session import GameSession
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import Probabilities, probabilities
 from minesweeper.solver.strategy import STRATEGIES, Strategy, StrategySpec

@@ -23,8 +23,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from minesweeper.board import Board
-from minesweeper.records import Records
-from minesweeper.session import Settings
+from minesweeper.play.records import Records
+from minesweeper.play.session import Settings
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import Controller, Conventions, default_name

@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from minesweeper.session import CellState
+from minesweeper.play.session import CellState
 from minesweeper.tui.controller import Controller
 from minesweeper.tui.layout import Layout, build_layout
 from minesweeper.tui.palette import BORDER, Look, fill, label

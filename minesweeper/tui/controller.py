@@ -17,12 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from minesweeper.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
-from minesweeper.records import Entry, Records, RecordsError
-from minesweeper.replay import Replay, replay_name, save_replay
-from minesweeper.session import CellState, GameSession, Settings
+from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
+from minesweeper.play.records import Entry, Records, RecordsError
+from minesweeper.play.replay import Replay, replay_name, save_replay
+from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.topology.base import Topology

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from rich.style import Style
 
+from minesweeper.play.session import CellState
 from minesweeper.protocol import COUNT_DIGITS
-from minesweeper.session import CellState
 
 #: The classic colour of each number; larger counts (other topologies) go on in darker hues.
 NUMBER_COLOURS = {

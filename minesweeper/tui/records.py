@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
-from minesweeper.records import RecordsError
+from minesweeper.play.records import RecordsError
 from minesweeper.tui.controller import Controller
 
 

@@ -15,8 +15,8 @@ from textual.containers import ScrollableContainer, Vertical
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from minesweeper.replay import Replay
-from minesweeper.session import GameSession
+from minesweeper.play.replay import Replay
+from minesweeper.play.session import GameSession
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import cell_name
 from minesweeper.tui.layout import build_layout

@@ -16,9 +16,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
+from minesweeper.boards.generate import PRESETS
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import PRESETS
-from minesweeper.session import SESSION_RULES, Settings
+from minesweeper.play.session import SESSION_RULES, Settings
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.controller import Conventions
 

@@ -6,7 +6,7 @@ their own board format) followed by one move line, the first click. Several
 cases may follow one another in one file.
 
 Board files (`load_board`) are a board in any topology's text format, with or
-without its first-click line, or an MBF file (`minesweeper.mbf`, ``.mbf``).
+without its first-click line, or an MBF file (`minesweeper.boards.mbf`, ``.mbf``).
 Where a file names no first click, `default_first` chooses one.
 """
 
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minesweeper.board import Board
+from minesweeper.boards.generate import middle_cell
+from minesweeper.boards.mbf import SUFFIX as MBF_SUFFIX
+from minesweeper.boards.mbf import MbfError, read_mbf
 from minesweeper.errors import EncodingError, InputError, MinesweeperError, NotAFileError
-from minesweeper.generate import middle_cell
 from minesweeper.inputs import find_files, read_regular
-from minesweeper.mbf import SUFFIX as MBF_SUFFIX
-from minesweeper.mbf import MbfError, read_mbf
 from minesweeper.protocol import (
     LineReader,
     format_board,

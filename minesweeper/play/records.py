@@ -105,7 +105,7 @@ class Entry:
     """One result: who, how many points, seconds played, won or lost, and when (ISO 8601 UTC).
 
     ``bbbv`` and ``clicks`` are the board's 3BV and the clicks made (see
-    `minesweeper.stats`); ``replay`` the SHA-256 (hex) of the game's replay file.
+    `minesweeper.play.stats`); ``replay`` the SHA-256 (hex) of the game's replay file.
     Entries written before these existed have None.
     """
 

@@ -25,7 +25,7 @@ Rules:
   every other closed neighbour. If a flag there is wrong, the chord opens mines:
   the game is lost, those mines show as exploded, and nothing else opens.
 - The timer starts at the first open and stops when the game ends.
-- Points: see `minesweeper.scoring`.
+- Points: see `minesweeper.play.scoring`.
 - Every click while the game is on is logged in ``actions`` with its time in
   milliseconds since the first open (`Action`), which is what replays and the
   game's statistics (`stats`) are made of; ``note_assist`` marks help the
@@ -44,13 +44,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from minesweeper.board import Board
+from minesweeper.boards.generate import PRESETS, FirstClick, fitting_size, random_board
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
-from minesweeper.generate import PRESETS, FirstClick, fitting_size, random_board
 from minesweeper.limits import check_cells
-from minesweeper.records import Category, Entry
-from minesweeper.scoring import open_points, win_bonus
-from minesweeper.stats import Clicks, GameStats, bbbv, solved_bbbv
+from minesweeper.play.records import Category, Entry
+from minesweeper.play.scoring import open_points, win_bonus
+from minesweeper.play.stats import Clicks, GameStats, bbbv, solved_bbbv
 from minesweeper.topology.base import Topology
 from minesweeper.topology.registry import find_topology
 
@@ -71,7 +71,7 @@ __all__ = [
 
 #: Lays the mines once the first click is known:
 #: ``maker(topology, mines, first_cell, rule, rng) -> Board``. The board must keep
-#: ``first_cell`` free of mines as ``rule`` says. `minesweeper.noguess` provides
+#: ``first_cell`` free of mines as ``rule`` says. `minesweeper.boards.noguess` provides
 #: makers of no-guess boards.
 BoardMaker = Callable[[Topology, int, int, FirstClick, random.Random], Board]
 
@@ -123,7 +123,7 @@ class Settings:
 
     @classmethod
     def preset(cls, name: str, **changes: object) -> Settings:
-        """Preset ``name`` (see `minesweeper.generate.PRESETS`) with ``changes`` applied.
+        """Preset ``name`` (see `minesweeper.boards.generate.PRESETS`) with ``changes`` applied.
 
         On a topology that cannot cover the preset's size (9x9 in dominoes), the
         nearest size it covers is taken; where cells are not unit squares
@@ -257,7 +257,7 @@ class GameSession:
     from the same random stream). ``clock`` returns seconds (``time.monotonic``
     by default; tests inject a fake). ``board_maker`` lays the mines at the first
     open (`lay_mines` by default; required for ``settings.no_guess``, see
-    `minesweeper.autoplay.new_session` which picks the no-guess maker).
+    `minesweeper.play.autoplay.new_session` which picks the no-guess maker).
     ``board`` fixes the layout from the start (the first open is then not protected).
 
     ``topology`` is drawn from the settings when the session is made (its first use
@@ -279,7 +279,7 @@ class GameSession:
             if self.settings.no_guess:
                 raise SettingsError(
                     "a no-guess game needs a no-guess board maker "
-                    "(use minesweeper.autoplay.new_session)"
+                    "(use minesweeper.play.autoplay.new_session)"
                 )
             board_maker = lay_mines
         self.board_maker = board_maker
@@ -524,7 +524,7 @@ class GameSession:
     # -- statistics and records -----------------------------------------------------------
 
     def stats(self) -> GameStats:
-        """3BV, clicks, efficiency and time of this game so far (see `minesweeper.stats`)."""
+        """3BV, clicks, efficiency and time of this game so far (see `minesweeper.play.stats`)."""
         kinds = [action.kind for action in self.actions]
         clicks = Clicks(
             left=kinds.count("open"),

@@ -23,9 +23,8 @@ from minesweeper.board import Board
 from minesweeper.errors import InputError, MinesweeperError, NotAFileError
 from minesweeper.inputs import open_regular
 from minesweeper.limits import MAX_REPLAY_BYTES
-from minesweeper.protocol import LineReader, format_board, read_board
-from minesweeper.records import COMPUTER, Category, Entry
-from minesweeper.session import (
+from minesweeper.play.records import COMPUTER, Category, Entry
+from minesweeper.play.session import (
     ACTION_KINDS,
     ASSIST_KINDS,
     Action,
@@ -35,7 +34,8 @@ from minesweeper.session import (
     lay_mines,
     played_by_computer,
 )
-from minesweeper.stats import GameStats
+from minesweeper.play.stats import GameStats
+from minesweeper.protocol import LineReader, format_board, read_board
 from minesweeper.topology.registry import find_topology
 
 FORMAT = "minesweeper-replay"
@@ -51,7 +51,7 @@ class Replay:
     """One game: its category, its board, its clicks and the help the player had.
 
     ``assists`` are ``(kind, index)`` pairs: help of ``kind`` (see
-    `minesweeper.session.ASSIST_KINDS`) from action ``index`` on; the computer
+    `minesweeper.play.session.ASSIST_KINDS`) from action ``index`` on; the computer
     makes every click from its index on. ``player`` and ``date`` say who played
     and when (None when unknown).
     """

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from minesweeper.boards.generate import middle_cell
 from minesweeper.errors import MinesweeperError
-from minesweeper.generate import middle_cell
-from minesweeper.records import COMPUTER
-from minesweeper.session import GameSession, Settings
+from minesweeper.play.records import COMPUTER
+from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.strategy import Strategy, find_strategy
 from minesweeper.solver.view import View
 
@@ -44,7 +44,7 @@ def new_session(
     if clock is not None:
         extra["clock"] = clock
     if settings.no_guess:
-        from minesweeper.noguess import board_maker
+        from minesweeper.boards.noguess import board_maker
 
         extra["board_maker"] = board_maker(settings.prover)
     return GameSession(settings, seed=seed, **extra)  # type: ignore[arg-type]
