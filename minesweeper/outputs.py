@@ -43,6 +43,23 @@ def prepare_folder(folder: Path) -> None:
         raise OutputError(f"cannot write in {existing}: {error.strerror or error}") from None
 
 
+def check_writable(path: Path, option: str, *, replaced: bool) -> None:
+    """Fail before any work when the file ``path`` (given as ``option``) could not be written.
+
+    ``replaced``: it will be replaced whole, so never through a link or onto a
+    device (see `check_destination`); else it is appended to.
+    """
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        raise OutputError(f"{option} {path}: no folder {folder}")
+    if path.is_dir():
+        raise OutputError(f"{option} {path}: is a folder")
+    if replaced:
+        check_destination(path, overwrite=True)
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise OutputError(f"{option} {path}: not writable")
+
+
 def check_destination(path: Path, overwrite: bool) -> None:
     """Refuse ``path`` when it is a link, a folder, or (unless ``overwrite``) any existing entry."""
     try:

@@ -209,7 +209,7 @@ def test_judge_names_the_problem_and_fails(tmp_path: Path) -> None:
         (["--client", "'unclosed"], "No closing quotation"),
         (
             ["--junit", "/no/such/folder/x.xml"],
-            "--junit: the folder /no/such/folder does not exist",
+            "--junit /no/such/folder/x.xml: no folder /no/such/folder",
         ),
     ],
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -53,7 +52,7 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.gameopts import resized, size_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.outputs import check_destination
+from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
 
 #: Beyond this many deal and strategy pairs, one bar for all games replaces a bar per pair.
@@ -197,19 +196,8 @@ def check_outputs(json_path: Path | None, per_game: Path | None, resume: Path | 
     if per_game is not None and resume is not None:
         raise MinesweeperError("--resume FILE writes the per-game lines to FILE: drop --per-game")
     for option, path in (("--json", json_path), ("--per-game", per_game), ("--resume", resume)):
-        if path is None:
-            continue
-        folder = path.absolute().parent
-        if not folder.is_dir():
-            raise MinesweeperError(f"{option} {path}: no folder {folder}")
-        if path.is_dir():
-            raise MinesweeperError(f"{option} {path}: is a folder")
-        if option == "--json":  # replaced whole at the end: never a link or a device
-            check_destination(path, overwrite=True)
-        if not os.access(folder, os.W_OK | os.X_OK) or (
-            path.exists() and not os.access(path, os.W_OK)
-        ):
-            raise MinesweeperError(f"{option} {path}: not writable")
+        if path is not None:
+            check_writable(path, option, replaced=option == "--json")
     if per_game is not None and per_game.exists() and per_game.stat().st_size:
         raise MinesweeperError(
             f"--per-game {per_game}: the file exists; --resume it, or delete it first"

@@ -31,7 +31,13 @@ from minesweeper.play.session import Settings
     "else the middle).",
 )
 @seed_option(fresh=True)
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--count",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="How many boards: printed one after another, or written as NAME-001.in, ... with --out.",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),

@@ -26,12 +26,12 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
-    check_writable,
     json_report,
     junit_xml,
     outcome,
 )
 from minesweeper.judge.runner import Programs, grade_all
+from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
 
 
@@ -94,7 +94,7 @@ def grade(
     """
     for path, option in ((junit, "--junit"), (json_path, "--json")):
         if path is not None:
-            check_writable(path, option)
+            check_writable(path, option, replaced=True)
     programs = Programs(server, client, strategy, seed, limits)
     if programs.foreign and strategy.think_ms is not None:
         raise MinesweeperError(

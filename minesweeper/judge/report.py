@@ -4,26 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from pathlib import Path
 
-from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade
-from minesweeper.outputs import check_destination
-
-
-def check_writable(path: Path, option: str) -> None:
-    """Fail before any work when ``path`` cannot be written as a report."""
-    if path.is_dir():
-        raise MinesweeperError(f"{option}: {path} is a directory")
-    folder = path.parent
-    if not folder.is_dir():
-        raise MinesweeperError(f"{option}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise MinesweeperError(f"{option}: the folder {folder} is not writable")
-    check_destination(path, overwrite=True)  # replaced whole: never a link or a device
 
 
 def outcome(grade: AdvancedGrade) -> str:
