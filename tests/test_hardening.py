@@ -320,6 +320,24 @@ def test_damaged_records_are_refused_by_every_reader(store: Records, content: by
     assert store.path.read_bytes() == content
 
 
+@NEEDS_FIFO
+def test_a_fifo_or_a_folder_as_the_records_files_is_one_line_and_never_blocks(
+    store: Records,
+) -> None:
+    signed = store.path.read_bytes()
+    store.path.unlink()
+    os.mkfifo(store.path)  # opened blocking, this would wait for a writer for ever
+    one_error(run(["records"]), "is a FIFO, not a regular file")
+    store.path.unlink()
+    store.path.mkdir()
+    one_error(run(["records", "verify"]), "is a folder, not a regular file")
+    store.path.rmdir()
+    store.path.write_bytes(signed)
+    store.key_path.unlink()
+    os.mkfifo(store.key_path)
+    one_error(run(["records", "verify"]), "cannot read the records key", "FIFO")
+
+
 def test_a_signature_with_a_non_ascii_character_fails_the_check(store: Records) -> None:
     document = json.loads(store.path.read_text())
     document["signature"] = "\u00e9" + document["signature"][1:]  # found by the fuzz script

@@ -39,8 +39,8 @@ from typing import Any
 import platformdirs
 from filelock import FileLock
 
-from minesweeper.errors import MinesweeperError
-from minesweeper.limits import MAX_FILE_BYTES
+from minesweeper.errors import MinesweeperError, NotAFileError, TooLargeError
+from minesweeper.inputs import open_regular, read_regular
 from minesweeper.outputs import write_atomically, written_aside
 
 APP_NAME = "minesweeper"
@@ -231,14 +231,14 @@ def load_key(path: Path, create: bool = True) -> bytes | None:
 
 def _read_key(path: Path) -> bytes:
     """The key stored at ``path``; `FileNotFoundError` when there is none."""
+    if not os.path.lexists(path):
+        raise FileNotFoundError(path)
     try:
-        with open(path, "rb") as file:
+        with open_regular(path) as file:  # a FIFO or a device in its place cannot hang us
             mode = os.fstat(file.fileno()).st_mode
             text = file.read(_KEY_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise RecordsError(f"cannot read the records key {path}: {error.strerror}") from None
+    except (NotAFileError, OSError) as error:
+        raise RecordsError(f"cannot read the records key: {error}") from None
     if os.name == "posix" and stat.S_IMODE(mode) & 0o077:
         raise RecordsError(
             f"the records key {path} is open to other users (mode {stat.S_IMODE(mode):04o}), "
@@ -284,15 +284,14 @@ class Records:
 
     def standings(self) -> dict[Category, Standings]:
         """Both tables of every category; raises `RecordsTampered` on a failed check."""
-        try:
-            with open(self.path, "rb") as file:
-                raw = file.read(MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
+        if not os.path.lexists(self.path):
             return {}
-        except OSError as error:
-            raise RecordsError(f"cannot read the records file {self.path}: {error}") from None
-        if len(raw) > MAX_FILE_BYTES:
-            raise RecordsTampered(self.path, "it is far larger than any records file")
+        try:
+            raw = read_regular(self.path)  # a FIFO or a device in its place cannot hang us
+        except TooLargeError:
+            raise RecordsTampered(self.path, "it is far larger than any records file") from None
+        except NotAFileError as error:
+            raise RecordsError(f"the records file: {error}") from None
         return self._parse(raw)
 
     def load(self) -> dict[Category, list[Entry]]:
