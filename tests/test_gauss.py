@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from brute import (
     Position,
@@ -15,7 +17,7 @@ from brute import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.solver.constraints import InconsistentView
+from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import Deduction, deduce, solve_system
 from minesweeper.solver.view import View
 
@@ -109,6 +111,19 @@ def test_cache_gives_the_same_answer(position: Position, data: st.DataObject) ->
     first = deduce(position.view, cache)
     assert deduce(position.view, cache) == first
     assert deduce(position.view) == first
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), st.integers(0, 40))
+def test_a_stopped_deduction_is_a_part_of_the_whole(position: Position, checks: int) -> None:
+    """Stopped after any number of checks, deduction decides part of what it would."""
+    system = [(rule.cells, rule.mines) for rule in constraints(position.view)]
+    whole = solve_system(system)
+    asked = itertools.count()
+    part = solve_system(system, lambda: next(asked) >= checks)
+    assert part.safe <= whole.safe and part.mines <= whole.mines
+    if checks == 0:
+        assert part == Deduction(frozenset(), frozenset())
 
 
 def cells(view: View, *places: tuple[int, int]) -> frozenset[int]:

@@ -249,6 +249,38 @@ def test_an_approximate_answer_loses_nothing_to_rounded_arithmetic(monkeypatch, 
         assert rough.floats()[cell] == pytest.approx(chance, rel=1e-12, abs=1e-300)
 
 
+@pytest.mark.parametrize("known", [True, False])
+def test_an_overdue_answer_is_still_flagged_and_sound(known: bool) -> None:
+    """Past ``due``, deduction, counting and the walk back each take their quickest path."""
+    view = mesh(16, 30)  # one group of hundreds of cells: settled first, when there is time
+    if not known:
+        view = View(view.topology, view.revealed)
+    exact = probabilities(view)
+    rough = probabilities(view, budget=Budget(deadline=0.0, due=0.0))
+    assert rough.approximate and not exact.approximate
+    assert set(rough) == set(exact)
+    assert all(0 <= rough[cell] <= 1 for cell in rough)
+    assert rough.safe <= exact.safe and rough.mines <= exact.mines
+
+
+@FAST
+@given(st.one_of(positions(known_count=True), positions(known_count=False)))
+def test_an_overdue_walk_back_keeps_each_components_expected_mines(view: View) -> None:
+    """Counted exactly but walked back after ``due``: each component's mines are spread
+    evenly over its cells, so the expected number of mines stays exact."""
+    try:
+        exact = probabilities(view)
+    except InconsistentView:
+        with pytest.raises(InconsistentView):
+            probabilities(view, budget=Budget(due=0.0))
+        return
+    rough = probabilities(view, budget=Budget(due=0.0))
+    assert rough.layouts == exact.layouts and rough.weight == exact.weight
+    assert sum(rough[c] for c in rough) == sum(exact[c] for c in exact)
+    assert rough.safe <= exact.safe and rough.mines <= exact.mines
+    assert rough.approximate or all(rough[c] == exact[c] for c in exact)
+
+
 def test_wide_connected_frontier_returns() -> None:
     view = mesh(16, 30)
     assert len(frontier(view)) > 300

@@ -80,8 +80,8 @@ def analyze(
     else:
         view = read_position(read_input(file or click.open_file("-", "rb")), topology, mines)
     # Turning counts into probabilities walks them back once, at about the
-    # counting's own cost: counting gets half the time.
-    player = Best(budget=Budget.within(time_limit / 2, memory_limit))
+    # counting's own cost: counting gets half the time, the whole answer all of it.
+    player = Best(budget=Budget.within(time_limit, memory_limit, counting=0.5))
     result = player.solve(view)
     best = best_move(view, result, player)
     if output == "json":

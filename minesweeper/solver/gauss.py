@@ -16,7 +16,7 @@ and it settles most cells without any elimination at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from math import gcd
 
@@ -62,14 +62,19 @@ def deduce(view: View, cache: MutableMapping[SystemKey, Deduction] | None = None
     return Deduction(frozenset(safe), frozenset(mines))
 
 
-def solve_system(system: Iterable[tuple[frozenset[int], int]]) -> Deduction:
-    """What ``sum(x_c for c in cells) == mines`` for every pair decides, x in {0, 1}."""
+def solve_system(
+    system: Iterable[tuple[frozenset[int], int]], stop: Callable[[], bool] | None = None
+) -> Deduction:
+    """What ``sum(x_c for c in cells) == mines`` for every pair decides, x in {0, 1}.
+
+    Once ``stop()`` says so, what is decided so far (still sound, maybe not all).
+    """
     rows: list[_Row] = [(dict.fromkeys(cells, 1), mines) for cells, mines in system]
     values: dict[int, int] = {}
-    while rows:
+    while rows and not (stop and stop()):
         found = _pair_rules(rows)
         if not found:
-            rows = _gauss_jordan(rows)
+            rows = _gauss_jordan(rows, stop)
             found = _row_rules(rows)
             if not found:
                 break
@@ -180,11 +185,12 @@ def _substitute(rows: list[_Row], values: dict[int, int]) -> list[_Row]:
     return result
 
 
-def _gauss_jordan(rows: list[_Row]) -> list[_Row]:
+def _gauss_jordan(rows: list[_Row], stop: Callable[[], bool] | None = None) -> list[_Row]:
     """Reduced row echelon form, fraction-free: each row kept primitive (gcd 1).
 
     Pivots are chosen sparse-first (shortest row, then its least shared column)
-    to limit fill-in; any pivot order gives an equivalent reduced system.
+    to limit fill-in; any pivot order gives an equivalent reduced system. Once
+    ``stop()``, the system as far as it got (equivalent, only less reduced).
     """
     coeffs_of = [dict(c) for c, _ in rows]
     rhs = [b for _, b in rows]
@@ -193,7 +199,7 @@ def _gauss_jordan(rows: list[_Row]) -> list[_Row]:
         for cell in coeffs:
             holders.setdefault(cell, set()).add(index)
     waiting = set(range(len(rows)))
-    while waiting:
+    while waiting and not (stop and stop()):
         pivot_row = min(waiting, key=lambda i: (len(coeffs_of[i]), i))
         waiting.discard(pivot_row)
         pivot_coeffs = coeffs_of[pivot_row]

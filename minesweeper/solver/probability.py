@@ -27,7 +27,7 @@ an exact integer; probabilities are `Fraction`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
@@ -63,26 +63,40 @@ class Budget:
     ``counts`` bounds the memory: the most partial counts (one per state of a
     component's programme and mine count, and per move between states) one
     programme keeps, about `BYTES_PER_COUNT` bytes each. ``deadline`` bounds
-    the time: a `time.process_time` value past which every programme is held
-    to `SPENT_COUNTS` (`Budget.within` sets it from a number of seconds; one
-    budget can serve several counts, such as a position and its look-ahead).
-    Past either, constraints are dropped and the result says ``approximate``.
+    the time of counting: a `time.process_time` value past which every
+    programme is held to `SPENT_COUNTS` (one budget can serve several counts,
+    such as a position and its look-ahead). Past either, constraints are
+    dropped and the result says ``approximate``. ``due`` bounds the whole
+    answer: past it, deduction stops where it is and the walk back from the
+    counts to the probabilities spreads each component's expected mines evenly
+    over the cells it has not reached (also ``approximate``). `Budget.within`
+    sets both from a number of seconds.
     """
 
     counts: int = 6_000_000
     deadline: float | None = None
+    due: float | None = None
 
     @classmethod
-    def within(cls, seconds: float | None, megabytes: float | None = None) -> Budget:
-        """``seconds`` of CPU time from now (None: unbounded), about ``megabytes`` of memory."""
-        deadline = None if seconds is None else process_time() + seconds
+    def within(
+        cls, seconds: float | None, megabytes: float | None = None, counting: float = 1.0
+    ) -> Budget:
+        """``seconds`` of CPU time from now for the answer (None: unbounded), the share
+        ``counting`` of them for exact counting; about ``megabytes`` of memory."""
+        now = process_time()
+        deadline = None if seconds is None else now + seconds * counting
+        due = None if seconds is None else now + seconds
         if megabytes is None:
-            return cls(deadline=deadline)
-        return cls(max(1, int(megabytes * 1e6 / BYTES_PER_COUNT)), deadline)
+            return cls(deadline=deadline, due=due)
+        return cls(max(1, int(megabytes * 1e6 / BYTES_PER_COUNT)), deadline, due)
 
     def spent(self) -> bool:
-        """Whether the deadline is past."""
+        """Whether the counting deadline is past."""
         return self.deadline is not None and process_time() > self.deadline
+
+    def late(self) -> bool:
+        """Whether the whole answer is overdue."""
+        return self.due is not None and process_time() > self.due
 
     def cap(self) -> int:
         """The most partial counts a programme may hold now (fewer once the deadline is past)."""
@@ -293,7 +307,7 @@ def solve_outcomes(
             continue
         try:
             found[count] = _combine(
-                cells, constrained, [*others, part], mines, prior, known_mines, known_safe
+                cells, constrained, [*others, part], mines, prior, known_mines, known_safe, budget
             )
         except InconsistentView:
             continue  # no layout with this count fits the whole position
@@ -326,7 +340,7 @@ class _Part:
         cells = frozenset().union(*(members for members, _ in system))
         large = len(cells | tracked if tracked else cells) > SETTLE_ABOVE
         if large:
-            system, settled = _settle(system)
+            system, settled = _settle(system, budget)
         if tracked is not None:
             # Count the tracked cells' mines instead of requiring a number of them.
             self.offset = sum(settled.get(cell, 0) for cell in tracked)
@@ -336,7 +350,7 @@ class _Part:
         self._count(system, settled, budget, len(system) - 1 if tracked else None)
         if self.approximate and not large and tracked is None:
             # What deduction proves stays certain, however rough the count.
-            system, settled = _settle(system)
+            system, settled = _settle(system, budget)
             if settled:
                 self._count(system, settled, budget)
 
@@ -400,8 +414,8 @@ class _Ending:
         self._end = end
         self.poly = programme.poly_at(end)
 
-    def shares(self, rest: list[int]) -> list[tuple[list[Cell], int]]:
-        return self._programme.shares(rest, self._end)
+    def shares(self, rest: list[int], late: Callable[[], bool] | None = None):
+        return self._programme.shares(rest, late, self._end)
 
 
 #: Counted groups of constraints by their constraints (see `solve`'s ``cache``).
@@ -409,10 +423,11 @@ PartCache = MutableMapping[frozenset, _Part]
 
 
 def _settle(
-    system: list[tuple[frozenset, int]],
+    system: list[tuple[frozenset, int]], budget: Budget
 ) -> tuple[list[tuple[frozenset, int]], dict[Cell, int]]:
-    """What deduction decides in ``system``, and the constraints left on the other cells."""
-    found = solve_system(system)
+    """What deduction decides in ``system`` (before the budget is due), and the constraints
+    left on the other cells."""
+    found = solve_system(system, budget.late if budget.due is not None else None)
     if not found:
         return system, {}
     settled = dict.fromkeys(found.safe, 0) | dict.fromkeys(found.mines, 1)
@@ -440,7 +455,7 @@ def _solve(
     _check(cells, rules)
     parts = [_cached_part(system, budget, cache) for system in split_system(rules)]
     constrained = {cell for members, _ in rules for cell in members}
-    return _combine(cells, constrained, parts, mines, prior, known_mines, known_safe)
+    return _combine(cells, constrained, parts, mines, prior, known_mines, known_safe, budget)
 
 
 def _check(cells: list[Cell], rules: list[tuple[frozenset, int]]) -> None:
@@ -470,6 +485,7 @@ def _combine(
     prior: DensityPrior,
     known_mines: int,
     known_safe: int,
+    budget: Budget,
 ) -> Probabilities:
     """The position's probabilities from its counted parts (``constrained``: their cells).
 
@@ -477,15 +493,17 @@ def _combine(
     in `ROUNDED` decimal arithmetic, since exact integers thousands of digits
     long would cost minutes on a wide board for no accuracy.
     """
+    late = budget.late if budget.due is not None else None
+    settings = (mines, prior, known_mines, known_safe, late)
     if not any(part.approximate for part in parts):
-        return _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, None)
+        return _combined(cells, constrained, parts, *settings, None)
     with localcontext(ROUNDED):
-        lift = ROUNDED.create_decimal
-        return _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, lift)
+        return _combined(cells, constrained, parts, *settings, ROUNDED.create_decimal)
 
 
-def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, lift):
-    """`_combine` in exact integers (``lift`` None) or in numbers made by ``lift``."""
+def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, late, lift):
+    """`_combine` in exact integers (``lift`` None) or in numbers made by ``lift``; ``late``
+    says when the walks back must stop (see `_Programme.shares`)."""
     free = [c for c in cells if c not in constrained]
 
     polys = [poly for part in parts for poly in part.polys]
@@ -529,6 +547,7 @@ def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, 
         after.append(_correlate(after[-1], polys[i], len(prefix[i])))
     after.reverse()
     index = 0
+    cut = False
     for part in parts:
         for value in sorted(set(part.settled.values())):
             groups.append((value, 1))
@@ -543,8 +562,10 @@ def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, 
                 rest, power = _integral(rest, polys[index])
                 up, down = (10**power, 1) if power >= 0 else (1, 10**-power)
             index += 1
-            for members, share in programme.shares(rest):
-                groups.append((share * up, len(members) * whole * down))
+            shares, complete = programme.shares(rest, late)
+            cut = cut or not complete
+            for members, share, spread in shares:
+                groups.append((share * up, len(members) * whole * down * spread))
                 for cell in members:
                     cell_group[cell] = len(groups) - 1
     if free:
@@ -552,7 +573,7 @@ def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, 
         groups.append((share, whole * free_den))
         cell_group.update(dict.fromkeys(free, len(groups) - 1))
     groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, int(total * scale), bool(lift))
+    return Probabilities(groups, cell_group, layouts, int(total * scale), bool(lift) or cut)
 
 
 def _reduce(num: int, den: int) -> tuple[int, int]:
@@ -847,18 +868,24 @@ class _Programme:
             poly.pop()
         return poly
 
-    def shares(self, rest: list[int], end: tuple = ()) -> list[tuple[list[Cell], int]]:
-        """Each supercell's cells and their summed weight of mines.
+    def shares(
+        self, rest: list[int], late: Callable[[], bool] | None = None, end: tuple = ()
+    ) -> tuple[list[tuple[list[Cell], int, int]], bool]:
+        """Each supercell's cells and their summed weight of mines, and whether all is exact.
 
         ``rest[m]`` is the weight of everything outside this component given
-        that it holds ``m`` mines; a supercell's share divided by its size and
-        the total weight is the probability of each of its cells. ``end``:
-        only the layouts that end in this state (see `poly_at`).
+        that it holds ``m`` mines; a supercell's share divided by ``spread``,
+        its size and the total weight is the probability of each of its cells.
+        ``end``: only the layouts that end in this state (see `poly_at`).
+        Once ``late()``, the supercells not reached yet share the component's
+        remaining expected mines evenly (``spread``: their number of cells).
         """
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple, dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
         shares = []
         for k in range(len(self.order) - 1, -1, -1):
+            if late is not None and late():
+                return shares + self._spread(rest, end, k, shares), False
             layer = self.layers[k]
             new_back: dict[tuple, dict[int, int]] = {}
             mines = 0
@@ -879,8 +906,17 @@ class _Programme:
                 if x:
                     mines += x * weight
             back = new_back
-            shares.append((self.supers[self.order[k]][1], mines))
-        return shares
+            shares.append((self.supers[self.order[k]][1], mines, 1))
+        return shares, True
+
+    def _spread(self, rest: list[int], end: tuple, k: int, done: list) -> list:
+        """The shares of the supercells ``order[k::-1]``: the mines the others leave, evenly."""
+        ends = self.layers[-1].get(end, {})
+        mines = sum(m * count * rest[m] for m, count in ends.items() if m < len(rest))
+        mines -= sum(share for _, share, _ in done)
+        left = [self.supers[i][1] for i in self.order[k::-1]]
+        spread = sum(map(len, left))
+        return [(cells, len(cells) * mines, spread) for cells in left]
 
 
 def _to_drop(
