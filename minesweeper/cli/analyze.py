@@ -39,8 +39,9 @@ from minesweeper.solver.view import View
     type=click.FloatRange(min=0),
     default=10.0,
     show_default=True,
-    help="CPU seconds for the answer, roughly: exact counting gets half of them, past which "
-    "the answer is approximate (and says so).",
+    help="CPU seconds for the whole answer (probabilities and best move), roughly: exact "
+    "counting gets half of them; past that half, or the whole, the answer is approximate "
+    "(and says so).",
 )
 @click.option(
     "--memory-limit",
@@ -71,7 +72,9 @@ def analyze(
     revealed counts, `F` a known mine. Without --mines the mine count is
     unknown: every density is equally likely beforehand (a uniform Beta prior).
     Counting is exact unless the position needs more than half of --time-limit
-    or more than --memory-limit, then the output says it is approximate.
+    or more than --memory-limit; the whole answer takes about --time-limit CPU
+    seconds at most (more only on frontiers of thousands of cells with a limit
+    of a few seconds). Cut short, the output says it is approximate.
     """
     if board_file is not None:
         if file is not None:
