@@ -328,6 +328,7 @@ class _Part:
     by a `_Programme`. Depends on the constraints alone, so a part can serve
     every position that has the same group. ``tracked``: cells whose number of
     mines is followed rather than required, one answer per number (`outcome`).
+    ``loose``: cells an approximate count relaxed of every constraint.
     """
 
     def __init__(
@@ -374,12 +375,13 @@ class _Part:
         supers = list(by_signature.items())
         # A group as split is connected; only settling can break it apart.
         components = _components(supers) if settled else [range(len(supers))]
-        self.programmes = [
-            programme
-            for component in components
-            for programme in _programmes([supers[i] for i in component], system, budget, tracked)
-        ]
-        self.approximate = any(programme.dropped for programme in self.programmes)
+        self.programmes = []
+        self.loose: list[Cell] = []  # cells relaxed of every constraint: free cells now
+        for component in components:
+            programmes, loose = _programmes([supers[i] for i in component], system, budget, tracked)
+            self.programmes += programmes
+            self.loose += loose
+        self.approximate = bool(self.loose) or any(p.dropped for p in self.programmes)
         # Settled mines count as one more component with a single layout.
         mines = sum(settled.values())
         self.settled_polys = [[0] * mines + [1]] if mines else []
@@ -400,6 +402,7 @@ class _Outcome:
 
     def __init__(self, part: _Part, end: tuple) -> None:
         self.settled = part.settled
+        self.loose = part.loose
         self.approximate = False
         self.programmes = [_Ending(p, end) if p.tracking else p for p in part.programmes]
         self.settled_polys = part.settled_polys
@@ -493,6 +496,9 @@ def _combine(
     in `ROUNDED` decimal arithmetic, since exact integers thousands of digits
     long would cost minutes on a wide board for no accuracy.
     """
+    loose = [cell for part in parts for cell in part.loose]
+    if loose:  # relaxed of every constraint, they weigh as free cells, at no cost
+        constrained = constrained.difference(loose)
     late = budget.late if budget.due is not None else None
     settings = (mines, prior, known_mines, known_safe, late)
     if not any(part.approximate for part in parts):
@@ -696,8 +702,9 @@ def _programmes(
     rules: list[tuple[frozenset, int]],
     budget: Budget,
     tracked: int | None = None,
-) -> list[_Programme]:
-    """The programmes that count one component: one, or one per piece it falls into.
+) -> tuple[list[_Programme], list[Cell]]:
+    """The programmes that count one component: one, or one per piece it falls into,
+    and the cells relaxed of every constraint (free cells now: see `_combine`).
 
     A component too wide to count has the constraints open at its widest
     point relaxed; what is left often falls apart, and the pieces are
@@ -706,9 +713,13 @@ def _programmes(
     cells, seconds instead of milliseconds for the same relaxed count).
     """
     found: list[_Programme] = []
+    loose: list[Cell] = []
     pending = [(supers, frozenset())]
     while pending:
         piece, dropped = pending.pop()
+        if len(piece) == 1 and not piece[0][0]:
+            loose += piece[0][1]
+            continue
         try:
             found.append(_Programme(piece, rules, budget, tracked, dropped))
         except _TooLarge as error:
@@ -720,7 +731,7 @@ def _programmes(
             relaxed = list(merged.items())
             pieces = _components(relaxed)
             pending += [([relaxed[i] for i in p], dropped) for p in reversed(pieces)]
-    return found
+    return found, loose
 
 
 class _Programme:
