@@ -73,8 +73,8 @@ def analyze(
     unknown: every density is equally likely beforehand (a uniform Beta prior).
     Counting is exact unless the position needs more than half of --time-limit
     or more than --memory-limit; the whole answer takes about --time-limit CPU
-    seconds at most (more only on frontiers of thousands of cells with a limit
-    of a few seconds). Cut short, the output says it is approximate.
+    seconds at most (more only with a limit under a second on a frontier of
+    thousands of cells). Cut short, the output says it is approximate.
     """
     if board_file is not None:
         if file is not None:
