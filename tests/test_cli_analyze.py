@@ -177,6 +177,11 @@ def test_past_the_budget_the_answer_says_it_is_approximate() -> None:
     assert "approximate" not in run("--mines", str(mines), text=text).stdout
 
 
+def test_no_time_left_still_answers_a_small_position_exactly() -> None:
+    # Counting and walking back a count this small costs less than cutting it short would save.
+    assert run("--format", "json", "--time-limit", "0").stdout == run("--format", "json").stdout
+
+
 def test_time_limit_bounds_a_wide_frontier() -> None:
     text, mines = mesh_text(16, 30)
     result = run("--mines", str(mines), "--format", "json", "--time-limit", "0", text=text)

@@ -867,6 +867,7 @@ class _Programme:
             moves.append(step)
             open_rules = now_open
         self.layers = layers
+        self.held = held
         self.moves = moves
         self.poly = self.poly_at(())  # layouts of this component by mine count
 
@@ -889,11 +890,15 @@ class _Programme:
         its size and the total weight is the probability of each of its cells.
         ``end``: only the layouts that end in this state (see `poly_at`).
         Once ``late()``, the supercells not reached yet share the component's
-        remaining expected mines evenly (``spread``: their number of cells).
+        remaining expected mines evenly (``spread``: their number of cells),
+        unless the programme is no larger than a hurried count (`SPENT_COUNTS`):
+        walking that back costs as little as counting it did.
         """
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple, dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
         shares = []
+        if self.held <= SPENT_COUNTS:
+            late = None
         for k in range(len(self.order) - 1, -1, -1):
             if late is not None and late():
                 return shares + self._spread(rest, end, k, shares), False
