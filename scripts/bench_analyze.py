@@ -1,6 +1,7 @@
 """Time the probability engine on expert mid-game positions and on a wide connected frontier.
 
-Usage: ``python scripts/bench_analyze.py [--positions N] [--seed S] [--repeat R] [--half-revealed]``
+Usage: ``python scripts/bench_analyze.py [--positions N] [--seed S] [--repeat R] [--half-revealed]
+[--sizes N ...] [--time-limit S]``
 
 Positions: expert boards (16x30/99, first click an opening at (3, 3)) from
 ``random.Random(f"{seed}:{i}")``, played by ``exact-safest`` up to a share of
@@ -11,10 +12,11 @@ only: no process start, no parsing); a position's time is the best of
 every other row revealed over the top-left 7x20 of an expert board.
 
 ``--half-revealed`` instead runs ``minesweeper analyze --format json`` (its
-default time and memory limits) as a child process on 40x40 and 60x60 boards
-with ``--density`` mines (20%) and each safe cell revealed with chance
-``--share`` (1/2), the mine count unknown and known, and reports each run's
-CPU time, peak memory and answer.
+default memory limit, ``--time-limit`` seconds: 10 by default) as a child
+process on boards of ``--sizes`` (40x40 and 60x60) with ``--density`` mines
+(20%) and each safe cell revealed with chance ``--share`` (1/2), the mine
+count unknown and known, and reports each run's CPU time, peak memory and
+answer.
 """
 
 from __future__ import annotations
@@ -131,11 +133,13 @@ def half_revealed(
     return "\n".join(lines) + "\n", len(mines)
 
 
-def run_analyze(text: str, mines: int | None) -> str:
+def run_analyze(text: str, mines: int | None, time_limit: float | None = None) -> str:
     """One ``analyze`` child process: its CPU seconds, peak memory and answer, as a line."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
         file.write(text)
     args = [sys.executable, "-m", "minesweeper", "analyze", "--format", "json", file.name]
+    if time_limit is not None:
+        args += ["--time-limit", str(time_limit)]
     if mines is not None:
         args += ["--mines", str(mines)]
     with subprocess.Popen(args, stdout=subprocess.PIPE) as child:
@@ -160,13 +164,19 @@ def main() -> None:
     parser.add_argument("--half-revealed", action="store_true", help="analyze 40x40 and 60x60")
     parser.add_argument("--density", type=float, default=0.2, help="with --half-revealed")
     parser.add_argument("--share", type=float, default=0.5, help="with --half-revealed")
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[40, 60], help="with --half-revealed"
+    )
+    parser.add_argument(
+        "--time-limit", type=float, default=None, help="with --half-revealed (analyze's: 10)"
+    )
     args = parser.parse_args()
     if args.half_revealed:
-        for size in (40, 60):
+        for size in args.sizes:
             text, mines = half_revealed(size, args.seed, args.density, args.share)
             for told in (None, mines):
                 label = "unknown" if told is None else "known"
-                answer = run_analyze(text, told)
+                answer = run_analyze(text, told, args.time_limit)
                 print(f"analyze {size}x{size} half revealed, count {label}: {answer}")
         return
     spec = PRESETS["expert"]
