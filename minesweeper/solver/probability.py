@@ -67,10 +67,10 @@ class Budget:
     programme is held to `SPENT_COUNTS` (one budget can serve several counts,
     such as a position and its look-ahead). Past either, constraints are
     dropped and the result says ``approximate``. ``due`` bounds the whole
-    answer: past it, deduction stops where it is and the walk back from the
-    counts to the probabilities spreads each component's expected mines evenly
-    over the cells it has not reached (also ``approximate``). `Budget.within`
-    sets both from a number of seconds.
+    answer: past it, deduction stops where it is and the walk back from a
+    count larger than `SPENT_COUNTS` to the probabilities spreads the
+    component's expected mines evenly over the cells it has not reached (also
+    ``approximate``). `Budget.within` sets both from a number of seconds.
     """
 
     counts: int = 6_000_000
@@ -417,7 +417,9 @@ class _Ending:
         self._end = end
         self.poly = programme.poly_at(end)
 
-    def shares(self, rest: list[int], late: Callable[[], bool] | None = None):
+    def shares(
+        self, rest: list[int], late: Callable[[], bool] | None = None
+    ) -> tuple[list[tuple[list[Cell], int, int]], bool]:
         return self._programme.shares(rest, late, self._end)
 
 
