@@ -313,16 +313,24 @@ class Best(EngineStrategy):
                 else:
                     continue  # no layout allows it
                 moved = makes_progress(solved)
-                worth = 1.0 if moved else best_safety(solved)
+                risk = 1.0
                 if self.long_term:
                     after = View(
                         view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
                     )
-                    worth *= self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
+                    risk = self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            found.append((solved.weight, worth, moved))
+            found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
         return found
+
+    def worth(self, view: View, cell: int, shown: int, result: Probabilities, risk: float) -> float:
+        """What ``cell`` showing ``shown`` in ``view`` is worth (``result``: the position then).
+
+        1 with progress, else the next guess's safety; times ``risk``, the
+        chance to clear the isolated regions the move walls off.
+        """
+        return (1.0 if makes_progress(result) else best_safety(result)) * risk
 
     @staticmethod
     def isolated(view: View, rules: list[Constraint]) -> set[frozenset[int]]:
