@@ -79,8 +79,8 @@ def test_depth_one_plays_as_best(progress_weight: float) -> None:
         assert shallow.decide(view) == best.decide(view)
 
 
-def unpruned(search: Search, root: Position, cell: int, before) -> float:
-    """``cell``'s two-guess score with all the time in the world, as the search defines it."""
+def unpruned(search: Search, root: Position, cell: int, before, depth: int = 2) -> float:
+    """``cell``'s ``depth``-guess score with all the time in the world, as the search defines it."""
     outcomes = search.outcomes(root, cell, before)
     total = sum(o.weight for o in outcomes)
     if not total:
@@ -90,7 +90,7 @@ def unpruned(search: Search, root: Position, cell: int, before) -> float:
         if o.progress:
             value = search.followed(o.position) if search.follow else 1.0
         else:
-            value = search.reply(o.position)
+            value = search.reply(o.position, depth - 1)
         worth += o.weight * o.risk * value
     return (1 - root.result.chance(cell)) * worth / total
 
@@ -115,6 +115,23 @@ def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best(
         for cell, score in deep.items():
             assert score <= one_move[cell] + 1e-12
         (chosen,) = search.outlooks(view, result)
+        assert chosen.score == pytest.approx(max(deep.values()))
+
+
+def test_three_guesses_deep_score_at_most_two_and_pruning_keeps_the_best() -> None:
+    for view in guessing_views(12, 7):
+        result = probabilities(view)
+        view = view.with_mines(result.mines)
+        two, three = Search(think=60.0), Search(think=60.0)
+        three.depth = 3
+        (chosen,) = three.outlooks(view, result)  # fills the memo of the same root
+        two.outlooks(view, result)
+        root = Position(view, constraints(view), view.unknown(), result)
+        before = {frozenset(r) for r in isolated_regions(view)}
+        cells = three.candidates(view, result)
+        deep = {cell: unpruned(three, root, cell, before, depth=3) for cell in cells}
+        for cell, score in deep.items():
+            assert score <= unpruned(two, root, cell, before) + 1e-12
         assert chosen.score == pytest.approx(max(deep.values()))
 
 

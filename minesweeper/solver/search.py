@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from time import process_time
 
 from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
@@ -99,7 +100,8 @@ class Search(Best):
 
     #: CPU seconds per guess for the deeper look-ahead.
     think: float = 0.1
-    #: Look-ahead depth in guesses: 1 scores as `best` does, 2 deepens.
+    #: Look-ahead depth in guesses: 1 scores as `best` does, 2 and more deepen
+    #: (one depth after another while the budget lasts).
     depth: int = 2
     #: How much the chance of a zero adds to a score (see the module docstring).
     zero_weight: float = 0.0
@@ -120,6 +122,8 @@ class Search(Best):
         if think is not None:
             self.think = think
         self._memo: dict[frozenset[tuple[int, int]], Position | None] = {}
+        self._replies: dict[tuple[frozenset[tuple[int, int]], int], float] = {}
+        self._deadline = 0.0
         self._candidates: list[int] = []
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
@@ -138,20 +142,31 @@ class Search(Best):
             if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
             looks.append((look, outcomes))
-        shallow = [look for look, _ in looks]
-        if self.depth < 2:
-            return shallow
+        found = [look for look, _ in looks]
+        self._deadline = deadline
+        self._replies = {}
+        # Iterative deepening: each complete depth replaces the last; time out keeps it.
+        for depth in range(2, self.depth + 1):
+            try:
+                best = self.deepest(root, looks, depth)
+            except _OutOfTime:
+                break
+            if best is not None:
+                found = [best]
+        return found
+
+    def deepest(
+        self, root: Position, looks: list[tuple[Outlook, list[Outcome]]], depth: int
+    ) -> Outlook | None:
+        """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
-        try:
-            for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
-                if best is not None and look.score <= best.score:
-                    break  # a deeper score is never above the one-move score
-                score = self.deepen(root, look, outcomes, best.score if best else 0.0, deadline)
-                if score is not None and (best is None or score > best.score):
-                    best = Outlook(look.cell, look.safety, look.progress, score)
-        except _OutOfTime:
-            return shallow
-        return [best] if best is not None else shallow
+        for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
+            if best is not None and look.score <= best.score:
+                break  # a deeper score is never above the one-move score
+            score = self.deepen(root, look, outcomes, best.score if best else 0.0, depth)
+            if score is not None and (best is None or score > best.score):
+                best = Outlook(look.cell, look.safety, look.progress, score)
+        return best
 
     def deepen(
         self,
@@ -159,9 +174,9 @@ class Search(Best):
         look: Outlook,
         outcomes: list[Outcome],
         bar: float,
-        deadline: float,
+        depth: int = 2,
     ) -> float | None:
-        """``look``'s two-guess score, or None once it cannot beat ``bar``.
+        """``look``'s ``depth``-guess score, or None once it cannot beat ``bar``.
 
         Outcomes are deepened largest first; the score's bound (deepened
         outcomes plus the others' one-move worth) only falls, so the cell is
@@ -170,15 +185,14 @@ class Search(Best):
         worths = self.worths(outcomes, self.reply_safety)
         bound = sum(worths)
         scale = look.score / bound if bound else 0.0
-        if process_time() > deadline:  # checked rarely: the clock is a system call
-            raise _OutOfTime
+        self.check_time()
         for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
             if outcome.progress:
                 if not self.follow:
                     continue
                 deeper = outcome.weight * outcome.risk * self.followed(outcome.position)
             else:
-                deeper = outcome.weight * outcome.risk * self.reply(outcome.position)
+                deeper = outcome.weight * outcome.risk * self.reply(outcome.position, depth - 1)
             bound += deeper - worth
             if bound * scale <= bar:
                 return None
@@ -230,12 +244,27 @@ class Search(Best):
         """The safety of the best guess in ``position`` (the one-move worth)."""
         return best_safety(position.result)
 
-    def reply(self, position: Position) -> float:
-        """The best one-move score of a guess in ``position`` (at most its best safety).
+    def check_time(self) -> None:
+        """Raise `_OutOfTime` once the deepening's CPU budget is spent."""
+        if process_time() > self._deadline:  # checked per node: the clock is a system call
+            raise _OutOfTime
+
+    def reply(self, position: Position, depth: int = 1) -> float:
+        """The best ``depth``-guess score of a guess in ``position`` (at most its best safety).
 
         Replies: the root's candidates and the guessed cell's neighbours, the
-        `replies` safest of them.
+        `replies` safest of them. Depth 1 is the one-move score; deeper, each
+        reply's outcomes without progress are worth the best reply one guess
+        shallower. Values are kept per position and depth.
         """
+        key = (position.opened, depth)
+        if key in self._replies:
+            return self._replies[key]
+        if depth > 1:
+            self.check_time()
+            value = partial(self.reply, depth=depth - 1)
+        else:
+            value = self.reply_safety
         result = position.result
         around = position.view.topology.neighbours(position.guessed)
         cells = {c for c in (*self._candidates, *around) if c in result and c not in result.mines}
@@ -244,8 +273,9 @@ class Search(Best):
             if 1 - result.chance(cell) <= best:
                 break  # its score cannot beat the best: it is at most its safety
             outcomes = self.outcomes(position, cell, None)
-            best = max(best, self.outlook(position, cell, outcomes, self.reply_safety).score)
-        return best or self.reply_safety(position)
+            best = max(best, self.outlook(position, cell, outcomes, value).score)
+        found = self._replies[key] = best or self.reply_safety(position)
+        return found
 
     def followed(self, position: Position) -> float:
         """The worth of an outcome with progress, its certain move made (`follow`).
