@@ -32,7 +32,14 @@ def test_view_shows_only_opened_numbers() -> None:
     view = view_of(session)
     assert dict(view.revealed) == {0: 0, 1: 0, 2: 1}
     assert view.mines == frozenset()  # flags are the player's opinion, not knowledge
-    assert view.mine_count == 1 and view_of(session, mine_count=False).mine_count is None
+    assert view.mine_count == 1
+
+
+def test_view_under_acm_rules_has_no_mine_count() -> None:
+    board = Board(SquareTopology(1, 4), [3])
+    session = GameSession.from_board(board, Settings.preset("beginner", count_told=False))
+    session.open(0)
+    assert view_of(session).mine_count is None
 
 
 @pytest.mark.parametrize("preset", ["beginner", "intermediate"])

@@ -39,7 +39,7 @@ def test_settings_start_new_games_at_once(tmp_path) -> None:
                 "hex",
             )
 
-            screen.query_one("#first-click", Select).value = "safe"
+            screen.query_one("#rules", Select).value = "classic"
             screen.query_one("#no-guess", Switch).value = True
             await pilot.pause()
             settings = app.controller.settings

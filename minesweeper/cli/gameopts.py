@@ -11,7 +11,7 @@ import click
 
 from minesweeper.boards.generate import PRESETS, FirstClick, Preset, Rules
 from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.play.session import Settings, SettingsError
+from minesweeper.play.session import Settings, SettingsError, rule_settings
 from minesweeper.solver.prover import PROVERS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -101,7 +101,8 @@ def game_options(command: F) -> F:
             type=click.Choice([rules.value for rules in Rules], case_sensitive=False),
             default=None,
             help="modern: the first click opens an area; classic: it is only safe; "
-            "acm: as modern (the ACM judge's zero start). [default: modern]",
+            "acm: as modern, but the mine count is not told (the ACM protocol's). "
+            "[default: modern]",
         ),
         click.option(
             "--first-click",
@@ -154,10 +155,9 @@ def settings_from(
     --rows and --cols replace the preset's size (which is fitted to the topology
     when neither is given); --mines defaults to the preset's density.
     """
-    placement = rules.placement
     extra: dict[str, Any] = {
         "topology": topology,
-        "first_click": FirstClick.SAFE if placement is FirstClick.SAFE else FirstClick.OPENING,
+        **rule_settings(rules),
         "no_guess": no_guess,
         "prover": prover,
     }

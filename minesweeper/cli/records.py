@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 import click
@@ -15,7 +14,7 @@ from rich.table import Table
 
 from minesweeper.boards.generate import PRESETS
 from minesweeper.cli.common import fail, records_option, reports_errors
-from minesweeper.play.records import Category, Entry, Records, replay_digest
+from minesweeper.play.records import Category, Entry, Ranking, Records, replay_digest
 
 
 def title(category: Category) -> str:
@@ -30,50 +29,14 @@ def title(category: Category) -> str:
     return category.label
 
 
-def render(category: Category, entries: list[Entry]) -> Table:
-    """One category's table for rich."""
-    table = Table(title=title(category), title_justify="left")
-    table.add_column("Place", justify="right")
-    table.add_column("Name")
-    table.add_column("Points", justify="right")
-    table.add_column("Time", justify="right")
-    table.add_column("3BV", justify="right")
-    table.add_column("Result")
-    table.add_column("Date (UTC)")
+def render(category: Category, entries: list[Entry], ranking: Ranking = Ranking.POINTS) -> Table:
+    """One category's table by ``ranking`` for rich."""
+    heading = title(category) if ranking is Ranking.POINTS else f"{title(category)}: fastest wins"
+    table = Table(title=heading, title_justify="left")
+    for name, numeric in ranking.columns:
+        table.add_column(name, justify="right" if numeric else "left")
     for place, entry in enumerate(entries, 1):
-        date = datetime.fromisoformat(entry.date).strftime("%Y-%m-%d %H:%M")
-        table.add_row(
-            str(place),
-            entry.name,
-            str(entry.points),
-            f"{entry.seconds:.1f} s",
-            "?" if entry.bbbv is None else str(entry.bbbv),
-            "won" if entry.won else "lost",
-            date,
-        )
-    return table
-
-
-def render_times(category: Category, entries: list[Entry]) -> Table:
-    """One category's fastest wins for rich, with their 3BV/s."""
-    table = Table(title=f"{title(category)}: fastest wins", title_justify="left")
-    table.add_column("Place", justify="right")
-    table.add_column("Name")
-    table.add_column("Time", justify="right")
-    table.add_column("3BV", justify="right")
-    table.add_column("3BV/s", justify="right")
-    table.add_column("Date (UTC)")
-    for place, entry in enumerate(entries, 1):
-        date = datetime.fromisoformat(entry.date).strftime("%Y-%m-%d %H:%M")
-        rate = entry.bbbv_per_second
-        table.add_row(
-            str(place),
-            entry.name,
-            f"{entry.seconds:.3f} s",
-            "?" if entry.bbbv is None else str(entry.bbbv),
-            "?" if rate is None else f"{rate:.2f}",
-            date,
-        )
+        table.add_row(*ranking.row(place, entry))
     return table
 
 
@@ -105,15 +68,15 @@ def records(
     if ctx.invoked_subcommand is not None:
         return
     store = Records(path)
-    tables = store.load_times() if times else store.load()
-    draw = render_times if times else render
+    ranking = Ranking.TIMES if times else Ranking.POINTS
+    tables = store.load(ranking)
     console = Console()
     shown = 0
     for category in sorted(tables):
         name = title(category).lower()
         if categories and not any(text.lower() in name for text in categories):
             continue
-        console.print(draw(category, tables[category]))
+        console.print(render(category, tables[category], ranking))
         shown += 1
     if not shown:
         what = "matching records" if categories else "records"

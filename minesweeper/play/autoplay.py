@@ -21,15 +21,13 @@ from minesweeper.solver.view import View
 __all__ = ["COMPUTER", "AutoPlayer", "Move", "first_cell", "new_session", "view_of"]
 
 
-def view_of(session: GameSession, mine_count: bool = True) -> View:
-    """What a player sees of ``session``: the opened cells' numbers (flags are not trusted).
-
-    With ``mine_count`` the view tells the total number of mines, as the game does.
-    """
+def view_of(session: GameSession) -> View:
+    """What a player sees of ``session``: the opened cells' numbers (flags are not trusted),
+    and the total number of mines when the game tells it (not under the ACM rules)."""
     return View(
         session.topology,
         session.opened(),
-        mine_count=session.mine_count if mine_count else None,
+        mine_count=session.mine_count if session.count_told else None,
     )
 
 

@@ -1,12 +1,13 @@
 """The records table: the 10 best results of each category, in a signed JSON file.
 
-A category is a kind of game (topology, size, mine count, first-click rule, and
-whether the board was a no-guess one); each keeps its 10 best results by points,
-losses included. The file is readable JSON signed with HMAC-SHA256 under a
-random key kept in the user's config directory (mode 0600), so an edited,
-truncated or otherwise damaged file is detected, reported (`RecordsTampered`)
-and never overwritten. Updates are read-modify-write under a `filelock.FileLock`
-and land with an atomic ``os.replace``, so games finishing at once lose nothing.
+A category is a kind of game (topology, size, mine count, first-click rule,
+whether the board was a no-guess one and whether the mine count was told); each
+keeps its 10 best results by points, losses included. The file is readable JSON
+signed with HMAC-SHA256 under a random key kept in the user's config directory
+(mode 0600), so an edited, truncated or otherwise damaged file is detected,
+reported (`RecordsTampered`) and never overwritten. Updates are
+read-modify-write under a `filelock.FileLock` and land with an atomic
+``os.replace``, so games finishing at once lose nothing.
 
 Besides the points table, each category keeps the 10 fastest wins of people
 (``times``; the computer's results stay in the points table only). Every entry
@@ -24,6 +25,7 @@ user config dir); both can be given explicitly instead.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import hmac
 import json
@@ -81,7 +83,11 @@ class RecordsTampered(RecordsError):
 
 @dataclass(frozen=True, order=True)
 class Category:
-    """A kind of game: results are only ranked against games of the same category."""
+    """A kind of game: results are only ranked against games of the same category.
+
+    ``count_told`` False: the ACM rules, under which the player is not told the
+    mine count (a game of its own kind: the count helps).
+    """
 
     topology: str
     rows: int
@@ -89,15 +95,25 @@ class Category:
     mines: int
     first_click: str
     no_guess: bool = False
+    count_told: bool = True
 
     @property
     def label(self) -> str:
-        """A human name, e.g. ``square 9x9, 10 mines, opening first click``."""
-        text = (
-            f"{self.topology} {self.rows}x{self.cols}, {self.mines} mines, "
-            f"{self.first_click} first click"
-        )
+        """A human name, e.g. ``square 9x9, 10 mines, opening first click``; under the ACM
+        rules the count stays untold: ``square 9x9, mine count not told (acm rules)``."""
+        size = f"{self.topology} {self.rows}x{self.cols}"
+        if self.count_told:
+            text = f"{size}, {self.mines} mines, {self.first_click} first click"
+        else:
+            text = f"{size}, mine count not told (acm rules)"
         return text + ", no-guess" if self.no_guess else text
+
+    def as_json(self) -> dict[str, Any]:
+        """The category's fields; a told count (every category before acm's) is left out."""
+        fields = asdict(self)
+        if self.count_told:
+            del fields["count_told"]
+        return fields
 
 
 @dataclass(frozen=True)
@@ -175,6 +191,41 @@ def enters_times(entry: Entry) -> bool:
 def rank_times(entries: Iterable[Entry]) -> list[Entry]:
     """The `TABLE_SIZE` fastest wins by people among ``entries``, fastest first."""
     return sorted((e for e in entries if enters_times(e)), key=Entry.time_key)[:TABLE_SIZE]
+
+
+class Ranking(enum.Enum):
+    """The two tables of a category, and what each shows: ``points`` (the top 10 by
+    points, losses and the computer included) and ``times`` (the fastest wins by people).
+    The records command and the terminal game's records screen both draw them from here.
+    """
+
+    POINTS = "points"
+    TIMES = "times"
+
+    @property
+    def title(self) -> str:
+        return "top 10 by points" if self is Ranking.POINTS else "fastest wins"
+
+    @property
+    def columns(self) -> tuple[tuple[str, bool], ...]:
+        """The table's columns: ``(heading, numeric)``; numbers are set flush right."""
+        if self is Ranking.POINTS:
+            middle = (("Points", True), ("Time", True), ("3BV", True), ("Result", False))
+        else:
+            middle = (("Time", True), ("3BV", True), ("3BV/s", True))
+        return (("Place", True), ("Name", False), *middle, ("Date (UTC)", False))
+
+    def row(self, place: int, entry: Entry) -> tuple[str, ...]:
+        """The cells of ``entry`` at ``place`` (1-based), one per column."""
+        date = datetime.fromisoformat(entry.date).strftime("%Y-%m-%d %H:%M")
+        bbbv = "?" if entry.bbbv is None else str(entry.bbbv)
+        if self is Ranking.POINTS:
+            result = "won" if entry.won else "lost"
+            middle: tuple[str, ...] = (str(entry.points), f"{entry.seconds:.1f} s", bbbv, result)
+        else:
+            rate = entry.bbbv_per_second
+            middle = (f"{entry.seconds:.3f} s", bbbv, "?" if rate is None else f"{rate:.2f}")
+        return (str(place), entry.name, *middle, date)
 
 
 def replay_digest(data: bytes) -> str:
@@ -294,13 +345,16 @@ class Records:
             raise RecordsError(f"the records file: {error}") from None
         return self._parse(raw)
 
-    def load(self) -> dict[Category, list[Entry]]:
-        """Every category's points table, best first; raises `RecordsTampered` on a failed check."""
+    def load(self, ranking: Ranking = Ranking.POINTS) -> dict[Category, list[Entry]]:
+        """Every category's table by ``ranking``, best first, where it has one (every
+        category has a points table); raises `RecordsTampered` on a failed check."""
+        if ranking is Ranking.TIMES:
+            return {cat: both.times for cat, both in self.standings().items() if both.times}
         return {category: both.points for category, both in self.standings().items()}
 
     def load_times(self) -> dict[Category, list[Entry]]:
         """Every category's times table (the fastest wins by people), where it has one."""
-        return {category: both.times for category, both in self.standings().items() if both.times}
+        return self.load(Ranking.TIMES)
 
     def entries(self) -> list[Entry]:
         """Every distinct result the file holds, in either table."""
@@ -313,9 +367,9 @@ class Records:
         """Check the file; return how many results it holds. Raises `RecordsTampered`."""
         return len(self.entries())
 
-    def table(self, category: Category) -> list[Entry]:
-        """The table of ``category``, best first (empty when nobody played it)."""
-        return self.load().get(category, [])
+    def table(self, category: Category, ranking: Ranking = Ranking.POINTS) -> list[Entry]:
+        """The table of ``category`` by ``ranking``, best first (empty when it has none)."""
+        return self.load(ranking).get(category, [])
 
     def place_for(self, category: Category, entry: Entry) -> int | None:
         """The place ``entry`` would take in its table (1-based), or None if it would not enter."""
@@ -323,8 +377,7 @@ class Records:
 
     def time_place_for(self, category: Category, entry: Entry) -> int | None:
         """The place ``entry`` would take in its times table, or None if it would not enter."""
-        times = self.load_times().get(category, [])
-        return _place(rank_times([*times, entry]), entry)
+        return _place(rank_times([*self.table(category, Ranking.TIMES), entry]), entry)
 
     # -- writing --------------------------------------------------------------------------
 
@@ -374,7 +427,7 @@ class Records:
             "version": VERSION,
             "tables": [
                 {
-                    "category": asdict(category),
+                    "category": category.as_json(),
                     "entries": [
                         {"place": place, **entry.as_json()}
                         for place, entry in enumerate(tables[category].points, 1)

@@ -89,15 +89,7 @@ class Replay:
         Raises `ReplayError` when a click comes after the game ended.
         """
         clock = _Clock()
-        category = self.category
-        settings = Settings(
-            rows=category.rows,
-            cols=category.cols,
-            mines=category.mines,
-            topology=category.topology,
-            first_click=FirstClick(category.first_click),
-            no_guess=category.no_guess,
-        )
+        settings = Settings.of_category(self.category)
         # The board is fixed: the maker is never asked to lay mines.
         session = GameSession(settings, clock=clock, board=self.board, board_maker=lay_mines)
         do = {
@@ -161,6 +153,7 @@ class Replay:
             "mines": category.mines,
             "first_click": category.first_click,
             "no_guess": category.no_guess,
+            **({} if category.count_told else {"count_told": False}),
             "player": self.player,
             "date": self.date,
             "board": format_board(self.board).splitlines(),
@@ -323,7 +316,12 @@ _FIELDS = {
     "board": list,
     "actions": list,
 }
-_OPTIONAL = {"player": (str, type(None)), "date": (str, type(None)), "assists": list}
+_OPTIONAL = {
+    "player": (str, type(None)),
+    "date": (str, type(None)),
+    "assists": list,
+    "count_told": bool,
+}
 _INFORMATIVE = ("result", "stats")
 
 
@@ -352,7 +350,9 @@ def _parse(document: Any) -> Replay:
             mines=document["mines"],
             first_click=FirstClick(document["first_click"]).value,
             no_guess=document["no_guess"],
+            count_told=document.get("count_told", True),
         )
+        Settings.of_category(category)  # e.g. a hidden count without the acm opening
     except (MinesweeperError, ValueError) as error:
         raise ReplayError(str(error)) from None
     board = _board(document["board"], category)

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import PRESETS, FirstClick, fitting_size, random_board
+from minesweeper.boards.generate import PRESETS, FirstClick, Rules, fitting_size, random_board
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
 from minesweeper.limits import check_cells
@@ -67,6 +67,7 @@ __all__ = [
     "State",
     "lay_mines",
     "played_by_computer",
+    "rule_settings",
 ]
 
 #: Lays the mines once the first click is known:
@@ -90,7 +91,9 @@ class Settings:
     ``rows``/``cols`` size the topology (``find_topology(topology)(rows, cols)``);
     ``first_click`` is `FirstClick.SAFE` or `FirstClick.OPENING` (strings accepted);
     ``no_guess`` asks for boards a ``prover`` (``"subset"`` or ``"exact"``) solves
-    from the first click without guessing.
+    from the first click without guessing. ``count_told`` False is the ACM rules
+    (`rules`): the game, its computer player and its hints never tell the mine
+    count; it needs an opening first click.
     """
 
     rows: int = 9
@@ -100,6 +103,7 @@ class Settings:
     first_click: FirstClick = FirstClick.OPENING
     no_guess: bool = False
     prover: str = "subset"
+    count_told: bool = True
 
     def __post_init__(self) -> None:
         try:
@@ -110,6 +114,8 @@ class Settings:
             names = ", ".join(r.value for r in SESSION_RULES)
             raise SettingsError(f"unknown first-click rule {self.first_click!r} (known: {names})")
         object.__setattr__(self, "first_click", rule)
+        if not self.count_told and rule is not FirstClick.OPENING:
+            raise SettingsError("a hidden mine count goes with the acm rules' opening first click")
         object.__setattr__(self, "topology", self.topology.lower())
         if self.rows < 1 or self.cols < 1:
             raise SettingsError(f"a board needs at least 1x1 cells, got {self.rows}x{self.cols}")
@@ -159,6 +165,26 @@ class Settings:
             raise SettingsError(str(error)) from None
         return base.replace(rows=rows, cols=cols, mines=PRESETS[preset.lower()].mines_for(cells))
 
+    @classmethod
+    def of_category(cls, category: Category) -> Settings:
+        """The settings of the games that enter ``category``."""
+        return cls(
+            rows=category.rows,
+            cols=category.cols,
+            mines=category.mines,
+            topology=category.topology,
+            first_click=FirstClick(category.first_click),
+            no_guess=category.no_guess,
+            count_told=category.count_told,
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The ``--rules`` these settings play by."""
+        if not self.count_told:
+            return Rules.ACM
+        return Rules.CLASSIC if self.first_click is FirstClick.SAFE else Rules.MODERN
+
     @property
     def preset_name(self) -> str | None:
         """The name of the preset with this size and mine count, if any."""
@@ -194,6 +220,7 @@ class Settings:
             mines=self.mines,
             first_click=self.first_click.value,
             no_guess=self.no_guess,
+            count_told=self.count_told,
         )
 
 
@@ -201,6 +228,13 @@ class Settings:
 ACTION_KINDS = ("open", "flag", "unflag", "chord")
 #: Help a player can have during a game; a game with any of it is assisted.
 ASSIST_KINDS = ("hint", "odds", "computer")
+
+
+def rule_settings(rules: Rules) -> dict[str, object]:
+    """The `Settings` fields ``rules`` fix: classic's safe first click, modern's and acm's
+    opening, acm's hidden mine count."""
+    first_click = FirstClick.SAFE if rules is Rules.CLASSIC else FirstClick.OPENING
+    return {"first_click": first_click, "count_told": rules.tells_mine_count}
 
 
 def played_by_computer(assists: Sequence[tuple[str, int]]) -> bool:
@@ -360,8 +394,14 @@ class GameSession:
         return frozenset(self._flags)
 
     @property
+    def count_told(self) -> bool:
+        """Whether the player is told the mine count (not under the ACM rules)."""
+        return self.settings.count_told
+
+    @property
     def mines_left(self) -> int:
-        """Mines minus flags, as the classic counter shows it (may go negative)."""
+        """Mines minus flags, as the classic counter shows it (may go negative); a game
+        whose count is not told (`count_told`) must show the flags instead."""
         return self.mine_count - len(self._flags)
 
     @property

@@ -20,7 +20,7 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
-from minesweeper.play.records import Entry, Records, RecordsError
+from minesweeper.play.records import Entry, Ranking, Records, RecordsError
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
@@ -30,6 +30,8 @@ from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
 GREETING = "left click opens, right flags (again: ?), middle chords; arrows, space, h hint"
+#: What it says first under the ACM rules, where the header shows flags, not mines left.
+COUNT_NOT_TOLD = "acm rules: the mine count is not told (Mines ?); the counter shows your flags"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -106,7 +108,6 @@ class Controller:
         self.records = records if records is not None else Records()
         self.strategy = strategy
         self.clock = clock
-        self.message = GREETING
         self.records_problem: str | None = None
         self.overlay = False
         self.conventions = Conventions()
@@ -125,6 +126,7 @@ class Controller:
             self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
+        self.message = GREETING if self.session.count_told else COUNT_NOT_TOLD
         self._fresh()
 
     def _fresh(self) -> None:
@@ -234,7 +236,7 @@ class Controller:
         else:
             self.session.new_game()
             self._fresh()
-        self.message = ""
+        self.message = "" if self.session.count_told else COUNT_NOT_TOLD
 
     def show_hint(self) -> Hint | None:
         """Mark a cell proved safe, or else the computer's strategy's guess, and say so."""
@@ -406,9 +408,9 @@ class Controller:
             self.records_problem = str(error)
         return self.records_problem
 
-    def table(self) -> list[Entry]:
-        """The top-10 table of the current category; raises `RecordsError`."""
-        return self.records.table(self.settings.category())
+    def table(self, ranking: Ranking = Ranking.POINTS) -> list[Entry]:
+        """The current category's table by ``ranking``; raises `RecordsError`."""
+        return self.records.table(self.settings.category(), ranking)
 
 
 def default_name() -> str:

@@ -1,4 +1,5 @@
-"""`GameHeader`: mines left, the timer, the points and the win / loss banner."""
+"""`GameHeader`: mines left (under the ACM rules the flags placed), the timer, the points
+and the win / loss banner."""
 
 from __future__ import annotations
 
@@ -24,11 +25,17 @@ def banner(controller: Controller) -> tuple[str, str]:
 
 
 def header_text(controller: Controller) -> Text:
-    """``Mines 10  Time 0  Points 0  [banner]`` for the controller's game."""
+    """``Mines 10  Time 0  Points 0  [banner]`` for the controller's game; where the mine
+    count is not told (acm rules), ``Mines ?  Flags 3`` instead of the mines left."""
     session = controller.session
     text = Text()
     text.append(" Mines ", "bold")
-    text.append(f"{session.mines_left:>3}", "bold #ff5050 on #000000")
+    if session.count_told:
+        text.append(f"{session.mines_left:>3}", "bold #ff5050 on #000000")
+    else:
+        text.append("  ?", "bold #ff5050 on #000000")
+        text.append("  Flags ", "bold")
+        text.append(f"{len(session.flags):>3}", "bold #ff5050 on #000000")
     text.append("   Time ", "bold")
     text.append(f"{min(session.seconds, 999):>3}", "bold #ff5050 on #000000")
     text.append("   Points ", "bold")

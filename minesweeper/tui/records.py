@@ -1,21 +1,30 @@
-"""`RecordsScreen`: the top-10 table of the current category, or why it cannot be read."""
+"""`RecordsScreen`: the current category's tables (top 10 by points, fastest wins), or why
+they cannot be read."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
-from minesweeper.play.records import RecordsError
+from minesweeper.play.records import Ranking, RecordsError
 from minesweeper.tui.controller import Controller
+
+#: What an empty table says.
+EMPTY = {
+    Ranking.POINTS: "Nobody has finished a game of this kind yet.",
+    Ranking.TIMES: "No person has won a game of this kind yet.",
+}
 
 
 class RecordsScreen(ModalScreen[None]):
-    """Shows the table; a records file that fails its check is explained instead."""
+    """Shows one table at a time (tab switches, as `records --times` does); a records file
+    that fails its check is explained instead."""
 
     DEFAULT_CSS = """
     RecordsScreen { align: center middle; }
@@ -26,42 +35,72 @@ class RecordsScreen(ModalScreen[None]):
     RecordsScreen DataTable { height: auto; max-height: 14; }
     RecordsScreen #problem { color: $error; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,t", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,t", "close", "Close"),
+        Binding("tab,shift+tab", "switch", "Points / fastest wins", priority=True),
+        Binding("p", "show('points')", "Points"),
+        Binding("f", "show('times')", "Fastest wins"),
+    ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, ranking: Ranking = Ranking.POINTS) -> None:
         super().__init__()
         self.controller = controller
+        self.ranking = ranking
 
     def compose(self) -> ComposeResult:
         settings = self.controller.settings
-        category = settings.category()
-        title = category.label
+        title = settings.category().label
         if settings.preset_name:
             title = f"{settings.preset_name}: {title}"
         with Vertical():
             yield Label(f"[b]Records:[/b] {title}", markup=True)
-            try:
-                entries = self.controller.table()
-            except RecordsError as error:
-                self.controller.records_problem = str(error)
-                yield Label(str(error), id="problem")
-            else:
-                table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-                table.add_columns("Place", "Name", "Points", "Time", "3BV", "Result", "Date")
-                for place, entry in enumerate(entries, 1):
-                    table.add_row(
-                        str(place),
-                        entry.name,
-                        str(entry.points),
-                        f"{entry.seconds:.1f} s",
-                        "?" if entry.bbbv is None else str(entry.bbbv),
-                        "won" if entry.won else "lost",
-                        entry.date[:10],
-                    )
-                yield table
-                if not entries:
-                    yield Label("Nobody has finished a game of this kind yet.")
-            yield Label("[dim]escape closes[/dim]", markup=True)
+            yield Label(id="tabs")
+            yield DataTable(cursor_type="none", zebra_stripes=True)
+            yield Label(id="empty")
+            yield Label(id="problem")
+            yield Label("[dim]tab: points / fastest wins (p, f); escape closes[/dim]", markup=True)
+
+    def on_mount(self) -> None:
+        self.show_table()
+
+    def show_table(self) -> None:
+        """Fill the table of ``ranking`` from the controller (its entries, or the problem)."""
+        ranking = self.ranking
+        tabs = Text()
+        for shown in Ranking:
+            style = "bold reverse" if shown is ranking else "dim"
+            tabs.append(f" {shown.title} ", style)
+            tabs.append(" ")
+        self.query_one("#tabs", Label).update(tabs)
+        table: DataTable[str | Text] = self.query_one(DataTable)
+        table.clear(columns=True)
+        try:
+            entries = self.controller.table(ranking)
+        except RecordsError as error:
+            self.controller.records_problem = str(error)
+            self.query_one("#problem", Label).update(str(error))
+            table.display = False
+            return
+        for name, numeric in ranking.columns:
+            table.add_column(Text(name, justify="right") if numeric else name)
+        numeric_columns = [numeric for _, numeric in ranking.columns]
+        for place, entry in enumerate(entries, 1):
+            cells = ranking.row(place, entry)
+            table.add_row(
+                *(
+                    Text(cell, justify="right") if numeric else cell
+                    for cell, numeric in zip(cells, numeric_columns, strict=True)
+                )
+            )
+        self.query_one("#empty", Label).update("" if entries else EMPTY[ranking])
+
+    def action_switch(self) -> None:
+        """The other table."""
+        self.action_show("times" if self.ranking is Ranking.POINTS else "points")
+
+    def action_show(self, ranking: str) -> None:
+        self.ranking = Ranking(ranking)
+        self.show_table()
 
     def action_close(self) -> None:
         self.dismiss(None)

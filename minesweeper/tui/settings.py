@@ -16,15 +16,19 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from minesweeper.boards.generate import PRESETS
+from minesweeper.boards.generate import PRESETS, Rules
 from minesweeper.errors import MinesweeperError
-from minesweeper.play.session import SESSION_RULES, Settings
+from minesweeper.play.session import Settings, rule_settings
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.controller import Conventions
 
 CUSTOM = "custom"
-#: The first-click rules under their --rules names.
-RULE_NAMES = {"opening": "modern: opens an area", "safe": "classic: only safe"}
+#: The rules as the settings name them, by their --rules names.
+RULE_NAMES = {
+    Rules.MODERN: "modern: opens an area",
+    Rules.CLASSIC: "classic: only safe",
+    Rules.ACM: "acm: opens, mine count not told",
+}
 #: The switches of the playing conventions, by `Conventions` field.
 CONVENTION_LABELS = {
     "left_chords": "Left chords",
@@ -101,11 +105,11 @@ class SettingsScreen(ModalScreen[None]):
                 )
                 yield Label("Rules")
                 yield Select(
-                    [(RULE_NAMES[rule.value], rule.value) for rule in SESSION_RULES],
-                    value=s.first_click.value,
+                    [(text, rules.value) for rules, text in RULE_NAMES.items()],
+                    value=s.rules.value,
                     allow_blank=False,
                     compact=True,
-                    id="first-click",
+                    id="rules",
                 )
                 yield Label("No guessing")
                 yield Switch(s.no_guess, id="no-guess")
@@ -146,7 +150,7 @@ class SettingsScreen(ModalScreen[None]):
             cols=number("cols"),
             mines=number("mines"),
             topology=str(self.query_one("#topology", Select).value),
-            first_click=str(self.query_one("#first-click", Select).value),
+            **rule_settings(Rules(self.query_one("#rules", Select).value)),  # type: ignore[arg-type]
             no_guess=self.query_one("#no-guess", Switch).value,
             prover=str(self.query_one("#prover", Select).value),
         )
