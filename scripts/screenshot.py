@@ -4,16 +4,17 @@
 
 The game is seeded: an intermediate board after a few hinted moves, with
 flags on proved mines and the hint shown. ``--all DIR`` also saves one
-picture per topology (docs/screens/ holds them), large boards, the odds overlay and
-the settings and records screens, for review.
+picture per topology (docs/screens/ holds them), large boards, the odds overlay,
+a game under the acm rules (the mine count not told), and the settings and
+records screens (both tables), for review.
 Records go to a temporary directory, never the user's.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -64,7 +65,9 @@ async def shot(settings, size: tuple[int, int], out: Path, overlay: bool = False
 async def every_topology(folder: Path) -> None:
     """Each topology at its default size in 100x32, the large boards the issue names, the
     overlay at expert size in 80x24, and the settings and records screens."""
-    from minesweeper.play.session import Settings
+    from minesweeper.boards.generate import Rules
+    from minesweeper.play.records import Entry
+    from minesweeper.play.session import Settings, rule_settings
     from minesweeper.topology import TOPOLOGIES
     from minesweeper.tui.app import MinesweeperApp
 
@@ -79,7 +82,13 @@ async def every_topology(folder: Path) -> None:
     )
     await shot(Settings.preset("expert", topology="hex"), (100, 32), folder / "hex-expert.svg")
     await shot(Settings.preset("expert"), (80, 24), folder / "overlay-expert.svg", overlay=True)
+    acm = rule_settings(Rules.ACM)
+    await shot(Settings.preset("beginner", **acm), (80, 24), folder / "acm.svg")
+    await shot(Settings.preset("acm-10", **acm), (100, 32), folder / "acm-10.svg")
     app = MinesweeperApp(Settings(), seed=2, records_path=TEMP / "r.json")
+    category = app.controller.settings.category()
+    for name, points, seconds, won, bbbv in RESULTS:
+        app.controller.records.add(category, Entry.make(name, points, seconds, won, bbbv=bbbv))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await pilot.pause()
@@ -87,17 +96,46 @@ async def every_topology(folder: Path) -> None:
         await pilot.press("escape", "t")
         await pilot.pause()
         app.save_screenshot(str(folder / "records.svg"))
+        await pilot.press("tab")
+        await pilot.pause()
+        app.save_screenshot(str(folder / "records-times.svg"))
 
 
-def main(argv: list[str]) -> None:
-    out = Path(argv[0]) if argv and not argv[0].startswith("--") else ROOT / "docs/screenshot.svg"
-    asyncio.run(game_in_progress(out))
-    print(f"saved {out}")
-    if "--all" in argv:
-        folder = Path(argv[argv.index("--all") + 1])
-        folder.mkdir(parents=True, exist_ok=True)
-        asyncio.run(every_topology(folder))
-        print(f"saved the topologies and screens in {folder}")
+#: Results in the records screens' pictures: (name, points, seconds, won, 3BV).
+RESULTS = (
+    ("Ada", 187, 41.2, True, 22),
+    ("Computer", 160, 0.4, True, 17),
+    ("Brian", 140, 18.9, True, 15),
+    ("Cleo", 96, 7.3, False, 19),
+    ("Dov", 88, 12.1, True, 11),
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description="Save SVG screenshots of `minesweeper play` (records in a temporary folder)."
+    )
+    parser.add_argument(
+        "out",
+        nargs="?",
+        type=Path,
+        default=ROOT / "docs/screenshot.svg",
+        help="where the game in progress goes (default: docs/screenshot.svg)",
+    )
+    parser.add_argument(
+        "--all",
+        metavar="DIR",
+        type=Path,
+        help="also every topology, large boards, the overlay, an acm game and the "
+        "settings and records screens, in DIR",
+    )
+    args = parser.parse_args()
+    asyncio.run(game_in_progress(args.out))
+    print(f"saved {args.out}")
+    if args.all is not None:
+        args.all.mkdir(parents=True, exist_ok=True)
+        asyncio.run(every_topology(args.all))
+        print(f"saved the topologies and screens in {args.all}")
 
 
 TEMP = Path(tempfile.mkdtemp(prefix="minesweeper-shot-"))
@@ -105,4 +143,4 @@ os.environ["MINESWEEPER_DATA_DIR"] = str(TEMP / "data")
 os.environ["MINESWEEPER_CONFIG_DIR"] = str(TEMP / "config")
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

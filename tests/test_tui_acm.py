@@ -73,13 +73,26 @@ def test_the_header_counts_flags_under_acm_and_mines_left_otherwise(tmp_path) ->
 
 
 def test_the_legend_says_the_count_is_not_told(tmp_path) -> None:
-    async def scenario(settings: Settings) -> str:
-        app = make_app(tmp_path, settings)
-        async with app.run_test(size=(80, 24)):
-            return str(app.controller.message)
+    """At the start, and whenever nothing else is said, even where the size note is due."""
 
-    assert "not told" in asyncio.run(scenario(ACM))
-    assert "not told" not in asyncio.run(scenario(ACM.replace(count_told=True)))
+    async def scenario(settings: Settings, size: tuple[int, int]) -> list[str]:
+        app = make_app(tmp_path, settings)
+        said = []
+        async with app.run_test(size=size) as pilot:
+            said.append(str(app.controller.message))
+            await pilot.press("space", "up", "f")
+            said.append(str(app.controller.message))
+            await pilot.press("n")
+            said.append(str(app.controller.message))
+        return said
+
+    for said in asyncio.run(scenario(ACM, (80, 24))):
+        assert "mine count is not told" in said
+    for said in asyncio.run(scenario(ACM.replace(count_told=True), (80, 24))):
+        assert "not told" not in said
+    acm_10 = Settings.preset("acm-10", **rule_settings(Rules.ACM))
+    first, *_ = asyncio.run(scenario(acm_10, (80, 24)))
+    assert "shows best in a" in first and "mine count is not told" in first
 
 
 def test_no_screen_of_an_acm_game_shows_its_count(tmp_path) -> None:

@@ -27,7 +27,7 @@ from minesweeper.play.records import Records
 from minesweeper.play.session import Settings
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.controller import Controller, Conventions, default_name
+from minesweeper.tui.controller import GREETING, Controller, Conventions, default_name
 from minesweeper.tui.header import GameHeader
 from minesweeper.tui.layout import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
@@ -144,11 +144,15 @@ class MinesweeperApp(App[None]):
         """When the roomy drawing does not fit, say at once what terminal it needs."""
         if self._wide():
             return
-        plan = build_layout(self.controller.session.topology, True)
-        self.controller.message = (
+        controller = self.controller
+        plan = build_layout(controller.session.topology, True)
+        said = (
             f"this board shows best in a {plan.width + 2}x{plan.height + CHROME_LINES} "
             "terminal; here its cells are narrower or it scrolls with the cursor"
         )
+        if controller.message != GREETING:  # e.g. that the mine count is not told
+            said += f"\n{controller.message}"
+        controller.message = said
 
     @property
     def main(self) -> Screen:

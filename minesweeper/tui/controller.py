@@ -126,7 +126,7 @@ class Controller:
             self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
-        self.message = GREETING if self.session.count_told else COUNT_NOT_TOLD
+        self.message = self.quiet or GREETING
         self._fresh()
 
     def _fresh(self) -> None:
@@ -138,6 +138,12 @@ class Controller:
         self.outcome: Outcome | None = None
         self.marks: set[int] = set()
         self._restart_armed = False
+
+    @property
+    def quiet(self) -> str:
+        """What the message line says when there is nothing to say: "", or under the ACM
+        rules that the mine count is not told (the header's legend)."""
+        return "" if self.session.count_told else COUNT_NOT_TOLD
 
     @property
     def playing_computer(self) -> bool:
@@ -213,7 +219,7 @@ class Controller:
     def _act(self, action: Callable[[int], object], cell: int) -> None:
         if self.playing_computer or self.session.over:
             return
-        self.message = ""
+        self.message = self.quiet
         if self.overlay and self.session.started:
             self.session.note_assist("odds")  # the click was made seeing the odds
         try:
@@ -236,7 +242,7 @@ class Controller:
         else:
             self.session.new_game()
             self._fresh()
-        self.message = "" if self.session.count_told else COUNT_NOT_TOLD
+        self.message = self.quiet
 
     def show_hint(self) -> Hint | None:
         """Mark a cell proved safe, or else the computer's strategy's guess, and say so."""
@@ -260,7 +266,7 @@ class Controller:
         self.overlay = not self.overlay
         if self.overlay and self.session.started:
             self.session.note_assist("odds")
-        self.message = self.odds() if self.overlay else ""
+        self.message = self.odds() if self.overlay else self.quiet
         return self.overlay
 
     def odds(self, cell: int | None = None) -> str:
@@ -280,7 +286,7 @@ class Controller:
         """Let the computer play this game from where it stands; or pause / resume it."""
         if self.playing_computer:
             self.paused = not self.paused
-            self.message = "paused" if self.paused else ""
+            self.message = "paused" if self.paused else self.quiet
             return
         if self.session.over:
             self.message = "the game is over: start a new one (n) first"

@@ -33,7 +33,8 @@ class RecordsScreen(ModalScreen[None]):
         border: thick $accent; background: $surface;
     }
     RecordsScreen DataTable { height: auto; max-height: 14; }
-    RecordsScreen #problem { color: $error; }
+    RecordsScreen #problem { color: $error; display: none; }
+    RecordsScreen #problem.shown { display: block; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,t", "close", "Close"),
@@ -78,7 +79,9 @@ class RecordsScreen(ModalScreen[None]):
             entries = self.controller.table(ranking)
         except RecordsError as error:
             self.controller.records_problem = str(error)
-            self.query_one("#problem", Label).update(str(error))
+            problem = self.query_one("#problem", Label)
+            problem.update(str(error))
+            problem.add_class("shown")
             table.display = False
             return
         for name, numeric in ranking.columns:
@@ -92,7 +95,9 @@ class RecordsScreen(ModalScreen[None]):
                     for cell, numeric in zip(cells, numeric_columns, strict=True)
                 )
             )
-        self.query_one("#empty", Label).update("" if entries else EMPTY[ranking])
+        empty = self.query_one("#empty", Label)
+        empty.update(EMPTY[ranking])
+        empty.display = not entries
 
     def action_switch(self) -> None:
         """The other table."""
