@@ -52,7 +52,11 @@ def play(
     middle click chords. Keys: arrows (or H j k l) move, space or enter opens,
     f flags, m marks ?, c chords, r restarts the layout, n starts a new game,
     a lets the computer play (a again pauses), h shows the safest move, p
-    every cell's mine probability, s the settings, t the records, q quits.
+    every cell's mine probability, s the settings, t the records (tab: the
+    fastest wins), q quits.
+
+    Under --rules acm the mine count is not told: the header shows Mines ?
+    and the flags placed, and the computer and the hints play without it.
 
     A game with a hint, the odds or the computer's moves is assisted and not
     recorded. The end of a game shows its 3BV, clicks, efficiency and 3BV/s.

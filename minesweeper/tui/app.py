@@ -4,7 +4,8 @@ Mouse: left opens (on a satisfied number: chords), right flags then marks ?,
 middle chords; after the end a second click plays the same layout again. Keys:
 arrows (or H j k l) move, space/enter open, f flag, m mark ?, c chord, r
 restart, n new game, a computer plays (again: pause), h hint, p probabilities
-overlay, s settings, t records, q quit (asking first during a game).
+overlay, s settings, t records (tab: points / fastest wins), q quit (asking first
+during a game).
 """
 
 from __future__ import annotations

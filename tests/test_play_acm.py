@@ -1,8 +1,10 @@
-"""The ACM rules in a person's game: the mine count is never told, on any face of the game."""
+"""The ACM rules in a person's game: the mine count is never told, on any face of the game
+(settings, session, computer, TUI, records, replays, autoplay)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 import pytest
@@ -13,7 +15,7 @@ from tui_helpers import make_app, private_dirs  # noqa: F401
 from minesweeper.boards.generate import Rules
 from minesweeper.cli import main
 from minesweeper.play.records import Entry, Records
-from minesweeper.play.replay import Replay, read_replay_bytes, save_replay
+from minesweeper.play.replay import Replay, ReplayError, read_replay_bytes, save_replay
 from minesweeper.play.session import GameSession, Settings, SettingsError, rule_settings
 from minesweeper.tui.app import MinesweeperApp
 from minesweeper.tui.header import header_text
@@ -185,3 +187,16 @@ def test_autoplay_under_acm_prints_no_count(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "not told" in result.output
     assert not count_shown(result.output.split("\n\n")[-1], 17)
+
+
+def test_a_replay_hiding_the_count_of_a_classic_game_is_refused(tmp_path) -> None:
+    session = GameSession(ACM, seed=3)
+    session.open(session.topology.cell_at(4, 4))
+    document = Replay.of(session).as_json()
+    assert document["count_told"] is False
+    document["first_click"] = "safe"
+    with pytest.raises(ReplayError, match="acm"):
+        Replay.from_bytes(json.dumps(document).encode())
+    document["first_click"], document["count_told"] = "opening", "no"
+    with pytest.raises(ReplayError, match="count_told"):
+        Replay.from_bytes(json.dumps(document).encode())
