@@ -31,7 +31,9 @@ def title(category: Category) -> str:
 
 def render(category: Category, entries: list[Entry], ranking: Ranking = Ranking.POINTS) -> Table:
     """One category's table by ``ranking`` for rich."""
-    heading = title(category) if ranking is Ranking.POINTS else f"{title(category)}: fastest wins"
+    heading = title(category)
+    if ranking is Ranking.TIMES:
+        heading += f": {ranking.title}"
     table = Table(title=heading, title_justify="left")
     for name, numeric in ranking.columns:
         table.add_column(name, justify="right" if numeric else "left")
