@@ -71,6 +71,15 @@ def test_a_wrong_result_names_the_move_that_decided_the_game() -> None:
     ]
 
 
+def test_a_damaged_expected_verdict_is_still_the_result() -> None:
+    difference = compare_output(EXPECTED, with_line(22, "YOU WIN!!"), GIVEN)
+    assert difference is not None
+    assert difference.summary == (
+        "line 22 (the result lines, after move 6 '2 0' (input line 10)): "
+        "got 'YOU WIN!', expected 'YOU WIN!!'"
+    )
+
+
 def test_output_that_ends_early_or_goes_on() -> None:
     short = compare_output(with_line(10, None), EXPECTED, GIVEN)
     assert short is not None

@@ -58,7 +58,7 @@ def compare_output(
         if actual.endswith(b"\n"):
             return Difference(f"{last} ends with a newline, expected none", "")
         return Difference(f"{last} lacks the newline that ends it, expected one", "")
-    layout = _layout(given, topology, want)
+    layout = _layout(given, topology, want, got)
     summary = f"line {index + 1}"
     if layout is not None:
         summary += f" ({_where(layout, index, len(want))})"
@@ -95,8 +95,12 @@ def _window(column: int, width: int) -> int:
     return max(0, min(column - EXCERPT_COLS // 2, width - EXCERPT_COLS))
 
 
-def _layout(given: bytes | str, topology: str, want: list[str]) -> _Layout | None:
-    """The maps and moves of the judge's output for ``given``; None without a readable board."""
+def _layout(given: bytes | str, topology: str, want: list[str], got: list[str]) -> _Layout | None:
+    """The maps and moves of the judge's output for ``given``; None without a readable board.
+
+    The maps end at the expected output's verdict; where it has none (a game the
+    moves do not decide, or a damaged verdict), at the actual output's.
+    """
     reader = LineReader(given)
     try:
         board = read_board(reader, topology)
@@ -106,6 +110,7 @@ def _layout(given: bytes | str, topology: str, want: list[str]) -> _Layout | Non
     except MinesweeperError:
         return None
     verdicts = [no for no, text in enumerate(want) if text in (WIN_LINE, LOSS_LINE)]
+    verdicts += [no for no, text in enumerate(got) if text in (WIN_LINE, LOSS_LINE)]
     return _Layout(board.topology.shape[0], moves, verdicts[0] if verdicts else len(want))
 
 
