@@ -85,16 +85,6 @@ def best_safety(result: Probabilities) -> float:
     return 1 - min(result.floats().values())
 
 
-def two_safest(result: Probabilities) -> tuple[float, float]:
-    """The safeties of the two safest unknown cells of ``result``'s position (at least two)."""
-    first = second = 0.0
-    for chance in result.floats().values():
-        safety = 1 - chance
-        if safety > second:
-            first, second = max(first, safety), min(first, safety)
-    return first, second
-
-
 def safest(result: Probabilities) -> int:
     """The cell least likely to be a mine; ties go to the lowest id."""
     return min(result, key=lambda cell: (result.chance(cell), cell))
@@ -208,11 +198,6 @@ class Best(EngineStrategy):
     regions: bool = True
     #: Count the risk of isolated regions a guess would wall off.
     long_term: bool = True
-    #: Weight of the second safest cell in an outcome's worth (0: the safest alone).
-    blend: float = 0.0
-    #: How much the chance that a cell ends in a 50/50 anyway adds to its score.
-    fifty_weight: float = 0.0
-    fifty_missing: int = 3
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -299,8 +284,6 @@ class Best(EngineStrategy):
             worth = sum(w * v for w, v, _ in outcomes) / total
             progress = sum(w for w, _, moved in outcomes if moved) / total
             score = safety * worth * (1 + self.progress_weight * progress)
-            if self.fifty_weight:
-                score *= 1 + self.fifty_weight * self.influence(view, result, cell) / safety
             looks.append(Outlook(cell, safety, progress, score))
         return looks
 
@@ -347,51 +330,7 @@ class Best(EngineStrategy):
         1 with progress, else the next guess's safety; times ``risk``, the
         chance to clear the isolated regions the move walls off.
         """
-        if self.blend and len(result) > 1:
-            first, second = two_safest(result)
-            return ((1 - self.blend) * first + self.blend * second) * risk
         return (1.0 if makes_progress(result) else best_safety(result)) * risk
-
-    def influence(self, view: View, result: Probabilities, cell: int) -> float:
-        """The chance that ``cell`` is the mine of a 50/50 that no number could settle.
-
-        For each unknown neighbour: the cells next to only one of the pair
-        must all be mines (at most `fifty_missing` of them not known yet) and none
-        revealed; then the pair, one mine between them, can never be told
-        apart. Guessing such a cell now costs nothing in the layouts where
-        that happens: the guess had to be made some time.
-        """
-        neighbours = view.topology.neighbours
-        around = set(neighbours(cell))
-        chance = result.chance(cell)
-        if not 0 < chance < 1:
-            return 0.0
-        total = 0.0
-        for other in around:
-            if not view.is_unknown(other) or other in result.mines:
-                continue
-            apart = (around ^ set(neighbours(other))) - {cell, other}
-            if any(c in view.revealed for c in apart):
-                continue
-            missing = [c for c in apart if c not in view.mines and c not in result.mines]
-            if len(missing) > self.fifty_missing:
-                continue
-            total += self.formed(view, cell, other, missing, chance)
-        return min(total, chance, 1 - chance)
-
-    def formed(self, view: View, cell: int, other: int, missing: list[int], chance: float) -> float:
-        """The chance that ``cell`` and ``missing`` are mines and ``other`` is safe."""
-        mines = {cell}
-        for extra in (*missing, other):
-            try:
-                given = probabilities(view.with_mines(mines), self.prior, self.budget, self.cache)
-            except InconsistentView:
-                return 0.0
-            if extra == other:
-                return chance * (1 - given.chance(other))
-            chance *= given.chance(extra)
-            mines.add(extra)
-        return 0.0
 
     @staticmethod
     def isolated(view: View, rules: list[Constraint]) -> set[frozenset[int]]:
