@@ -16,7 +16,8 @@ from pathlib import Path
 from minesweeper.advanced import run_case
 from minesweeper.boards.cases import AdvancedCase, parse_cases
 from minesweeper.errors import MinesweeperError
-from minesweeper.inputs import find_files, open_regular, read_regular
+from minesweeper.inputs import find_files, read_regular
+from minesweeper.judge.difference import compare_output
 from minesweeper.server import serve
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.topology import TOPOLOGIES
@@ -39,7 +40,8 @@ class Found:
 
 @dataclass(frozen=True)
 class BasicGrade:
-    """A basic case's verdict; ``detail`` says where the output first differs.
+    """A basic case's verdict; ``detail`` says in one line why it failed (where the
+    output first differs), ``excerpt`` shows the expected and the actual lines there.
 
     ``stderr`` is the end of a foreign server's standard error.
     """
@@ -48,6 +50,7 @@ class BasicGrade:
     passed: bool
     detail: str = ""
     stderr: str = ""
+    excerpt: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,42 +100,25 @@ def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Fo
 
 
 def grade_basic(case: Found) -> BasicGrade:
-    """Run the judge on ``case`` and compare its stdout with the ``.out`` byte for byte."""
+    """Run the judge on ``case`` and compare its stdout with the ``.out`` byte for byte;
+    a difference is shown as for a foreign server (`judge.difference`)."""
     stdout = io.StringIO()
     error = ""
     try:
         expected = read_regular(case.path.with_suffix(".out"))
-        stdin = open_regular(case.path)
+        given = read_regular(case.path)
     except MinesweeperError as problem:
         return BasicGrade(case.name, False, str(problem))
-    try:
-        with stdin:
-            serve(stdin, stdout, case.topology)
-    except MinesweeperError as problem:
-        error = f" (the judge stopped: {problem})"
     except OSError as problem:
         return BasicGrade(case.name, False, f"cannot read: {problem.strerror or problem}")
-    actual = stdout.getvalue().encode()
-    if actual == expected:
+    try:
+        serve(io.BytesIO(given), stdout, case.topology)
+    except MinesweeperError as problem:
+        error = f" (the judge stopped: {problem})"
+    difference = compare_output(stdout.getvalue().encode(), expected, given, case.topology)
+    if difference is None:
         return BasicGrade(case.name, True)
-    return BasicGrade(case.name, False, first_difference(actual, expected) + error)
-
-
-def first_difference(
-    actual: bytes, expected: bytes, where: Callable[[int], str] | None = None
-) -> str:
-    """Where ``actual`` first departs from ``expected``, as a short description.
-
-    ``where`` names what an output line number belongs to (a map and its move).
-    """
-    got, want = actual.split(b"\n"), expected.split(b"\n")
-    for line_no, (mine, theirs) in enumerate(zip(got, want, strict=False), start=1):
-        if mine != theirs:
-            place = f"line {line_no} ({where(line_no)})" if where else f"line {line_no}"
-            return f"{place}: got {mine.decode(errors='replace')!r}, expected " + repr(
-                theirs.decode(errors="replace")
-            )
-    return f"got {len(actual)} byte(s), expected {len(expected)}: they differ at the end"
+    return BasicGrade(case.name, False, difference.summary + error, excerpt=difference.excerpt)
 
 
 def grade_boards(

@@ -300,6 +300,43 @@ def test_boards_grouped_by_file_play_as_grouped_by_path(tmp_path: Path) -> None:
     ]
 
 
+def test_files_of_one_name_in_different_folders_keep_rows_of_their_own(tmp_path: Path) -> None:
+    for folder, count in (("basic", 3), ("advanced", 2)):
+        (tmp_path / folder).mkdir()
+        boards_file(tmp_path / folder / "1.in", count)
+    boards_file(tmp_path / "only.in", 1)
+    out, log, part = tmp_path / "r.json", tmp_path / "g.jsonl", tmp_path / "part.jsonl"
+    args = ["bench", "--boards", str(tmp_path), "--group-by", "file"]
+    args += ["--strategy", "first-unknown", "--jobs", "1"]
+    result = CliRunner().invoke(main, [*args, "--json", str(out), "--per-game", str(log)])
+    assert result.exit_code == 0, result.output
+    rows = [(e["preset"], e["games"]) for e in json.loads(out.read_text())["results"]]
+    # Folders tell the two 1.in apart; a name no other file has stays as it is.
+    assert rows == [("advanced/1.in", 2), ("basic/1.in", 3), ("only.in", 1)]
+    table = [line.split()[0] for line in result.stdout.splitlines()[1:] if line.strip()]
+    assert table[1:] == ["advanced/1.in", "basic/1.in", "only.in"]
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted((g["preset"], g["board"], g["game"]) for g in games) == [
+        ("advanced/1.in", "advanced/1.in", 0),
+        ("advanced/1.in", "advanced/1.in#2", 1),
+        ("basic/1.in", "basic/1.in", 2),
+        ("basic/1.in", "basic/1.in#2", 3),
+        ("basic/1.in", "basic/1.in#3", 4),
+        ("only.in", "only.in", 5),
+    ]
+    # A run killed after three games goes on where it stopped and ends with the same rows.
+    part.write_text("".join(log.read_text().splitlines(keepends=True)[:3]))
+    again = CliRunner().invoke(main, [*args, "--json", str(out), "--resume", str(part)])
+    assert again.exit_code == 0, again.output
+    assert [(e["preset"], e["games"]) for e in json.loads(out.read_text())["results"]] == rows
+
+    def played(path: Path) -> list[tuple]:
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        return sorted((g["preset"], g["board"], g["game"], g["won"], g["steps"]) for g in lines)
+
+    assert played(part) == played(log)
+
+
 def test_cli_unknown_strategy() -> None:
     result = CliRunner().invoke(main, ["bench", "--strategy", "nope", "--games", "1"])
     assert result.exit_code == 2

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import random
+import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,7 @@ from doubles import register_doubles
 from minesweeper.boards.cases import format_case
 from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
-from minesweeper.grading import discover, first_difference
+from minesweeper.grading import discover
 from minesweeper.server import serve
 from minesweeper.topology import SquareTopology
 
@@ -90,10 +93,49 @@ def test_topology_subfolders_and_dedup(tmp_path: Path) -> None:
     assert [(f.path.name, f.topology, f.basic) for f in found] == [("a.in", "square", False)]
 
 
-def test_first_difference() -> None:
-    assert first_difference(b"a\nb\n", b"a\nc\n") == "line 2: got 'b', expected 'c'"
-    assert first_difference(b"a\n", b"a\nb\n") == "line 2: got '', expected 'b'"
-    assert first_difference(b"a", b"a\n") == "got 1 byte(s), expected 2: they differ at the end"
+def altered_case(directory: Path) -> Path:
+    """A copy of a repository case whose expected output says ?3? where the judge prints ?2?."""
+    directory.mkdir()
+    shutil.copy(ROOT / "testcases" / "basic" / "repeated-visits.in", directory)
+    lines = (ROOT / "testcases" / "basic" / "repeated-visits.out").read_text().splitlines(True)
+    assert lines[7] == "?2?\n"
+    lines[7] = "?3?\n"
+    (directory / "repeated-visits.out").write_text("".join(lines))
+    return directory / "repeated-visits.in"
+
+
+def test_a_failing_case_shows_its_move_and_the_maps_there(tmp_path: Path) -> None:
+    case = altered_case(tmp_path / "cases")
+    reports = ["--json", str(tmp_path / "r.json"), "--junit", str(tmp_path / "r.xml")]
+    status, output = grade(str(case.parent), *reports)
+    assert status == 1
+    summary = "line 8 (after move 2 '1 1' (input line 6), map row 2): got '?2?', expected '?3?'"
+    excerpt = [
+        "the map after move 2 '1 1' (input line 6), output lines 7-9:",
+        "   expected  got",
+        "7  ???       ???",
+        "8  ?3?       ?2?  <-",
+        "9  ???       ???",
+    ]
+    # The table names the case and the line; below it, the maps there.
+    assert f"{case}: {summary}\n" + "".join(f"  {line}\n" for line in excerpt) in output
+    [entry] = json.loads((tmp_path / "r.json").read_text())["basic"]
+    assert (entry["name"], entry["detail"], entry["excerpt"]) == (
+        str(case),
+        summary,
+        "\n".join(excerpt),
+    )
+    failure = ET.parse(tmp_path / "r.xml").find(".//testcase/failure")
+    assert failure is not None
+    assert (failure.get("message"), failure.text) == (summary, "\n".join(excerpt))
+
+
+def test_names_and_details_are_shown_as_they_are(tmp_path: Path) -> None:
+    # Brackets are rich markup: a case named so must neither vanish nor break the table.
+    write_basic(tmp_path, "[bold]x", "2 2\n.X\n..\n0 0\n1 1\n1 0\n", tamper=True)
+    status, output = grade(str(tmp_path))
+    assert status == 1
+    assert f"{tmp_path}/[bold]x.in: line 3 (after move 1" in output
 
 
 def test_unknown_strategy_fails_before_grading(tmp_path: Path) -> None:

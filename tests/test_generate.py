@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.boards.cases import format_case, load_cases, parse_cases
+from minesweeper.boards.cases import distinct_names, format_case, load_cases, parse_cases
 from minesweeper.boards.generate import PRESETS, FirstClick, fitting_size, random_board
 from minesweeper.errors import InputError, MinesweeperError
 from minesweeper.topology import SquareTopology, find_topology
@@ -145,6 +145,52 @@ def test_load_directory(tmp_path: Path) -> None:
     (tmp_path / "a.in").write_text("1 2\nX.\n0 1\n")
     cases = load_cases(tmp_path)
     assert [(c.name, c.first) for c in cases] == [("a.in", 1), ("b.in", 0)]
+
+
+def test_files_of_one_name_are_told_apart_by_their_folders(tmp_path: Path) -> None:
+    for folder in ("basic", "advanced", "advanced/more"):
+        (tmp_path / folder).mkdir()
+    for path in ("basic/1.in", "advanced/1.in", "advanced/more/1.in", "2.in", "advanced/2.in"):
+        (tmp_path / path).write_text("1 2\n.X\n0 0\n1 2\nX.\n0 1\n")
+    (tmp_path / "advanced" / "3.in").write_text("1 2\n.X\n0 0\n")
+    cases = load_cases(tmp_path)
+    assert [(case.name, case.source) for case in cases] == [
+        ("2.in", "2.in"),
+        ("2.in#2", "2.in"),
+        ("advanced/1.in", "advanced/1.in"),
+        ("advanced/1.in#2", "advanced/1.in"),
+        ("advanced/2.in", "advanced/2.in"),
+        ("advanced/2.in#2", "advanced/2.in"),
+        ("3.in", "3.in"),
+        ("more/1.in", "more/1.in"),
+        ("more/1.in#2", "more/1.in"),
+        ("basic/1.in", "basic/1.in"),
+        ("basic/1.in#2", "basic/1.in"),
+    ]
+
+
+@given(
+    st.sets(
+        st.lists(st.sampled_from("abc"), min_size=1, max_size=4).map(tuple),
+        min_size=1,
+        max_size=12,
+    ).map(sorted)
+)
+def test_distinct_names_are_the_shortest_ends_of_paths_that_no_other_shares(
+    paths: list[tuple[str, ...]],
+) -> None:
+    names = distinct_names([PurePath(*path) for path in paths])
+    assert len(set(names)) == len(names)
+    for i, (path, name) in enumerate(zip(paths, names, strict=True)):
+        depth = name.count("/") + 1
+        assert tuple(name.split("/")) == path[-depth:]
+        others = [other for j, other in enumerate(paths) if j != i]
+        if all(other[-1] != path[-1] for other in others):
+            assert depth == 1
+        else:
+            # One folder fewer would name another path's end too.
+            shorter = depth - 1
+            assert depth == 1 or any(other[-shorter:] == path[-shorter:] for other in others)
 
 
 def test_committed_advanced_cases_meet_the_spec() -> None:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from judge_helpers import no_child_left_behind
 
-from minesweeper.grading import discover
+from minesweeper.grading import discover, grade_basic
 from minesweeper.judge.process import Limits
 from minesweeper.judge.server import grade_server
 
@@ -31,7 +31,11 @@ def bad(*args: str) -> list[str]:
         (2, "line 2 (the board as read, map row 2): got '!!!', expected '???'"),
         (5, "line 5 (after move 1 '1 1' (input line 5), map row 2): got '!!!', expected '?2?'"),
         (17, "line 17 (after move 5 '0 2' (input line 9), map row 2): got '!!!', expected '?21'"),
-        (22, "line 22 (the result lines): got '!!!', expected 'YOU WIN!'"),
+        (
+            22,
+            "line 22 (the result lines, after move 6 '2 0' (input line 10)): "
+            "got '!!!', expected 'YOU WIN!'",
+        ),
     ],
 )
 def test_a_wrong_line_is_named_with_its_map_and_move(line: int, detail: str) -> None:
@@ -44,8 +48,27 @@ def test_a_crashing_server() -> None:
     grade = grade_server(CASE, bad("segfault"), LIMITS)
     assert grade.detail == (
         "crashed (signal 11); line 4 (after move 1 '1 1' (input line 5), map row 1): "
-        "got '', expected '???'"
+        "the output ends, expected '???'"
     )
+    assert grade.excerpt.splitlines()[2:] == [
+        "4  ???       (no line)  <-",
+        "5  ?2?       (no line)  <-",
+        "6  ???       (no line)  <-",
+    ]
+
+
+def test_the_built_in_judge_and_a_foreign_server_show_a_difference_alike(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "x.in").write_bytes(CASE.path.read_bytes())
+    expected = CASE.path.with_suffix(".out").read_bytes()
+    (tmp_path / "x.out").write_bytes(expected.replace(b"YOU WIN!", b"GAME OVER!"))
+    [case] = discover([tmp_path])
+    ours = grade_basic(case)
+    theirs = grade_server(case, [sys.executable, "-m", "minesweeper", "server"], LIMITS)
+    assert not ours.passed and not theirs.passed
+    assert "after move 6 '2 0' (input line 10)" in ours.detail
+    assert (ours.detail, ours.excerpt) == (theirs.detail, theirs.excerpt)
 
 
 def test_a_hanging_server() -> None:

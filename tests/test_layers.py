@@ -83,7 +83,13 @@ def test_the_judge_command_loads_only_what_it_needs() -> None:
     assert not {name for name in loaded if name.startswith(heavy)}
 
 
-JUDGE = ["judge/process.py", "judge/protocol.py", "judge/interactive.py", "judge/server.py"]
+JUDGE = [
+    "judge/process.py",
+    "judge/protocol.py",
+    "judge/interactive.py",
+    "judge/server.py",
+    "judge/difference.py",
+]
 
 
 def within(name: str, packages: tuple[str, ...]) -> bool:

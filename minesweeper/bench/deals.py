@@ -98,11 +98,12 @@ class Deal:
         """Deals of given boards, one per group (in order of first appearance).
 
         ``name`` names the whole set (the ``--boards`` path); with `GroupBy.FILE`
-        each file's name names its deal.
+        each file names its deal as it names its cases (`load_cases`: its name, or
+        the end of its path that tells it from files of the same name elsewhere).
         """
         key: Callable[[AdvancedCase], object] = {
             GroupBy.PATH: lambda case: name,
-            GroupBy.FILE: lambda case: case_file(case),
+            GroupBy.FILE: lambda case: case.source or case.name,
             GroupBy.SIZE: lambda case: dimensions(case.board),
         }[group_by]
         groups: dict[object, list[int]] = {}
@@ -181,11 +182,6 @@ def dimensions(board: Board) -> tuple[int, int, int]:
 
 def _size_text(rows: int | None, cols: int | None, mines: int | None) -> str:
     return f"{rows}x{cols}/{mines}"
-
-
-def case_file(case: AdvancedCase) -> str:
-    """The file a loaded case came from: its name without the ``#k`` case number."""
-    return case.name.partition("#")[0]
 
 
 def _topology(name: str, rows: int, cols: int, rng: random.Random) -> Topology:

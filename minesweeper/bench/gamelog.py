@@ -194,7 +194,7 @@ def _check_row(
         raise InputError(
             line_no,
             f"{path}: game {key[2]!r} of {key[0]!r} by {key[1]!r} is not part of this run "
-            "(--preset, --boards, --games, --strategy)",
+            "(--preset, --boards, --group-by, --games, --strategy)",
         )
     deal, strategy, index = game
     if (row.get("rules"), row.get("topology")) != (deal.rules.value, deal.topology):

@@ -12,8 +12,11 @@ Where a file names no first click, `default_first` chooses one.
 
 from __future__ import annotations
 
+import collections
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import middle_cell
@@ -33,11 +36,16 @@ from minesweeper.protocol import (
 
 @dataclass(frozen=True)
 class AdvancedCase:
-    """A board and its first click (a cell id)."""
+    """A board and its first click (a cell id).
+
+    ``name`` names the case; ``source`` names what it was read from (a file), the
+    same for every case read from it.
+    """
 
     board: Board
     first: int
     name: str = ""
+    source: str = ""
 
 
 def format_case(board: Board, first: int) -> str:
@@ -65,22 +73,26 @@ def parse_case(text: bytes | str, topology: str = "square", name: str = "") -> A
 def parse_cases(text: bytes | str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
     """Every case in ``text``, one after another; at least one.
 
-    Cases after the first are named ``name#2``, ``name#3``, ...
+    Cases after the first are named ``name#2``, ``name#3``, ...; every case's
+    ``source`` is ``name``.
     """
     reader = LineReader(text)
     cases: list[AdvancedCase] = []
     while True:
         label = name if not cases else f"{name}#{len(cases) + 1}"
-        cases.append(read_case(reader, topology, label))
+        cases.append(dataclasses.replace(read_case(reader, topology, label), source=name))
         if reader.at_end():
             return cases
 
 
-def read_cases_file(path: Path, topology: str = "square") -> list[AdvancedCase]:
-    """The cases in one regular file (at most `MAX_FILE_BYTES`); errors name the file."""
+def read_cases_file(
+    path: Path, topology: str = "square", name: str | None = None
+) -> list[AdvancedCase]:
+    """The cases in one regular file (at most `MAX_FILE_BYTES`), named ``name`` (by default
+    the file's name); errors name the file."""
     data = read_regular(path)
     try:
-        return parse_cases(data, topology, path.name)
+        return parse_cases(data, topology, path.name if name is None else name)
     except InputError as error:
         raise type(error)(error.line, f"{path}: {error.message}") from None
 
@@ -88,7 +100,11 @@ def read_cases_file(path: Path, topology: str = "square") -> list[AdvancedCase]:
 def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
     """The cases of a file, or of every ``.in`` and ``.mbf`` file under a directory (by path).
 
-    An MBF board's first click is `default_first`. A folder holding something that
+    Cases are named after their file (`parse_cases`): by its name, or, where files
+    in different folders share a name, by the shortest end of its path below the
+    directory that no other file shares (``basic/1.in``, ``advanced/1.in``), so
+    every file's cases have names of their own. An MBF board's first click is
+    `default_first`. A folder holding something that
     cannot be read as a case file (a FIFO, a device, a broken link, an unreadable
     sub-folder) is refused, naming it.
     """
@@ -99,15 +115,41 @@ def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
             raise NotAFileError(f"{where}: {problem}")
         if not found.files:
             raise MinesweeperError(f"no .in or {MBF_SUFFIX} files under {path}")
-        return [case for file in found.files for case in _file_cases(file, topology)]
-    return _file_cases(path, topology)
+        names = distinct_names([file.relative_to(path) for file in found.files])
+        return [
+            case
+            for file, name in zip(found.files, names, strict=True)
+            for case in _file_cases(file, topology, name)
+        ]
+    return _file_cases(path, topology, path.name)
 
 
-def _file_cases(path: Path, topology: str) -> list[AdvancedCase]:
+def distinct_names(paths: Sequence[PurePath]) -> list[str]:
+    """A name for each of ``paths`` (distinct relative paths) that no other one gets.
+
+    A path's name is its file name, lengthened by its folders, from the nearest
+    out, only while another path's name is the same: ``a/x.in``, ``b/x.in`` and
+    ``c/y.in`` are named ``a/x.in``, ``b/x.in`` and ``y.in``.
+    """
+    parts = [PurePath(path).parts for path in paths]
+    depth = [1] * len(parts)
+    while True:
+        names = ["/".join(whole[-depth[i] :]) for i, whole in enumerate(parts)]
+        shared = collections.Counter(names)
+        longer = [
+            i for i, name in enumerate(names) if shared[name] > 1 and depth[i] < len(parts[i])
+        ]
+        if not longer:
+            return names
+        for i in longer:
+            depth[i] += 1
+
+
+def _file_cases(path: Path, topology: str, name: str) -> list[AdvancedCase]:
     if path.suffix.lower() == MBF_SUFFIX:
         board = read_mbf_file(path)
-        return [AdvancedCase(board, default_first(board), path.name)]
-    return read_cases_file(path, topology)
+        return [AdvancedCase(board, default_first(board), name, name)]
+    return read_cases_file(path, topology, name)
 
 
 def read_mbf_file(path: Path) -> Board:

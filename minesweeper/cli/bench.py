@@ -94,8 +94,9 @@ MAX_LISTED_ERRORS = 10
 @click.option(
     "--group-by",
     type=click.Choice([group.value for group in GroupBy]),
-    help="With --boards: one result row for the whole path (default), per file, or per "
-    "board size and mine count.",
+    help="With --boards: one result row for the whole path (default), per file (named by "
+    "its path below PATH, shortened to the end that no other file shares: 1.in, or "
+    "basic/1.in and advanced/1.in), or per board size and mine count.",
 )
 @click.option(
     "--games",

@@ -6,10 +6,12 @@ import os
 import shlex
 import statistics
 import sys
+import textwrap
 from pathlib import Path
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.common import (
@@ -80,7 +82,9 @@ def grade(
     """Grade every case under DIR... (searched recursively).
 
     Basic cases (`x.in` with `x.out`) pass when the judge prints `x.out` byte
-    for byte. Advanced cases (an `.in` without `.out`, ending with the first
+    for byte; below the table, each failing one shows the expected and the actual
+    lines of the map (or result) where they first differ, and the move that led
+    there (its input line). Advanced cases (an `.in` without `.out`, ending with the first
     click) are played by the client: won or lost, visits, steps, CPU seconds.
     Cases in a subdirectory named after a topology use that topology.
 
@@ -121,6 +125,8 @@ def grade(
                     advanced.append(result)
     if basic:
         console.print(basic_table(basic, shlex.join(server) if server else "built-in"))
+        for failure in excerpts(basic):
+            console.print(failure, soft_wrap=True)  # maps keep their lines, however wide
     if advanced:
         console.print(advanced_table(advanced, shlex.join(client) if client else strategy.label))
     failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
@@ -143,9 +149,19 @@ def basic_table(grades: list[BasicGrade], judge: str) -> Table:
     table.add_column("result")
     table.add_column("detail", overflow="fold")
     for grade in grades:
-        verdict = "[green]pass[/]" if grade.passed else "[red]FAIL[/]"
-        table.add_row(grade.name, verdict, grade.detail)
+        verdict = Text("pass", "green") if grade.passed else Text("FAIL", "red")
+        # Names and details are shown as they are: a bracket in them is not markup.
+        table.add_row(Text(grade.name), verdict, Text(grade.detail))
     return table
+
+
+def excerpts(grades: list[BasicGrade]) -> list[Text]:
+    """Each failed case's name and summary, and the expected and actual lines around it."""
+    return [
+        Text(f"\n{grade.name}: {grade.detail}\n{textwrap.indent(grade.excerpt, '  ')}")
+        for grade in grades
+        if grade.excerpt
+    ]
 
 
 def advanced_table(grades: list[AdvancedGrade], client: str) -> Table:
@@ -157,9 +173,9 @@ def advanced_table(grades: list[AdvancedGrade], client: str) -> Table:
     colours = {"won": "green", "lost": "yellow"}
     for grade in grades:
         result = outcome(grade)
-        verdict = f"[{colours.get(result, 'red')}]{'ERROR ' if grade.error else ''}{result}[/]"
+        verdict = Text(f"{'ERROR ' if grade.error else ''}{result}", colours.get(result, "red"))
         table.add_row(
-            grade.name,
+            Text(grade.name),
             verdict,
             str(grade.visit_count),
             str(grade.steps),

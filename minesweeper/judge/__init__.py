@@ -5,6 +5,8 @@
 - `reference`: the project's own client speaking that protocol (`minesweeper client`);
 - `interactive`: the judge's end of that protocol, one advanced case per fresh client;
 - `server`: a foreign server graded on a basic case, byte for byte;
+- `difference`: how an output that differs from the expected one is shown (for the
+  built-in judge too);
 - `runner`: grading found cases with built-in or foreign programs, in parallel if asked;
 - `report`: results as JUnit XML and JSON.
 """

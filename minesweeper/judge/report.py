@@ -22,7 +22,9 @@ def outcome(grade: AdvancedGrade) -> str:
 def junit_xml(basic: Sequence[BasicGrade], advanced: Sequence[AdvancedGrade]) -> str:
     """JUnit XML: a suite per kind of case, a failure per failed case or misbehaving client.
 
-    A lost game passes; its result is in the test case's output.
+    A failed basic case's failure says where its output differs and holds the
+    expected and the actual lines there. A lost game passes; its result is in
+    the test case's output.
     """
     root = ET.Element("testsuites", name="minesweeper grade")
     if basic:
@@ -30,7 +32,8 @@ def junit_xml(basic: Sequence[BasicGrade], advanced: Sequence[AdvancedGrade]) ->
         for grade in basic:
             case = ET.SubElement(suite, "testcase", classname="basic", name=grade.name)
             if not grade.passed:
-                ET.SubElement(case, "failure", message=grade.detail, type="output")
+                failure = ET.SubElement(case, "failure", message=grade.detail, type="output")
+                failure.text = grade.excerpt or None
             _stderr(case, grade.stderr)
     if advanced:
         failures = sum(bool(grade.error) for grade in advanced)
@@ -72,7 +75,8 @@ def _suite(root: ET.Element, name: str, tests: int, failures: int, seconds: floa
 
 
 def json_report(basic: Sequence[BasicGrade], advanced: Sequence[AdvancedGrade]) -> str:
-    """Every grade as JSON: ``{"basic": [...], "advanced": [...]}`` with an outcome per game."""
+    """Every grade as JSON: ``{"basic": [...], "advanced": [...]}``, every field of each grade
+    (a failed basic case's ``detail`` and ``excerpt``), with an outcome per game."""
     games = [{**dataclasses.asdict(grade), "outcome": outcome(grade)} for grade in advanced]
     document = {"basic": [dataclasses.asdict(grade) for grade in basic], "advanced": games}
     return json.dumps(document, indent=2) + "\n"

@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from minesweeper.errors import MinesweeperError
-from minesweeper.grading import BasicGrade, Found, first_difference
+from minesweeper.grading import BasicGrade, Found
 from minesweeper.inputs import read_regular
+from minesweeper.judge.difference import compare_output
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
-from minesweeper.protocol import LOSS_LINE, WIN_LINE, LineReader, read_board
 
 
 def grade_server(case: Found, command: Sequence[str], limits: Limits) -> BasicGrade:
@@ -48,44 +48,13 @@ def grade_server(case: Found, command: Sequence[str], limits: Limits) -> BasicGr
     ended = "" if code is not None and code >= 0 else describe_exit(code, limits, stderr)
     if actual == expected and not ended:
         return BasicGrade(case.name, True, stderr=_stderr(child))
+    difference = compare_output(actual, expected, given, case.topology)
     detail = [ended] if ended else []
-    if actual != expected:
-        where = output_landmarks(given.decode(errors="replace"), case.topology, expected)
-        detail.append(first_difference(actual, expected, where))
-    return BasicGrade(case.name, False, "; ".join(detail), _stderr(child))
+    if difference is not None:
+        detail.append(difference.summary)
+    excerpt = difference.excerpt if difference is not None else ""
+    return BasicGrade(case.name, False, "; ".join(detail), _stderr(child), excerpt)
 
 
 def _stderr(child: Child) -> str:
     return child.stderr_tail.decode(errors="replace")
-
-
-def output_landmarks(given: str, topology: str, expected: bytes) -> Callable[[int], str] | None:
-    """Names what a line of the judge's output for input ``given`` is: which map, after which move.
-
-    None when the input is not a readable board.
-    """
-    reader = LineReader(given.splitlines())
-    try:
-        board = read_board(reader, topology)
-    except MinesweeperError:
-        return None
-    moves = []
-    while (line := reader.next()) is not None:
-        moves.append(line)
-    rows = board.topology.shape[0]
-    lines = expected.decode(errors="replace").split("\n")
-    verdicts = [no for no, text in enumerate(lines) if text in (WIN_LINE, LOSS_LINE)]
-    map_lines = verdicts[0] if verdicts else len(lines)
-
-    def where(line_no: int) -> str:
-        if line_no > map_lines:
-            return "the result lines"
-        index, row = divmod(line_no - 1, rows)
-        if index == 0:
-            return f"the board as read, map row {row + 1}"
-        if index <= len(moves):
-            input_line, text = moves[index - 1]
-            return f"after move {index} '{text}' (input line {input_line}), map row {row + 1}"
-        return f"map {index + 1}, after the input's last move, row {row + 1}"
-
-    return where
