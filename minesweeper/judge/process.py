@@ -5,7 +5,7 @@ at once) with an address-space limit and a CPU-time backstop set before it
 starts. Its standard output is read without blocking, line by line, against
 wall-clock deadlines and a cap on the bytes it may write; its standard error
 is kept as a short tail for reports. `Child.close` kills the group and reaps
-the child, whatever state it is in.
+the child, whatever state it is in, then what escaped the group (`orphans`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from types import TracebackType
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.judge.orphans import Adoption
 
 #: How much of the child's standard error is kept (its end).
 STDERR_TAIL = 4096
@@ -116,6 +117,8 @@ class Child:
         self.output_bytes = 0
         self.stderr_tail = bytearray()
         self.stdout_open = True
+        # Makes this whole process the subreaper of what the program leaves (once, on Linux).
+        self._adoption = Adoption()
         self.started = time.monotonic()
         self._process = subprocess.Popen(
             list(command),
@@ -287,7 +290,10 @@ class Child:
             time.sleep(max(0.0, until - time.monotonic()))
 
     def close(self) -> Exit:
-        """Kill the child's process group, reap the child; how it ended and its CPU seconds."""
+        """Kill the child's process group, reap the child; how it ended and its CPU seconds.
+
+        Then kill and reap what it left in other groups and sessions (`Adoption.sweep`).
+        """
         if self._exit is not None:
             return self._exit
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -302,6 +308,7 @@ class Child:
         except ChildProcessError:  # already reaped
             code, cpu = self._process.returncode, 0.0
         self._process.returncode = code
+        self._adoption.sweep()
         self._selector.close()
         for stream in (self._process.stdout, self._process.stderr):
             with contextlib.suppress(OSError):

@@ -1,0 +1,141 @@
+"""Processes a foreign program left outside its process group: adopted, then killed and reaped.
+
+A program that starts a session of its own (``setsid``, a double-forked
+daemon) escapes the kill of its process group. On Linux the judging process
+therefore makes itself a *child subreaper*: an orphaned descendant of a
+program it started is re-parented to it instead of to init, so it is found
+among its children, killed with its process group and reaped. Elsewhere
+nothing is adopted and `Adoption.sweep` does nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import functools
+import os
+import signal
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: From <linux/prctl.h> (Linux 3.4); the standard library has no wrapper for prctl.
+PR_SET_CHILD_SUBREAPER = 36
+#: Each sweep kills every process it sees; more are needed only while some are still forking.
+_SWEEPS = 20
+
+
+@dataclass(frozen=True)
+class _Process:
+    """A line of ``/proc/PID/stat``: the fields that say whose child it is and where it runs."""
+
+    pid: int
+    parent: int
+    group: int
+    session: int
+    #: Clock ticks after boot; with the pid, names a process even when its pid is reused.
+    start: int
+
+
+def _processes() -> list[_Process]:
+    """Every process this one can see in ``/proc``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
+            except OSError:  # ended since the listing
+                continue
+            try:
+                line = os.read(fd, 4096)
+            except OSError:
+                continue
+            finally:
+                os.close(fd)
+            # The command name, in parentheses, may hold spaces and parentheses itself.
+            fields = line[line.rfind(b")") + 2 :].split()
+            if len(fields) > 19:
+                found.append(_Process(int(name), *map(int, (*fields[1:4], fields[19]))))
+    return found
+
+
+def _children(processes: Iterable[_Process], parent: int) -> dict[int, _Process]:
+    return {process.pid: process for process in processes if process.parent == parent}
+
+
+@functools.cache
+def _subreaper(pid: int) -> bool:
+    """Make process ``pid`` (this one) a child subreaper, once; whether it is one.
+
+    The attribute belongs to the whole process, every thread and every child,
+    and no child inherits it (a worker of ``grade --jobs N`` sets its own).
+    Cached by pid, so a forked copy of this process sets it again.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+
+
+class Adoption:
+    """Made before a foreign program starts: what `sweep` spares once the program has ended.
+
+    Spared are this process's children now, and any child in this process's
+    own session (a program runs in a new session, and nothing it starts can
+    join ours). Children of other threads started meanwhile are not told
+    apart: run one program at a time per process, as the judge does.
+    """
+
+    def __init__(self) -> None:
+        self._pid = os.getpid()
+        self._active = _subreaper(self._pid)
+        self._session = os.getsid(0)
+        children = _children(_processes(), self._pid).values() if self._active else ()
+        self._spared = {(child.pid, child.start) for child in children}
+
+    def sweep(self) -> None:
+        """Kill the adopted processes, all their descendants and their groups; reap them.
+
+        Call it after the program itself is reaped: a process's children are
+        re-parented before it can be reaped, so once a sweep sees no adopted
+        process, none is left. Each sweep kills all it sees (a killed process
+        forks no more); the bounded repeats catch what was forked meanwhile.
+        """
+        if not self._active:
+            return
+        for _ in range(_SWEEPS):
+            processes = _processes()
+            adopted = [
+                child
+                for child in _children(processes, self._pid).values()
+                if child.session != self._session and (child.pid, child.start) not in self._spared
+            ]
+            if not adopted:
+                return
+            for process in _descendants(processes, adopted):
+                if process.session != self._session:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(process.group, signal.SIGKILL)
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.kill(process.pid, signal.SIGKILL)
+            for child in adopted:
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(child.pid, 0)
+
+
+def _descendants(processes: list[_Process], roots: list[_Process]) -> list[_Process]:
+    """``roots`` and every process below them."""
+    below: dict[int, list[_Process]] = {}
+    for process in processes:
+        below.setdefault(process.parent, []).append(process)
+    found: dict[int, _Process] = {}
+    todo = list(roots)
+    while todo:
+        process = todo.pop()
+        if process.pid not in found:  # a pid reused while listing could make a loop
+            found[process.pid] = process
+            todo.extend(below.get(process.pid, ()))
+    return list(found.values())
