@@ -1,6 +1,7 @@
 """Judging foreign programs: servers and clients in any language, over pipes, with limits.
 
 - `process`: a child process under limits (time, memory, output), always killed and reaped;
+- `orphans`: what a child left outside its process group (daemons), adopted, killed, reaped;
 - `protocol`: the interactive client protocol's header, both ends;
 - `reference`: the project's own client speaking that protocol (`minesweeper client`);
 - `interactive`: the judge's end of that protocol, one advanced case per fresh client;

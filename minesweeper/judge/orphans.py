@@ -77,7 +77,8 @@ def _subreaper(pid: int) -> bool:
         prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return False
-    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    on, off = ctypes.c_ulong(1), ctypes.c_ulong(0)
+    return prctl(PR_SET_CHILD_SUBREAPER, on, off, off, off) == 0
 
 
 class Adoption:
@@ -103,6 +104,8 @@ class Adoption:
         re-parented before it can be reaped, so once a sweep sees no adopted
         process, none is left. Each sweep kills all it sees (a killed process
         forks no more); the bounded repeats catch what was forked meanwhile.
+        One this process may not kill (another user's) is reaped only if it
+        has ended, never waited for.
         """
         if not self._active:
             return
@@ -119,11 +122,22 @@ class Adoption:
                 if process.session != self._session:
                     with contextlib.suppress(ProcessLookupError, PermissionError):
                         os.killpg(process.group, signal.SIGKILL)
-                    with contextlib.suppress(ProcessLookupError, PermissionError):
-                        os.kill(process.pid, signal.SIGKILL)
             for child in adopted:
-                with contextlib.suppress(ChildProcessError):
-                    os.waitpid(child.pid, 0)
+                self._reap(child)
+
+    def _reap(self, child: _Process) -> None:
+        try:
+            os.kill(child.pid, signal.SIGKILL)
+            flags = 0
+        except PermissionError:
+            flags = os.WNOHANG
+        except ProcessLookupError:
+            return
+        try:
+            if os.waitpid(child.pid, flags) == (0, 0):
+                self._spared.add((child.pid, child.start))
+        except ChildProcessError:
+            pass
 
 
 def _descendants(processes: list[_Process], roots: list[_Process]) -> list[_Process]:
