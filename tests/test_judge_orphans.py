@@ -91,15 +91,19 @@ def test_children_started_before_the_program_are_spared(
     assert [process.poll() for process in sleepers] == [None, None]
 
 
-def test_grade_server_leaves_no_daemon_behind(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_grade_server_leaves_no_daemon_behind(tmp_path: Path, jobs: str) -> None:
+    # With --jobs 2 the cases run in worker processes, each its own subreaper.
     cases = tmp_path / "cases"
     cases.mkdir()
-    for suffix in (".in", ".out"):
-        shutil.copy(ROOT / "testcases" / "basic" / f"at-map{suffix}", cases / f"at-map{suffix}")
+    for name in ("one", "two"):
+        for suffix in (".in", ".out"):
+            shutil.copy(ROOT / "testcases" / "basic" / f"at-map{suffix}", cases / f"{name}{suffix}")
     pidfile = tmp_path / "pids"
-    server = f"{sys.executable} {ESCAPE} {pidfile} 2 {cases / 'at-map.out'}"
-    result = run_cli(["grade", "--server", server, str(cases)])
+    server = f"{sys.executable} {ESCAPE} {pidfile} 2 {cases / 'one.out'}"
+    result = run_cli(["grade", "--server", server, "--jobs", jobs, str(cases)])
     assert result.exit_code == 0, result.stdout + result.stderr
+    assert "basic: 2/2 passed" in result.stdout
     pids = read_pids(pidfile)
-    assert len(pids) == 2
+    assert len(pids) == 4
     assert [pid for pid in pids if not gone(pid)] == []
