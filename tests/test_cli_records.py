@@ -55,3 +55,16 @@ def test_verify(tmp_path: Path) -> None:
     assert "failed its check" in err and str(path) in err and "delete it" in err
     code, _, err = run("--records", str(path))
     assert code == 2 and "failed its check" in err
+
+
+def test_tells_apart_acm_categories_of_one_size() -> None:
+    few = Category("square", 9, 9, 12, "opening", count_told=False)
+    many = Category("square", 9, 9, 15, "opening", count_told=False)
+    assert few.label == many.label  # in a game the count stays untold
+    store = Records()
+    store.add(few, Entry.make("Ann", 50, 20.0, True))
+    store.add(many, Entry.make("Bob", 40, 30.0, True))
+    code, out, _ = run()
+    assert code == 0
+    assert "square 9x9, mine count not told (acm rules), 12 mines" in out
+    assert "square 9x9, mine count not told (acm rules), 15 mines" in out

@@ -18,7 +18,12 @@ from minesweeper.play.records import Category, Entry, Ranking, Records, replay_d
 
 
 def title(category: Category) -> str:
-    """The category's label, with the preset's name when it is one."""
+    """The category's label, with the preset's name when it is one.
+
+    A game under the acm rules does not tell its mine count, so its label leaves
+    it out; outside any game the count is no secret, and without a preset's name
+    it is what tells two such categories of one size apart.
+    """
     for preset in PRESETS.values():
         if (preset.rows, preset.cols, preset.mines) == (
             category.rows,
@@ -26,6 +31,8 @@ def title(category: Category) -> str:
             category.mines,
         ):
             return f"{preset.name}: {category.label}"
+    if not category.count_told:
+        return f"{category.label}, {category.mines} mines"
     return category.label
 
 
