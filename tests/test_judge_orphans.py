@@ -46,7 +46,9 @@ def escape(pidfile: Path, depth: int) -> list[int]:
 
 
 def read_pids(pidfile: Path) -> list[int]:
-    return [int(pid) for pid in pidfile.read_text().split()]
+    """The pids the daemons of every program run with ``pidfile`` wrote (``pidfile.N``)."""
+    files = sorted(pidfile.parent.glob(f"{pidfile.name}.*"))
+    return [int(pid) for file in files for pid in file.read_text().split()]
 
 
 def test_a_double_forked_daemon_is_killed_and_reaped(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """A program that leaves daemons behind, escaping its process group.
 
 Usage: escape.py PIDFILE DEPTH [OUTPUT]. It double-forks a daemon (a new
-session, its parent gone) that writes its pid to PIDFILE and sleeps; with
+session, its parent gone) that writes its pid to PIDFILE.N (N: this
+program's pid) and sleeps; with
 DEPTH above 1 that daemon first starts the next one the same way and lives
 on as its parent. With DEPTH ``hop`` the daemon moves on instead: every
 millisecond it forks, the parent exits and the child starts a new session,
@@ -57,7 +58,10 @@ def write_pid(pidfile: str) -> None:
 
 
 def main() -> None:
-    pidfile, depth = sys.argv[1], None if sys.argv[2] == "hop" else int(sys.argv[2])
+    # Each program has a file of its own (PIDFILE.PID), so that programs run at the
+    # same time, or one after another, each wait for their own daemons.
+    pidfile = f"{sys.argv[1]}.{os.getpid()}"
+    depth = None if sys.argv[2] == "hop" else int(sys.argv[2])
     daemon(pidfile, depth)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
