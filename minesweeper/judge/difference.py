@@ -131,11 +131,9 @@ def _map(layout: _Layout, index: int) -> str:
 
 def _map_title(layout: _Layout, index: int) -> str:
     """`_map` as the title of the whole map."""
-    if index == 0:
-        return "the map of the board as read"
-    if index <= len(layout.moves):
-        return f"the map {_map(layout, index)}"
-    return _map(layout, index)
+    if index > len(layout.moves):
+        return _map(layout, index)
+    return f"the map {'of ' if index == 0 else ''}{_map(layout, index)}"
 
 
 def _result(layout: _Layout) -> str:
