@@ -158,6 +158,9 @@ def autoplay(
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)
         return
+    note = store.kept_aside_note()
+    if note is not None:
+        click.echo(f"minesweeper: {note}", err=True)
     if place is None:
         click.echo("not in the top 10 of its category")
     else:

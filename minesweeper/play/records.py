@@ -43,6 +43,7 @@ from filelock import FileLock
 
 from minesweeper.errors import MinesweeperError, NotAFileError, TooLargeError
 from minesweeper.inputs import open_regular, read_regular
+from minesweeper.jsontext import NotJSONError, load_json
 from minesweeper.outputs import write_atomically, written_aside
 
 APP_NAME = "minesweeper"
@@ -321,6 +322,18 @@ class Records:
         self.path = Path(path) if path is not None else default_records_path()
         self.key_path = Path(key_path) if key_path is not None else default_key_path()
         self._lock = FileLock(str(self.path) + ".lock")
+        #: Where `add` moved a records file that failed its check, and why (None: it did not).
+        self.kept_aside: tuple[Path, RecordsTampered] | None = None
+
+    def kept_aside_note(self) -> str | None:
+        """What `add` did with a records file that failed its check, in one line (None: nothing)."""
+        if self.kept_aside is None:
+            return None
+        aside, error = self.kept_aside
+        return (
+            f"the records file {self.path} failed its check ({error.reason}): it is kept as "
+            f"{aside}, and new records begin with this game"
+        )
 
     # -- reading --------------------------------------------------------------------------
 
@@ -387,14 +400,20 @@ class Records:
         A win by a person also enters the category's times table when it is fast
         enough (see `time_place_for`). ``replay``, the game's replay file, is kept
         in `replays_dir` and named in the entry, when the entry enters a table.
-        Raises `RecordsTampered` (writing nothing) when the file fails its check.
+        A file that fails its check does not cost the result: it is moved aside
+        (`kept_aside` says where and why) and the result starts new records.
         """
         if replay is not None:
             entry = replace(entry, replay=replay_digest(replay))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._lock:
-                tables = self.standings()
+                try:
+                    tables = self.standings()
+                except RecordsTampered as error:
+                    # Its entries' replays stay too: `_prune_replays` keeps what it cannot read.
+                    self.kept_aside = (self._move_aside(), error)
+                    tables = {}
                 both = tables.get(category, Standings([], []))
                 points = rank([*both.points, entry])
                 times = rank_times([*both.times, entry])
@@ -410,9 +429,25 @@ class Records:
         except OSError as error:
             raise RecordsError(f"cannot write the records file {self.path}: {error}") from None
 
+    def _move_aside(self) -> Path:
+        """Rename the records file to a new name beside it, never replacing a file; the name."""
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        for number in range(1, 1000):
+            suffix = "" if number == 1 else f"-{number}"
+            aside = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{suffix}.json")
+            try:
+                os.link(self.path, aside, follow_symlinks=False)
+            except FileExistsError:
+                continue
+            self.path.unlink()
+            return aside
+        raise RecordsError(f"cannot move the damaged records file {self.path} aside")
+
     def _prune_replays(self, tables: dict[Category, Standings]) -> None:
         """Delete the replays of entries that left both tables (under the lock)."""
         if not self.replays_dir.is_dir():
+            return
+        if self.kept_aside is not None:  # the replays of the file kept aside stay with it
             return
         kept = {entry.replay for both in tables.values() for entry in [*both.points, *both.times]}
         for path in self.replays_dir.glob("*.json"):
@@ -451,9 +486,9 @@ class Records:
             return RecordsTampered(self.path, reason)
 
         try:
-            document = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
-            raise tampered("not valid JSON") from None
+            document = load_json(raw)
+        except NotJSONError as error:  # bad UTF-8, JSON or Unicode, huge numbers, deep nesting
+            raise tampered(error.reason) from None
         if not isinstance(document, dict):
             raise tampered("not a records document")
         signature = document.pop("signature", None)

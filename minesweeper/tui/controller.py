@@ -20,7 +20,7 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
-from minesweeper.play.records import Entry, Ranking, Records, RecordsError
+from minesweeper.play.records import Entry, Ranking, Records, RecordsError, RecordsTampered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
@@ -352,6 +352,10 @@ class Controller:
         try:
             place = self.records.place_for(category, entry)
             fast = self.records.time_place_for(category, entry)
+        except RecordsTampered as error:
+            # Entering moves the damaged file aside: the result starts new tables.
+            self.records_problem = str(error)
+            place, fast = 1, None
         except RecordsError as error:
             self.records_problem = str(error)
             place = fast = None
@@ -397,10 +401,12 @@ class Controller:
         """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
         replay = Replay.of(self.session, player=name).to_bytes()
         try:
-            return self.records.add(self.settings.category(), self.session.entry(name), replay)
+            place = self.records.add(self.settings.category(), self.session.entry(name), replay)
         except RecordsError as error:
             self.records_problem = str(error)
             raise
+        self.records_problem = self.records.kept_aside_note()
+        return place
 
     @staticmethod
     def _place_text(place: int | None) -> str:
