@@ -155,7 +155,7 @@ def document() -> dict:
         (lambda d: d["actions"].append([1, "open", 0, 0]), "runs backwards"),
         (lambda d: d["actions"][0].__setitem__(0, 5), "must be at 0 ms"),
         (lambda d: d.update(assists=[["luck", 0]]), "expected [kind, action index]"),
-        (lambda d: d.update(extra=1), 'unknown field "extra"'),
+        (lambda d: d.update(extra=1), "unknown field 'extra'"),
         (lambda d: d.update(topology="moon"), "moon"),
     ],
 )

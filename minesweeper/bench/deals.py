@@ -17,6 +17,7 @@ from minesweeper.board import Board
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.boards.generate import PRESETS, Preset, Rules, random_board, start_cell
 from minesweeper.errors import MinesweeperError
+from minesweeper.limits import quote
 from minesweeper.topology import GridTopology, Topology, find_topology
 
 #: Every preset the benchmark knows (the classic levels and the ACM 30x30 boards).
@@ -33,7 +34,7 @@ def resolve_presets(names: Sequence[str]) -> list[Preset]:
         for member in PRESET_GROUPS.get(name, (name,)):
             if member not in BENCH_PRESETS:
                 known = ", ".join([*BENCH_PRESETS, *PRESET_GROUPS])
-                raise MinesweeperError(f"unknown preset {name!r} (known: {known})")
+                raise MinesweeperError(f"unknown preset {quote(name)} (known: {known})")
             result[member] = BENCH_PRESETS[member]
     return list(result.values())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ from click.shell_completion import CompletionItem
 
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.inputs import read_limited
+from minesweeper.limits import QUOTE_CHARS, quote
 from minesweeper.outputs import write_file
 from minesweeper.topology import TOPOLOGIES, find_topology
 
@@ -84,7 +86,8 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     if isinstance(error, _NO_ARGS_IS_HELP):
         return error
     ctx = error.ctx
-    message = error.format_message()
+    # click quotes the bad value whole: cut it as every other error does.
+    message = re.sub(rf"'([^']{{{QUOTE_CHARS + 1},}})'", _quoted, error.format_message())
     if ctx is not None and ctx.parent is not None:  # name the (sub)command, not the program
         command = ctx.command_path.split(" ", 1)[1]
         message = f"{command}: {message} (see '{ctx.command_path} --help')"
@@ -93,6 +96,10 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     one_line = _OneLineError(message)
     one_line.exit_code = error.exit_code
     return one_line
+
+
+def _quoted(match: re.Match[str]) -> str:
+    return quote(match.group(1))
 
 
 # -- options shared by several commands ------------------------------------------------------
@@ -165,7 +172,7 @@ class OneLineChoice(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             known = ", ".join(map(str, self.choices))
-            self.fail(f"unknown {self.what} {value!r} (known: {known})", param, ctx)
+            self.fail(f"unknown {self.what} {quote(value)} (known: {known})", param, ctx)
 
 
 class StrategyName(OneLineChoice):
@@ -258,7 +265,7 @@ class ThinkMs(click.ParamType):
         text = str(value).strip()
         shown = text if len(text) <= 12 else text[:12] + "..."
         if not text.isascii() or not text.lstrip("-").isdigit():
-            self.fail(f"{shown!r} is not a whole number of milliseconds", param, ctx)
+            self.fail(f"{quote(shown)} is not a whole number of milliseconds", param, ctx)
         if len(text) > 12:  # no huge int from a long run of digits
             self.fail(f"{shown} ms is out of range (0 to {self.most()} ms per guess)", param, ctx)
         try:

@@ -109,6 +109,8 @@ def grade(
     for case in skipped:
         click.echo(f"minesweeper: {case.name}: {case.problem} (not graded)", err=True)
     found = [case for case in everything if not case.problem and programs.grades(case)]
+    if not found and skipped:
+        sys.exit(1)  # each refused file has had its line: one refusal, one line
     if not found:
         raise click.UsageError("no .in files found" + (" of that kind" if programs.foreign else ""))
     basic: list[BasicGrade] = []

@@ -22,7 +22,9 @@ from typing import Any
 from minesweeper.board import Board
 from minesweeper.errors import InputError, MinesweeperError, NotAFileError
 from minesweeper.inputs import open_regular
-from minesweeper.limits import MAX_REPLAY_BYTES
+from minesweeper.jsontext import NotJSONError, load_json
+from minesweeper.limits import MAX_REPLAY_BYTES, quote
+from minesweeper.outputs import written_aside
 from minesweeper.play.records import COMPUTER, Category, Entry
 from minesweeper.play.session import (
     ACTION_KINDS,
@@ -183,16 +185,9 @@ class Replay:
         if len(data) > MAX_REPLAY_BYTES:
             raise ReplayError(f"larger than {MAX_REPLAY_BYTES} bytes: not a replay")
         try:
-            document = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ReplayError("not UTF-8 text: not a replay") from None
-        except (ValueError, RecursionError) as error:  # bad JSON, huge numbers, deep nesting
-            default = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-            message = getattr(error, "msg", default)
-            line = getattr(error, "lineno", None)
-            raise ReplayError(
-                f"line {line}: not valid JSON ({message})" if line else message
-            ) from None
+            document = load_json(data)
+        except NotJSONError as error:  # bad UTF-8, JSON or Unicode, huge numbers, deep nesting
+            raise ReplayError(f"{error.reason}: not a replay") from None
         return _parse(document)
 
 
@@ -223,9 +218,7 @@ def save_replay(data: bytes, directory: Path, stem: str) -> Path:
     Never overwrites a file; the file appears whole (written aside, then linked).
     """
     directory.mkdir(parents=True, exist_ok=True)
-    temp = directory / f".{stem}.{os.getpid()}.tmp"
-    temp.write_bytes(data)
-    try:
+    with written_aside(directory, data, ".replay-", private=False) as temp:
         for number in range(1, 10_000):
             path = directory / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
             try:
@@ -233,9 +226,7 @@ def save_replay(data: bytes, directory: Path, stem: str) -> Path:
             except FileExistsError:
                 continue
             return path
-        raise ReplayError(f"too many replays named {stem} in {directory}")
-    finally:
-        temp.unlink(missing_ok=True)
+    raise ReplayError(f"too many replays named {stem} in {directory}")
 
 
 def replay_name(replay: Replay) -> str:
@@ -277,7 +268,7 @@ def check_entry(replay: Replay, category: Category, entry: Entry) -> list[str]:
     if entry.clicks is not None and entry.clicks != stats.clicks.total:
         problems.append(f"the entry has {entry.clicks} clicks, the replay {stats.clicks.total}")
     if replay.player is not None and replay.player != entry.name:
-        problems.append(f"the entry names {entry.name!r}, the replay {replay.player!r}")
+        problems.append(f"the entry names {quote(entry.name)}, the replay {quote(replay.player)}")
     if entry.name == COMPUTER:
         if not played_by_computer(replay.assists):
             problems.append("a Computer entry whose replay was not played by the computer alone")
@@ -331,7 +322,7 @@ def _parse(document: Any) -> Replay:
     if document.get("format") != FORMAT:
         raise ReplayError(f'not a replay (its "format" is not "{FORMAT}")')
     if document.get("version") != VERSION:
-        raise ReplayError(f"replay version {document.get('version')!r} is not supported")
+        raise ReplayError(f"replay version {quote(document.get('version'))} is not supported")
     for key, kind in _FIELDS.items():
         value = document.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -341,7 +332,12 @@ def _parse(document: Any) -> Replay:
             raise ReplayError(f'"{key}" has the wrong type')
     unknown = set(document) - set(_FIELDS) - set(_OPTIONAL) - set(_INFORMATIVE)
     if unknown:
-        raise ReplayError(f'unknown field "{sorted(unknown)[0]}"')
+        raise ReplayError(f"unknown field {quote(sorted(unknown)[0])}")
+    rules = [rule.value for rule in FirstClick]
+    if document["first_click"] not in rules:
+        raise ReplayError(
+            f"unknown first-click rule {quote(document['first_click'])} (known: {', '.join(rules)})"
+        )
     try:
         category = Category(
             topology=find_topology(document["topology"]).name,
@@ -399,7 +395,9 @@ def _actions(items: Sequence[Any], board: Board) -> tuple[Action, ...]:
             raise ReplayError(f"{where}: expected [ms, kind, {move}]")
         ms, kind, *move = item
         if kind not in ACTION_KINDS:
-            raise ReplayError(f"{where}: unknown kind {kind!r} (known: {', '.join(ACTION_KINDS)})")
+            raise ReplayError(
+                f"{where}: unknown kind {quote(kind)} (known: {', '.join(ACTION_KINDS)})"
+            )
         try:
             cell = topology.cell_from_move(move)
         except MinesweeperError as error:
@@ -425,7 +423,8 @@ def _assists(items: Sequence[Any], count: int) -> tuple[tuple[str, int], ...]:
             or not 0 <= item[1] <= count
         ):
             raise ReplayError(
-                f"assist {item!r}: expected [kind, action index] (kinds: {', '.join(ASSIST_KINDS)})"
+                f"assist {quote(item)}: expected [kind, action index] "
+                f"(kinds: {', '.join(ASSIST_KINDS)})"
             )
         found.append((item[0], item[1]))
     return tuple(found)

@@ -47,7 +47,7 @@ from minesweeper.board import Board
 from minesweeper.boards.generate import PRESETS, FirstClick, Rules, fitting_size, random_board
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
-from minesweeper.limits import check_cells
+from minesweeper.limits import check_cells, quote
 from minesweeper.play.records import Category, Entry
 from minesweeper.play.scoring import open_points, win_bonus
 from minesweeper.play.stats import Clicks, GameStats, bbbv, solved_bbbv
@@ -112,7 +112,9 @@ class Settings:
             rule = None
         if rule not in SESSION_RULES:
             names = ", ".join(r.value for r in SESSION_RULES)
-            raise SettingsError(f"unknown first-click rule {self.first_click!r} (known: {names})")
+            raise SettingsError(
+                f"unknown first-click rule {quote(self.first_click)} (known: {names})"
+            )
         object.__setattr__(self, "first_click", rule)
         if not self.count_told and rule is not FirstClick.OPENING:
             raise SettingsError("a hidden mine count goes with the acm rules' opening first click")
@@ -139,7 +141,7 @@ class Settings:
             preset = PRESETS[name.lower()]
         except KeyError:
             known = ", ".join(PRESETS)
-            raise SettingsError(f"unknown preset {name!r} (known: {known})") from None
+            raise SettingsError(f"unknown preset {quote(name)} (known: {known})") from None
         kind = find_topology(str(changes.get("topology", "square")))
         rows, cols = fitting_size(kind, preset.rows, preset.cols)
         mines = preset.mines
