@@ -246,10 +246,14 @@ def _place(ranked: list[Entry], entry: Entry) -> int | None:
     return next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
 
 
+def user_data_dir() -> Path:
+    """``$MINESWEEPER_DATA_DIR``, else the platform's user data dir: records, autosaved runs."""
+    return Path(os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir(APP_NAME))
+
+
 def default_records_path() -> Path:
-    """``$MINESWEEPER_DATA_DIR/records.json``, else in the platform's user data dir."""
-    base = os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir(APP_NAME)
-    return Path(base) / RECORDS_FILE
+    """``records.json`` in `user_data_dir`."""
+    return user_data_dir() / RECORDS_FILE
 
 
 def default_key_path() -> Path:
