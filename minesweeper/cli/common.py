@@ -86,8 +86,11 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     if isinstance(error, _NO_ARGS_IS_HELP):
         return error
     ctx = error.ctx
-    # click quotes the bad value whole: cut it as every other error does.
-    message = re.sub(rf"'([^']{{{QUOTE_CHARS + 1},}})'", _quoted, error.format_message())
+    message = error.format_message()
+    param = getattr(error, "param", None)
+    if param is not None and not isinstance(param.type, (click.Path, click.File)):
+        # click quotes a bad value whole: cut it as every other error does (not a path).
+        message = re.sub(rf"'([^']{{{QUOTE_CHARS + 1},}})'", _quoted, message)
     if ctx is not None and ctx.parent is not None:  # name the (sub)command, not the program
         command = ctx.command_path.split(" ", 1)[1]
         message = f"{command}: {message} (see '{ctx.command_path} --help')"
