@@ -332,3 +332,26 @@ def test_replays_and_verify(site: Site) -> None:
     with site.service.transaction() as db:
         (finding,) = verify(db, site.service.games)
     assert any("took" in problem for problem in finding.problems)
+
+
+def test_the_daily_board_is_the_same_for_everyone_and_played_once(site: Site) -> None:
+    boards = []
+    for name in ("alice", "bob"):
+        headers = site.sign_up(name)
+        game = site.new_game(headers, mode="daily", preset="intermediate", rules="modern")
+        first = game["first_cell"]
+        assert first == 2 * 16 + 2  # the preset's first click
+        elsewhere = site.move(headers, game["id"], "open", first + 1)
+        assert elsewhere.status_code == 400
+        site.move(headers, game["id"], "open", first)
+        boards.append(mines_of(site, game["id"]))
+        again = site.client.post(
+            "/api/games", json={"mode": "daily", "preset": "intermediate"}, headers=headers
+        )
+        assert again.status_code == 409
+    assert boards[0] == boards[1]
+    site.clock.now += 24 * 3600
+    headers = site.sign_up("carol")
+    game = site.new_game(headers, mode="daily", preset="intermediate", rules="modern")
+    site.move(headers, game["id"], "open", game["first_cell"])
+    assert mines_of(site, game["id"]) != boards[0]

@@ -165,6 +165,16 @@ class Games:
         board: list[int] | None = None
         if request.mode == "daily":
             day = datetime.fromtimestamp(now / 1000, UTC).date().isoformat()
+            played = db.scalar(
+                select(Game.id).where(
+                    Game.account_id == player.id,
+                    Game.mode == "daily",
+                    Game.category == category,
+                    Game.day == day,
+                )
+            )
+            if played is not None:
+                raise Conflict(f"you have played the {category} board of {day} (game {played})")
             deal = self.daily_seed(db, day, category)
             board = sorted(daily_board(settings, category, deal).mines)
         else:
