@@ -302,13 +302,14 @@ def test_a_game_goes_on_in_a_new_process_on_the_same_database(tmp_path) -> None:
     headers = first.sign_up("alice")
     game = first.new_game(headers, mode="ranked", preset="intermediate")
     opened = first.move(headers, game["id"], "open", 100).json()["opened"]
-    first.move(headers, game["id"], "flag", 0)
+    closed = min(set(range(256)) - {cell for cell, _ in opened})
+    first.move(headers, game["id"], "flag", closed)
     second = make_site(url, first.clock)  # nothing in memory: rebuilt from the stored moves
     state = second.client.get(f"/api/games/{game['id']}", headers=headers).json()
     assert sorted(map(tuple, state["opened"])) == sorted(map(tuple, opened))
-    assert state["flags"] == [0] and state["moves"] == 2
+    assert state["flags"] == [closed] and state["moves"] == 2
     # and moves made through either go on from the other's
-    second.move(headers, game["id"], "flag", 0)
+    second.move(headers, game["id"], "flag", closed)
     assert first.client.get(f"/api/games/{game['id']}", headers=headers).json()["flags"] == []
 
 
