@@ -20,6 +20,8 @@ CORE = [
     "play/records.py",
     "play/scoring.py",
     "play/stats.py",
+    "play/history.py",
+    "intervals.py",
     "boards/mbf.py",
     "play/replay.py",
     "boards/generate.py",
