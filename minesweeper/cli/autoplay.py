@@ -21,7 +21,7 @@ from minesweeper.cli.common import (
 from minesweeper.cli.gameopts import game_options
 from minesweeper.limits import check_solved_cells
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, Move, new_session
-from minesweeper.play.records import Records, RecordsError
+from minesweeper.play.records import Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.protocol import COUNT_DIGITS
@@ -141,7 +141,7 @@ def autoplay(
         f"{settings.category().label}: {verdict} in {step} step(s), "
         f"{session.points} points, {session.elapsed:.2f} s (seed {seed})"
     )
-    click.echo(session.stats().summary())
+    click.echo(session.stats().summary(by_computer=True))
     replay = Replay.of(session, player=COMPUTER)
     data = replay.to_bytes()
     if replay_dir is not None:
@@ -158,7 +158,4 @@ def autoplay(
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)
         return
-    if place is None:
-        click.echo("not in the top 10 of its category")
-    else:
-        click.echo(f"entered the records at place {place}")
+    click.echo(entered(place, None, session.won) or "not in the top 10 of its category")
