@@ -100,7 +100,7 @@ def test_command_keeps_playing_with_a_tampered_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0
     assert "failed its check" in result.stderr and "kept as" in result.stderr
-    assert "entered the records at place 1" in result.stdout  # the game is not lost
+    assert "place 1" in result.stdout  # the game is not lost
     (aside,) = tmp_path.glob("r.damaged-*.json")
     assert aside.read_text() == "{}"
 
