@@ -29,10 +29,12 @@ from minesweeper.play.records import COMPUTER, Category, Entry
 from minesweeper.play.session import (
     ACTION_KINDS,
     ASSIST_KINDS,
+    DEAL_SEED_BITS,
     Action,
     FirstClick,
     GameSession,
     Settings,
+    deal,
     lay_mines,
     played_by_computer,
 )
@@ -64,6 +66,9 @@ class Replay:
     assists: tuple[tuple[str, int], ...] = ()
     player: str | None = None
     date: str | None = None
+    #: The seed the game laid its mines from (`GameSession.deal_seed`); None for a board
+    #: given to the game, or a replay written before replays carried it.
+    seed: int | None = None
 
     @classmethod
     def of(
@@ -81,6 +86,7 @@ class Replay:
             assists=tuple(session.assists),
             player=player,
             date=when.isoformat(timespec="seconds"),
+            seed=session.deal_seed,
         )
 
     # -- playing --------------------------------------------------------------------------
@@ -158,6 +164,7 @@ class Replay:
             **({} if category.count_told else {"count_told": False}),
             "player": self.player,
             "date": self.date,
+            **({} if self.seed is None else {"seed": self.seed}),
             "board": format_board(self.board).splitlines(),
             "actions": [
                 [action.ms, action.kind, *topology.move_of(action.cell)] for action in self.actions
@@ -246,7 +253,7 @@ def check_entry(replay: Replay, category: Category, entry: Entry) -> list[str]:
     problems: list[str] = []
     if replay.category != category:
         problems.append(f"the replay is of another kind of game ({replay.category.label})")
-    problems += _first_click_problems(replay)
+    problems += _first_click_problems(replay) or _deal_problems(replay)
     try:
         session = replay.session()
     except ReplayError as error:
@@ -293,6 +300,36 @@ def _first_click_problems(replay: Replay) -> list[str]:
     return []
 
 
+def _deal_problems(replay: Replay) -> list[str]:
+    """Whether the replay's board is the one the game deals from the replay's seed."""
+    if replay.seed is None:
+        return ["the replay carries no seed, so its board cannot be shown to be the game's deal"]
+    try:
+        dealt = dealt_boards(replay)
+    except MinesweeperError as error:  # e.g. no no-guess board found in time
+        return [f"its board could not be dealt again from its seed: {error}"]
+    if not any(board.mines == replay.board.mines for board in dealt):
+        return ["its board is not the one the game deals from its seed (a hand-made board?)"]
+    return []
+
+
+def dealt_boards(replay: Replay) -> list[Board]:
+    """The boards a game of the replay's kind deals from its seed at its first open.
+
+    One board, or one per prover for a no-guess game (the replay does not say
+    which prover laid it). Expects a seed and an open (`check_entry` sees to both).
+    """
+    assert replay.seed is not None
+    first = next(action.cell for action in replay.actions if action.kind == "open")
+    settings = Settings.of_category(replay.category)
+    topology = replay.board.topology
+    if not replay.category.no_guess:
+        return [deal(lay_mines, topology, settings, first, replay.seed)]
+    from minesweeper.boards.noguess import PROVERS, board_maker  # loaded for these only
+
+    return [deal(board_maker(name), topology, settings, first, replay.seed) for name in PROVERS]
+
+
 # -- parsing ----------------------------------------------------------------------------------
 
 _FIELDS = {
@@ -312,6 +349,7 @@ _OPTIONAL = {
     "date": (str, type(None)),
     "assists": list,
     "count_told": bool,
+    "seed": int,
 }
 _INFORMATIVE = ("result", "stats")
 
@@ -328,8 +366,14 @@ def _parse(document: Any) -> Replay:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ReplayError(f'"{key}" is missing or not a {kind.__name__}')
     for key, kinds in _OPTIONAL.items():
-        if key in document and not isinstance(document[key], kinds):
+        value = document.get(key)
+        if key in document and (
+            not isinstance(value, kinds) or isinstance(value, bool) != (kinds is bool)
+        ):
             raise ReplayError(f'"{key}" has the wrong type')
+    seed = document.get("seed")
+    if seed is not None and not 0 <= seed < 1 << DEAL_SEED_BITS:
+        raise ReplayError(f"seed {quote(seed)} is not one a game deals from")
     unknown = set(document) - set(_FIELDS) - set(_OPTIONAL) - set(_INFORMATIVE)
     if unknown:
         raise ReplayError(f"unknown field {quote(sorted(unknown)[0])}")
@@ -354,7 +398,9 @@ def _parse(document: Any) -> Replay:
     board = _board(document["board"], category)
     actions = _actions(document["actions"], board)
     assists = _assists(document.get("assists", []), len(actions))
-    return Replay(category, board, actions, assists, document.get("player"), document.get("date"))
+    return Replay(
+        category, board, actions, assists, document.get("player"), document.get("date"), seed
+    )
 
 
 def _board(lines: Sequence[Any], category: Category) -> Board:

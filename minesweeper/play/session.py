@@ -286,6 +286,16 @@ def lay_mines(
     return random_board(topology, mines, rng, first, rule)
 
 
+#: Bits of the seed each board is laid from: one JSON number in a replay.
+DEAL_SEED_BITS = 63
+
+
+def deal(maker: BoardMaker, topology: Topology, settings: Settings, first: int, seed: int) -> Board:
+    """The board ``maker`` lays for ``settings`` at the first open ``first`` from ``seed``:
+    how a game deals, and how a replay's board is shown to be the game's own."""
+    return maker(topology, settings.mines, first, settings.first_click, random.Random(seed))
+
+
 class GameSession:
     """One person's game: a layout (laid at the first open), flags, timer and points.
 
@@ -320,6 +330,9 @@ class GameSession:
             board_maker = lay_mines
         self.board_maker = board_maker
         self.rng = random.Random(seed)
+        #: The seed the current board's mines were laid from (None: not laid yet, or given):
+        #: a replay carries it, so that the board can be shown to be the game's own deal.
+        self.deal_seed: int | None = None
         self.clock = clock
         self._fixed_topology = board is not None
         if board is not None:
@@ -544,6 +557,7 @@ class GameSession:
         """
         if not self._fixed_topology:
             self.topology = self.settings.make_topology(self.rng)
+        self.deal_seed = None
         self._reset(None)
 
     def note_assist(self, kind: str) -> None:
@@ -602,9 +616,8 @@ class GameSession:
 
     def _lay(self, first: int) -> None:
         settings = self.settings
-        board = self.board_maker(
-            self.topology, settings.mines, first, settings.first_click, self.rng
-        )
+        self.deal_seed = self.rng.getrandbits(DEAL_SEED_BITS)
+        board = deal(self.board_maker, self.topology, settings, first, self.deal_seed)
         self.board, self._game = board, Game(board)  # flags placed before stay
 
     def _open_by_hand(self, targets: list[int]) -> list[int]:
