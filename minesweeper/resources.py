@@ -1,4 +1,4 @@
-"""Holding a computation to CPU seconds and megabytes of the process's own memory.
+"""The process's own resources: CPU seconds and memory a computation may take, and prctl.
 
 Counting budgets (`minesweeper.solver.probability.Budget`) bound the work the
 solver plans; they cannot see what a board of a million cells costs in Python
@@ -118,6 +118,22 @@ class _MemoryOver(OverBudget):
 
 def _over(what: str) -> OverBudget:
     return _TimeOver() if what == "time" else _MemoryOver()
+
+
+def prctl(option: int, value: int) -> bool:
+    """Linux's ``prctl(option, value)`` for this process; whether it took (False elsewhere).
+
+    The standard library has no wrapper: the judge makes itself a child subreaper
+    with it, and bench's pool workers ask for a signal at their parent's death.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        call = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
+    off = ctypes.c_ulong(0)
+    return call(option, ctypes.c_ulong(value), off, off, off) == 0
 
 
 def _async_raise(thread: int, kind: type[BaseException] | None) -> None:

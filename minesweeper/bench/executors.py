@@ -8,10 +8,8 @@ for ``--cluster``.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +19,7 @@ from types import TracebackType
 from typing import Protocol
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.resources import prctl
 
 from .games import Chunk, GameOutcome, play_chunk
 
@@ -139,14 +138,7 @@ def _start_worker(parent: int) -> None:
 
 def _die_with_parent() -> bool:
     """Ask the kernel for SIGKILL when the parent dies; whether it could (Linux only)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return False
-    off = ctypes.c_ulong(0)
-    return prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), off, off, off) == 0
+    return prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _watch_parent(parent: int) -> None:

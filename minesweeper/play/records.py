@@ -29,14 +29,16 @@ import enum
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets
 import stat
+import typing
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 from filelock import FileLock
@@ -61,6 +63,7 @@ DATA_DIR_ENV = "MINESWEEPER_DATA_DIR"
 CONFIG_DIR_ENV = "MINESWEEPER_CONFIG_DIR"
 RECORDS_FILE = "records.json"
 KEY_FILE = "records.key"
+_Record = TypeVar("_Record", "Category", "Entry")
 #: A key file holds 64 hex digits and a newline; reading stops a little past that.
 _KEY_FILE_BYTES = 1024
 
@@ -528,16 +531,41 @@ class Records:
             raise RecordsError(f"the records file {self.path} has an unsupported format")
 
         def entries(items: list[dict[str, Any]]) -> list[Entry]:
-            return [Entry(**{k: v for k, v in item.items() if k != "place"}) for item in items]
+            found = [
+                _typed(Entry, {k: v for k, v in item.items() if k != "place"}) for item in items
+            ]
+            for entry in found:
+                datetime.fromisoformat(entry.date)  # shown in every table
+            return found
 
         try:
             tables: dict[Category, Standings] = {}
             for table in document["tables"]:
-                category = Category(**table["category"])
+                category = _typed(Category, table["category"])
                 # Version 1 has no times table: its wins by people seed one.
                 points = entries(table["entries"])
                 times = entries(table["times"]) if "times" in table else points
                 tables[category] = Standings(rank(points), rank_times(times))
-        except (KeyError, TypeError, AttributeError):
+        except (KeyError, TypeError, AttributeError, ValueError):
             raise tampered("its contents are malformed") from None
         return tables
+
+
+def _typed(kind: type[_Record], fields: dict[str, Any]) -> _Record:
+    """``kind(**fields)`` when every field has its declared type; `TypeError` if not.
+
+    A signed file is trusted to be ours, yet whoever holds the key can sign
+    anything: a name that is a number must not crash the table that shows it.
+    """
+    hints = typing.get_type_hints(kind)
+    for name, value in fields.items():
+        allowed = typing.get_args(hints[name]) or (hints[name],)
+        if isinstance(value, bool) and bool not in allowed:
+            raise TypeError(name)
+        if isinstance(value, float) and (float not in allowed or not math.isfinite(value)):
+            raise TypeError(name)
+        if isinstance(value, int) and float in allowed:
+            continue  # a whole number of seconds
+        if not isinstance(value, tuple(type(None) if t is None else t for t in allowed)):
+            raise TypeError(name)
+    return kind(**fields)
