@@ -96,8 +96,10 @@ class Guard:
                 raise _over(self._fired)
 
     def _watch(self) -> None:
+        # It fires again every interval until the block ends: an exception that lands
+        # in a destructor (``__del__``, a weakref callback) is swallowed by Python.
         while not self._done.wait(INTERVAL):
-            what = self.over()
+            what = self._fired or self.over()
             if what is None:
                 continue
             with self._lock:
@@ -105,7 +107,6 @@ class Guard:
                     return
                 self._fired = what
                 _async_raise(self._target, _TimeOver if what == "time" else _MemoryOver)
-            return
 
 
 class _TimeOver(OverBudget):

@@ -193,7 +193,8 @@ def _check_row(
     if row.get("seed") != seed:
         raise InputError(line_no, f"{path}: seed {quote(row.get('seed'))} is not this run's {seed}")
     key = (row.get("preset"), row.get("strategy"), row.get("game"))
-    game = expected.get(key)  # type: ignore[call-overload]
+    hashable = all(isinstance(part, (str, int, float, type(None))) for part in key)
+    game = expected.get(key) if hashable else None  # type: ignore[call-overload]
     if game is None:
         raise InputError(
             line_no,
