@@ -35,6 +35,7 @@ from minesweeper.judge.report import (
 from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -77,7 +78,7 @@ def grade(
     junit: Path | None,
     json_path: Path | None,
     limits: Limits,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Grade every case under DIR... (searched recursively).
 
@@ -100,7 +101,7 @@ def grade(
         if path is not None:
             check_writable(path, option, replaced=True)
     programs = Programs(server, client, strategy, seed, limits)
-    if programs.foreign and strategy.think_ms is not None:
+    if programs.foreign and strategy.think is not None:
         raise MinesweeperError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )
