@@ -15,6 +15,7 @@ from minesweeper.judge.process import Limits
 from minesweeper.judge.report import outcome
 from minesweeper.judge.runner import advanced_grade, for_topology
 from minesweeper.protocol import format_result
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -36,7 +37,7 @@ def judge(
     command: tuple[str, ...],
     trace: bool,
     limits: Limits,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Play the advanced case(s) in FILE with a fresh CMD process each (docs/judge.md).
 

@@ -21,6 +21,7 @@ from minesweeper.judge.interactive import ClientRun, play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.server import grade_server
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 Grade = BasicGrade | AdvancedGrade
 
@@ -60,9 +61,9 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
     return list(grade_client(case, for_topology(programs.client, case.topology), programs.limits))
 
 
-def for_topology(command: Sequence[str], topology: str) -> list[str]:
+def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:
     """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
-    return [word.replace("{topology}", topology) for word in command]
+    return [word.replace("{topology}", topology.name) for word in command]
 
 
 def grade_client(case: Found, command: Sequence[str], limits: Limits) -> list[AdvancedGrade]:
