@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.judge.escape import printable
 from minesweeper.protocol import LOSS_LINE, WIN_LINE, LineReader, read_board
 from minesweeper.topology.base import Topology
 from minesweeper.topology.square import SquareTopology
@@ -226,5 +227,4 @@ def _shown(line: str | None, start: int) -> str:
     act on written as escapes; ``(no line)`` past the end of its output."""
     if line is None:
         return "(no line)"
-    text = line[start : start + EXCERPT_COLS]
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return printable(line[start : start + EXCERPT_COLS])
