@@ -16,9 +16,10 @@ from click.testing import CliRunner, Result
 
 from minesweeper.cli import main
 from minesweeper.play.records import Category, Entry, Records
+from minesweeper.variant import Variant
 
 LONE = '"\\ud800"'  # the JSON text of a lone surrogate
-BEGINNER = Category("square", 9, 9, 10, "opening")
+BEGINNER = Category(Variant.parse("9x9/10 modern"))
 
 
 def run(args: list[str]) -> Result:

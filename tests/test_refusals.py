@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 from minesweeper.cli import main
 from minesweeper.limits import QUOTE_CHARS
 from minesweeper.play.records import Category, Entry, Records
+from minesweeper.variant import Variant
 
 HUGE = "x" * 1000
 #: The longest error line a quoted value may give: the message (with the choices it
@@ -100,12 +101,13 @@ def test_grade_of_a_folder_holding_only_a_fifo_is_one_line(tmp_path: Path) -> No
 KILLED_MID_WRITE = """
 import os, signal, sys
 from minesweeper.play.records import Category, Entry, Records
+from minesweeper.variant import Variant
 
 def killed(*args, **kwargs):
     os.kill(os.getpid(), signal.SIGKILL)  # as kill -9 would, between writing and renaming
 
 os.replace = killed
-Records(sys.argv[1], sys.argv[2]).add(Category("square", 9, 9, 10, "opening"),
+Records(sys.argv[1], sys.argv[2]).add(Category(Variant.parse("9x9/10 modern")),
                                       Entry.make("Ann", 5, 1.0, False))
 """
 
@@ -113,11 +115,11 @@ Records(sys.argv[1], sys.argv[2]).add(Category("square", 9, 9, 10, "opening"),
 def test_a_write_killed_halfway_leaves_nothing_after_the_next(tmp_path: Path) -> None:
     path, key = tmp_path / "records.json", tmp_path / "records.key"
     records = Records(path, key)
-    records.add(Category("square", 9, 9, 10, "opening"), Entry.make("Bob", 3, 2.0, False))
+    records.add(Category(Variant.parse("9x9/10 modern")), Entry.make("Bob", 3, 2.0, False))
     killed = subprocess.run([sys.executable, "-c", KILLED_MID_WRITE, str(path), str(key)])
     assert killed.returncode == -9
     assert len(list(tmp_path.glob(".records-*.tmp"))) == 1  # what kill -9 leaves
-    records.add(Category("square", 9, 9, 10, "opening"), Entry.make("Cy", 4, 2.0, False))
+    records.add(Category(Variant.parse("9x9/10 modern")), Entry.make("Cy", 4, 2.0, False))
     assert list(tmp_path.glob(".*.tmp")) == []
     assert [e.name for e in records.entries()] == ["Cy", "Bob"]
 

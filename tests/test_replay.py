@@ -15,7 +15,7 @@ from minesweeper.board import Board
 from minesweeper.errors import SettingsError
 from minesweeper.play.records import Entry
 from minesweeper.play.replay import Replay, ReplayError, check_entry, read_replay, save_replay
-from minesweeper.play.session import Action, FirstClick, GameSession, Settings
+from minesweeper.play.session import Action, GameSession, Settings
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 from minesweeper.variant import Rules, Variant
 
@@ -44,7 +44,7 @@ def dealt(settings: Settings, first: int, mines: set[int], clock: FakeClock) -> 
 def small_game() -> tuple[GameSession, FakeClock]:
     """1x5 row ``.X...``: flag, open, a wasted click, a chord with nothing to open, the win."""
     clock = FakeClock()
-    settings = Settings(rows=1, cols=5, mines=1, first_click=FirstClick.SAFE)
+    settings = Settings(Variant.parse("1x5/1 classic"))
     session = dealt(settings, 4, {1}, clock)
     session.toggle_flag(1)  # before the first open: at 0 ms
     clock.now = 101.0
@@ -238,7 +238,7 @@ def test_check_entry_holds_the_first_click_to_its_rule() -> None:
     assert problems == [
         "the first click is no opening, which the opening first-click rule promises"
     ]
-    fair = dealt(Settings(rows=1, cols=6, mines=1), 5, {0}, FakeClock())
+    fair = dealt(Settings(Variant.parse("1x6/1 modern")), 5, {0}, FakeClock())
     fair.open(5)
     replay = Replay.of(fair, player="Ann", date=WHEN)
     assert check_entry(replay, fair.settings.category(), fair.entry("Ann", WHEN)) == []
