@@ -194,7 +194,7 @@ def _check_row(
         raise InputError(line_no, f"{path}: seed {quote(row.get('seed'))} is not this run's {seed}")
     key = (row.get("preset"), row.get("strategy"), row.get("game"))
     hashable = all(isinstance(part, (str, int, float, type(None))) for part in key)
-    game = expected.get(key) if hashable else None  # type: ignore[call-overload]
+    game = expected.get(key) if hashable else None  # type: ignore[arg-type]
     if game is None:
         raise InputError(
             line_no,

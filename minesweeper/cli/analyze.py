@@ -102,7 +102,7 @@ def analyze(
     # The exact count may take a share of the memory left: the rest is room for the
     # approximate answer, should the count not fit.
     exact_megabytes = held + EXACT_MEMORY_SHARE * (megabytes - held)
-    answer = exact_answer(view, until, time_limit, memory_limit, exact_megabytes)
+    answer: Answer | None = exact_answer(view, until, memory_limit, exact_megabytes)
     if answer is None:
         gc.collect()  # what the exact count left
         try:
@@ -132,8 +132,12 @@ RESERVE_SECONDS_PER_CELL = 6e-6
 EXACT_MEMORY_SHARE = 0.8
 
 
+#: The probabilities shown (counted, or each number's alone) and the best move.
+Answer = tuple["Probabilities | LocalEstimate", "int | None"]
+
+
 def exact_answer(
-    view: View, until: float, time_limit: float, memory_limit: float, megabytes: float
+    view: View, until: float, memory_limit: float, megabytes: float
 ) -> tuple[Probabilities, int | None] | None:
     """The engine's answer and best move within the limits (None: they do not fit).
 

@@ -342,7 +342,7 @@ _FIELDS = {
     "board": list,
     "actions": list,
 }
-_OPTIONAL = {
+_OPTIONAL: dict[str, type | tuple[type, ...]] = {
     "player": (str, type(None)),
     "date": (str, type(None)),
     "assists": list,
