@@ -209,6 +209,8 @@ def test_a_faster_win_is_a_personal_best(tmp_path: Path) -> None:
     control.history.add(slow)
     win(control)
     assert "personal best time:" in control.message and "(was 999.000 s)" in control.message
+    control.enter_record("Ada")
+    assert "a new record" in control.message and "personal best time:" in control.message
 
 
 def test_a_given_board_is_not_in_the_history(tmp_path: Path) -> None:
@@ -259,10 +261,10 @@ def test_the_statistics_screen(tmp_path: Path) -> None:
             assert isinstance(app.screen, StatsScreen)
             table = app.screen.query_one(DataTable)
             rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-            assert [r[:4] for r in rows] == [
-                ["Ada", "unaided", "6", "4"],
-                ["Ada", "assisted", "1", "1"],
-                ["Computer", "computer", "1", "1"],
+            assert [r[:3] for r in rows] == [
+                ["unaided", "6", "4"],
+                ["assisted", "1", "1"],
+                ["computer", "1", "1"],
             ]  # Bob's game is his, not Ada's
             title = str(app.screen.query_one("#title", Label).render())
             assert "Ada" in title and "(1/2)" in title

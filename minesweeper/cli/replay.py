@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from minesweeper.cli.common import reports_errors
-from minesweeper.play.replay import read_replay
+from minesweeper.play.replay import Replay, read_replay
 
 
 @click.command()
@@ -28,8 +28,12 @@ def replay(file: Path, speed: float, stats_only: bool) -> None:
     or forward (and pause), home and end jump, q quits. With --stats, print the
     game's kind, player, result, 3BV, clicks, efficiency and 3BV/s, and nothing else.
     """
-    game = read_replay(file)  # a bad file fails here, as one line, before the screen changes
-    game.final  # noqa: B018 - a replay whose clicks make no game fails here too
+    show(read_replay(file), speed, stats_only)
+
+
+def show(game: Replay, speed: float, stats_only: bool) -> None:
+    """Play ``game`` in the terminal (unless ``stats_only``), then print its statistics."""
+    game.final  # noqa: B018 - a replay whose clicks make no game fails here, before the screen
     if not stats_only:
         from minesweeper.tui.replay import ReplayApp  # Textual loads only for the viewer
 

@@ -71,7 +71,8 @@ class Outcome:
     """How a finished game went with the records: ``place`` (None: not in the top 10).
 
     ``assisted``: the player had help, so the game was not recorded; ``time_place``:
-    the place among the fastest wins (None: not among them).
+    the place among the fastest wins (None: not among them); ``bests``: the personal
+    bests the game set, in words.
     """
 
     computer: bool
@@ -79,6 +80,7 @@ class Outcome:
     waiting_for_name: bool = False
     assisted: bool = False
     time_place: int | None = None
+    bests: tuple[str, ...] = ()
 
 
 class Controller:
@@ -373,13 +375,17 @@ class Controller:
             self.records_problem = str(error)
             place = fast = None
         waiting = place is not None or fast is not None
-        self.outcome = Outcome(
-            computer=False, place=place, waiting_for_name=waiting, time_place=fast
-        )
         try:
             bests = self.history.best(self.player, category).news(session.stats())
         except HistoryError as error:
             self.history_problem, bests = str(error), []
+        self.outcome = Outcome(
+            computer=False,
+            place=place,
+            waiting_for_name=waiting,
+            time_place=fast,
+            bests=tuple(bests),
+        )
         self.message = "; ".join([f"you {verdict}", *bests])
         if not waiting:
             # The replay names the player now; a result that enters waits for the name typed.
@@ -438,7 +444,7 @@ class Controller:
         if name is None:
             self.outcome = Outcome(computer=False)
             self._keep(self.player)
-            self._after_saving("the result was not entered")
+            self._after_saving("; ".join(["the result was not entered", *outcome.bests]))
             return None
         self.player = name.strip() or self.player
         self._keep(self.player)
@@ -450,7 +456,7 @@ class Controller:
         else:
             said = entered(place, outcome.time_place, self.session.won) or "not entered"
         self.outcome = Outcome(computer=False, place=place, time_place=outcome.time_place)
-        self._after_saving(said)
+        self._after_saving("; ".join([said, *outcome.bests]))
         return place
 
     def _after_saving(self, said: str) -> None:

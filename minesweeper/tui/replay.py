@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -81,16 +82,17 @@ class ReplayViewer:
         )
 
 
-class ReplayApp(App[None]):
-    """Shows a replay at ``speed`` times its real pace; space pauses, arrows step."""
+class ReplayScreen(Screen[None]):
+    """Shows a replay at ``speed`` times its real pace; space pauses, arrows step.
 
-    TITLE = "Minesweeper replay"
-    ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #main { height: 1fr; }
-    #title { height: 1; background: $panel; }
-    #board-area { height: 1fr; align: center top; }
-    #status { height: auto; max-height: 4; padding: 0 1; }
+    The viewer's own app shows it alone; the records screen opens it over the game.
+    """
+
+    DEFAULT_CSS = """
+    ReplayScreen #main { height: 1fr; }
+    ReplayScreen #title { height: 1; background: $panel; }
+    ReplayScreen #board-area { height: 1fr; align: center top; }
+    ReplayScreen #status { height: auto; max-height: 4; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pause", "Pause/play", priority=True),
@@ -98,7 +100,7 @@ class ReplayApp(App[None]):
         Binding("right", "step(1)", "Step", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q,escape", "close", "Quit"),
     ]
 
     def __init__(self, replay: Replay, speed: float = 1.0) -> None:
@@ -120,7 +122,7 @@ class ReplayApp(App[None]):
 
     def _wide(self) -> bool:
         plan = build_layout(self.viewer.session.topology, True)
-        width, height = self.size
+        width, height = self.app.size
         return plan.width <= width - 2 and plan.height <= height - 3
 
     def on_mount(self) -> None:
@@ -173,3 +175,30 @@ class ReplayApp(App[None]):
         self.viewer.go(self.viewer.total if index < 0 else index)
         self.redraw()
         self._schedule()
+
+    def action_close(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self.dismiss(None)
+
+
+class ReplayApp(App[None]):
+    """`ReplayScreen` on its own: ``minesweeper replay FILE``; quitting it ends the app."""
+
+    TITLE = "Minesweeper replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, replay: Replay, speed: float = 1.0) -> None:
+        super().__init__()
+        self.replay_screen = ReplayScreen(replay, speed)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.replay_screen, lambda _: self.exit())
+
+    @property
+    def viewer(self) -> ReplayViewer:
+        return self.replay_screen.viewer
+
+    @property
+    def paused(self) -> bool:
+        return self.replay_screen.paused
