@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.judge.escape import printable
 from minesweeper.protocol import LOSS_LINE, WIN_LINE, LineReader, read_board
 
 #: Lines of a map shown around its first differing line; a taller map shows a window.
@@ -219,5 +220,4 @@ def _shown(line: str | None, start: int) -> str:
     act on written as escapes; ``(no line)`` past the end of its output."""
     if line is None:
         return "(no line)"
-    text = line[start : start + EXCERPT_COLS]
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return printable(line[start : start + EXCERPT_COLS])
