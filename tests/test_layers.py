@@ -21,6 +21,7 @@ CORE = [
     "play/scoring.py",
     "play/stats.py",
     "play/history.py",
+    "play/videos.py",
     "intervals.py",
     "boards/mbf.py",
     "play/replay.py",

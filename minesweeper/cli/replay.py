@@ -8,6 +8,7 @@ import click
 
 from minesweeper.cli.common import reports_errors
 from minesweeper.play.replay import Replay, read_replay
+from minesweeper.play.videos import is_video, read_video
 
 
 @click.command()
@@ -20,15 +21,39 @@ from minesweeper.play.replay import Replay, read_replay
     help="Times the real pace (2: twice as fast).",
 )
 @click.option("--stats", "stats_only", is_flag=True, help="Print the game's statistics only.")
+@click.option(
+    "--analyze",
+    is_flag=True,
+    help="Print every click judged by the exact engine (certain, forced guess with its exact "
+    "chance, avoidable risk with the safer cell) and the summary, instead of the viewer.",
+)
 @reports_errors
-def replay(file: Path, speed: float, stats_only: bool) -> None:
-    """Show the game in FILE (a replay, see docs/replay.md) at its real pace, then its statistics.
+def replay(file: Path, speed: float, stats_only: bool, analyze: bool) -> None:
+    """Show the game in FILE at its real pace, then its statistics.
+
+    FILE is one of our replays (docs/replay.md) or a community video: Arbiter
+    (.avf), Viennasweeper (.rmv) or Metasweeper (.evf), read by ms-toollib
+    (pip install 'minesweeper[videos]').
 
     Keys: space pauses and resumes, left and right arrows step one click back
     or forward (and pause), home and end jump, q quits. With --stats, print the
     game's kind, player, result, 3BV, clicks, efficiency and 3BV/s, and nothing else.
+    With --analyze, judge every click that opened cells on what the player could
+    see just before it: certain, a forced guess (with its exact chance of being
+    safe) or an avoidable risk (naming the cell that was safe, or safer), then the
+    chance the guesses came out safe from each guess on.
     """
-    show(read_replay(file), speed, stats_only)
+    # A bad file fails here, as one line, before the screen changes.
+    game = read_video(file) if is_video(file) else read_replay(file)
+    if analyze:
+        from minesweeper.play.review import Review  # the solver loads only for the analysis
+
+        for line in game.summary():
+            click.echo(line)
+        for line in Review.of(game).lines():
+            click.echo(line)
+        return
+    show(game, speed, stats_only)
 
 
 def show(game: Replay, speed: float, stats_only: bool) -> None:

@@ -23,10 +23,10 @@ from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_sess
 from minesweeper.play.history import History, HistoryError, Play, PlayedGame
 from minesweeper.play.records import Entry, Ranking, Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
+from minesweeper.play.review import cell_name
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.solver.strategy import StrategySpec
-from minesweeper.topology.base import Topology
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
@@ -35,14 +35,6 @@ GREETING = "left click opens, right flags (again: ?), middle chords; arrows, spa
 COUNT_NOT_TOLD = "acm rules: the mine count is not told (Mines ?); the counter shows your flags"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
-
-
-def cell_name(topology: Topology, cell: int) -> str:
-    """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
-    if topology.move_arity == 1:
-        return f"node {cell + 1}"
-    row, col = topology.position(cell)
-    return f"row {row + 1}, column {col + 1}"
 
 
 #: What the message says of a game that had help.
