@@ -274,3 +274,15 @@ def test_the_statistics_screen(tmp_path: Path) -> None:
             assert not isinstance(app.screen, StatsScreen)
 
     asyncio.run(scenario())
+
+
+def test_the_name_typed_stays_the_player_s(tmp_path: Path) -> None:
+    control = controller(tmp_path)
+    win(control)
+    control.enter_record("Grace")
+    again = Controller(Settings(), seed=7, records=Records(tmp_path / "records.json"))
+    assert again.player == "Grace"
+    given = Controller(
+        Settings(), seed=7, records=Records(tmp_path / "records.json"), player="Alan"
+    )
+    assert given.player == "Alan"

@@ -82,10 +82,10 @@ class Controller:
     (a failed check is reported in `records_problem`, and play goes on);
     ``strategy`` is the computer's strategy with its settings, or its name
     (another one is used, with a note, if it is missing); ``replay_dir``, when
-    given, receives the replay of
-    every finished game, under ``player``'s name (the login name by default; the
-    name typed for a record replaces it). ``board`` is a layout to play first (from a board
-    file): games on it are not recorded, since anyone could make an easy one.
+    given, receives the replay of every finished game, under ``player``'s name (by
+    default the last one used, else the login name; the name typed for a record
+    replaces it). ``board`` is a layout to play first (from a board file): games on
+    it are not recorded, since anyone could make an easy one.
     """
 
     def __init__(
@@ -101,8 +101,6 @@ class Controller:
         player: str | None = None,
     ) -> None:
         self.seed = seed
-        #: The player's name: in the records, the replays and the statistics alike.
-        self.player = player or default_name()
         self.replay_dir = replay_dir
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
@@ -111,6 +109,9 @@ class Controller:
         self.history = History.beside(self.records)
         #: Why the last game is missing from the history, if it is.
         self.history_problem: str | None = None
+        #: The player's name, in the records, the replays and the statistics alike: the
+        #: one given, else the last one used (typed for a record), else the login name.
+        self.player = player or self._last_player() or default_name()
         self.strategy = strategy
         self.clock = clock
         self.records_problem: str | None = None
@@ -385,6 +386,13 @@ class Controller:
             if not self.records_problem:
                 self.message += "; not a record"
         self.message += f"\n{stats}"
+
+    def _last_player(self) -> str | None:
+        try:
+            return self.history.last_player()
+        except HistoryError as error:
+            self.history_problem = str(error)
+            return None
 
     def _keep(self, player: str) -> None:
         """Keep the finished game under ``player``'s name: in the history (but a given
