@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -36,6 +37,7 @@ def stuck_game(seed: int) -> tuple[GameSession, list]:
     return session, expected
 
 
+@functools.cache  # found once: the tests only read it
 def seeded_game() -> tuple[GameSession, list]:
     """A seeded expert game with a certain click, an avoidable risk taken while a cell was
     proved safe, a guess when a safer one existed, and a forced guess, each on a safe cell
@@ -127,3 +129,33 @@ def test_the_command_prints_every_click_and_the_summary(tmp_path: Path) -> None:
     assert any("; safer: row" in line for line in lines)
     assert any(line.startswith("from guess 1 on") for line in lines)
     assert json.loads(path.read_text())["player"] == "Ada"
+
+
+def test_the_viewer_judges_each_click_once_analysed() -> None:
+    import asyncio
+
+    from minesweeper.tui.replay import ReplayApp
+
+    session, expected = seeded_game()
+    replay = Replay.of(session, player="Ada")
+    forced = next(item[0] for item in expected if item[1] is Verdict.FORCED)
+
+    async def scenario() -> None:
+        app = ReplayApp(replay, speed=0.01)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("a")
+            for _ in range(600):
+                await pilot.pause(0.05)
+                if app.viewer.review is not None:
+                    break
+            assert app.viewer.review is not None
+            screen = app.replay_screen
+            screen.action_jump(forced + 1)
+            await pilot.pause()
+            status = str(screen.query_one("#status").render())
+            assert "forced guess, safe with" in status
+            screen.action_jump(-1)
+            await pilot.pause()
+            assert "clicks that opened cells" in str(screen.query_one("#status").render())
+
+    asyncio.run(scenario())

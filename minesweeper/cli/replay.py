@@ -36,7 +36,8 @@ def replay(file: Path, speed: float, stats_only: bool, analyze: bool) -> None:
     (pip install 'minesweeper[videos]').
 
     Keys: space pauses and resumes, left and right arrows step one click back
-    or forward (and pause), home and end jump, q quits. With --stats, print the
+    or forward (and pause), home and end jump, a judges each click (the
+    analysis below), q quits. With --stats, print the
     game's kind, player, result, 3BV, clicks, efficiency and 3BV/s, and nothing else.
     With --analyze, judge every click that opened cells on what the player could
     see just before it: certain, a forced guess (with its exact chance of being

@@ -152,11 +152,15 @@ class Review:
         ]
         return Fraction(prod(chances, start=Fraction(1)))
 
+    def of_click(self, index: int) -> Judged | None:
+        """The judgement of action ``index`` (0-based); None for a flag or a wasted click."""
+        return next((click for click in self.clicks if click.index == index), None)
+
     def lines(self) -> Iterator[str]:
         """The review for people: one line per judged click, then the summary."""
         topology = self.replay.board.topology
         for click in self.clicks:
-            yield _line(topology, click)
+            yield describe(topology, click)
         yield from self.summary()
 
     def summary(self) -> Iterator[str]:
@@ -196,7 +200,9 @@ def _chance(value: Fraction) -> str:
     return percent
 
 
-def _line(topology: Topology, click: Judged) -> str:
+def describe(topology: Topology, click: Judged) -> str:
+    """One judged click for people, e.g. ``click 9 at 5.020 s, open row 1, column 1:
+    forced guess, safe with 2/3 (66.7%)``."""
     action = click.action
     where = cell_name(topology, action.cell)
     head = f"click {click.index + 1} at {action.ms / 1000:.3f} s, {action.kind} {where}: "

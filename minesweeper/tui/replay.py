@@ -1,8 +1,10 @@
 """The replay viewer: a saved game shown again click by click, then its statistics.
 
-`ReplayViewer` holds where the replay stands and knows nothing of Textual;
-`ReplayApp` draws it with the game's own `BoardView`, plays the clicks at their
-recorded pace (times ``speed``), pauses on space and steps with the arrows.
+`ReplayViewer` holds where the replay stands (and, once asked with a, the analysis
+of every click, `minesweeper.play.review`) and knows nothing of Textual;
+`ReplayScreen` draws it with the game's own `BoardView`, plays the clicks at their
+recorded pace (times ``speed``), pauses on space and steps with the arrows;
+`ReplayApp` shows it alone, the records screen over the game.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from minesweeper.play.replay import Replay
+from minesweeper.play.review import Review, cell_name, describe
 from minesweeper.play.session import GameSession
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.controller import cell_name
 from minesweeper.tui.layout import build_layout
 
 
@@ -37,6 +39,8 @@ class ReplayViewer:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
+        #: The analysis of every click, once made (key a): the status line then judges each.
+        self.review: Review | None = None
         self.index = 0
         self.session: GameSession = replay.session(upto=0)
         self.cursor = 0
@@ -70,12 +74,20 @@ class ReplayViewer:
         return None
 
     def status(self) -> str:
-        """The line under the board: the last click, or the statistics at the end."""
+        """The line under the board: the last click (judged, once analysed), or the
+        statistics at the end (with the analysis' summary)."""
+        review = self.review
         if self.finished:
-            return "\n".join(self.replay.summary()[1:])
+            lines = self.replay.summary()[1:]
+            if review is not None:
+                lines = [*lines[:2], *list(review.summary())[:2]]
+            return "\n".join(lines)
         if not self.index:
             return f"{self.total} clicks to come"
         action = self.replay.actions[self.index - 1]
+        judged = review.of_click(self.index - 1) if review is not None else None
+        if judged is not None:
+            return f"{self.index}/{self.total}: " + describe(self.session.topology, judged)
         return (
             f"click {self.index}/{self.total} at {action.ms / 1000:.3f} s: "
             f"{action.kind} {cell_name(self.session.topology, action.cell)}"
@@ -100,6 +112,7 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "Step", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
+        Binding("a", "analyse", "Analysis"),
         Binding("q,escape", "close", "Quit"),
     ]
 
@@ -175,6 +188,22 @@ class ReplayScreen(Screen[None]):
         self.viewer.go(self.viewer.total if index < 0 else index)
         self.redraw()
         self._schedule()
+
+    def action_analyse(self) -> None:
+        """Judge every click with the exact engine (in a thread: an expert game takes a
+        few seconds); the status line then says what each click was."""
+        if self.viewer.review is not None:
+            return
+        self.query_one("#status", Static).update("analysing every click...")
+        self.run_worker(self._analyse, thread=True, exclusive=True)
+
+    def _analyse(self) -> None:
+        review = Review.of(self.viewer.replay)
+        self.app.call_from_thread(self._analysed, review)
+
+    def _analysed(self, review: Review) -> None:
+        self.viewer.review = review
+        self.redraw()
 
     def action_close(self) -> None:
         if self._timer is not None:
