@@ -31,7 +31,7 @@ from minesweeper.topology import SquareTopology
 from minesweeper.tui.controller import Controller
 
 BEGINNER = Settings().category()
-NO_GUESS = Settings(no_guess=True).category()
+NO_GUESS = Settings(no_guess=True).category()  # a category of its own
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 

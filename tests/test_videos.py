@@ -46,7 +46,8 @@ def test_an_evf_made_by_ms_toollib_reads_back_as_a_won_game(tmp_path: Path) -> N
     assert replay.player == "Ada"
     final = replay.final
     assert final.won
-    assert (replay.category.rows, replay.category.cols, replay.category.mines) == (4, 4, 2)
+    game = replay.category.variant
+    assert (game.rows, game.cols, game.mines) == (4, 4, 2)
     assert [(a.kind, replay.board.topology.position(a.cell)) for a in replay.actions] == [
         ("open", (0, 0)),
         ("flag", (2, 0)),

@@ -30,8 +30,9 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.replay import Replay, ReplayError
-from minesweeper.play.session import FirstClick, GameSession, Settings
+from minesweeper.play.session import GameSession, Settings
 from minesweeper.topology.square import SquareTopology
+from minesweeper.variant import Rules, Variant
 
 #: The video formats ms-toollib reads, by suffix, with the program that writes each.
 FORMATS = {".avf": "Arbiter", ".rmv": "Viennasweeper", ".evf": "Metasweeper"}
@@ -142,7 +143,8 @@ def to_replay(video: Video) -> Replay:
     ]
     board = Board(topology, mines)
     clock = _Clock()
-    settings = Settings(rows=rows, cols=cols, mines=len(mines), first_click=FirstClick.SAFE)
+    # The clones' first click is only safe: the classic rules, the mine count told.
+    settings = Settings(Variant(SquareTopology, rows, cols, len(mines), Rules.CLASSIC))
     session = GameSession(settings, clock=clock, board=board)
     held: set[str] = set()
     for seconds, kind, x, y in video.events:
