@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from textual.widgets import Checkbox, DataTable, Label
-from tui_helpers import make_app, private_dirs  # noqa: F401
+from tui_helpers import make_app, private_dirs, win_by_hand  # noqa: F401
 
 from minesweeper.cli import main
 from minesweeper.play.records import Records
@@ -125,14 +125,11 @@ def test_a_won_board_shows_its_mines_flagged_and_the_counter_at_0() -> None:
     assert session.points > 0 and before.points == 0
 
 
-async def _win(app, pilot) -> None:
-    session = app.controller.session
-    await pilot.press("space")
-    for cell in session.topology.cells():
-        if not session.board.is_mine(cell) and not session.is_opened(cell):
-            session.open(cell)
-    app.controller._after()
-    app.redraw()
+async def _recorded_win(app, pilot, name: str | None = "Ada") -> None:
+    """Win, and enter the result under ``name`` (None: the default name)."""
+    await win_by_hand(app, pilot)
+    keys = ["enter"] if name is None else ["ctrl+a", "ctrl+k", *name, "enter"]
+    await pilot.press(*keys)
     await pilot.pause()
 
 
@@ -140,9 +137,7 @@ def test_the_records_screen_opens_the_selected_entry_s_replay(tmp_path: Path) ->
     async def scenario() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _win(app, pilot)
-            await pilot.press("ctrl+a", "ctrl+k", *"Ada", "enter")
-            await pilot.pause()
+            await _recorded_win(app, pilot)
             await pilot.press("t")
             assert isinstance(app.screen, RecordsScreen)
             table = app.screen.query_one(DataTable)
@@ -163,9 +158,7 @@ def test_an_entry_without_its_replay_says_so(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _win(app, pilot)
-            await pilot.press("enter")  # the name prompt: the default name
-            await pilot.pause()
+            await _recorded_win(app, pilot, None)
             for path in (tmp_path / "replays").glob("*.json"):
                 path.unlink()
             await pilot.press("t", "enter")
@@ -180,9 +173,7 @@ def test_records_play_shows_an_entry_s_replay(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _win(app, pilot)
-            await pilot.press("ctrl+a", "ctrl+k", *"Ada", "enter")
-            await pilot.pause()
+            await _recorded_win(app, pilot)
 
     asyncio.run(scenario())
     records = str(tmp_path / "records.json")

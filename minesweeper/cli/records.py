@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from minesweeper.cli.common import fail, records_option, reports_errors
+from minesweeper.cli.replay import viewer_options
 from minesweeper.play.records import Category, Entry, Ranking, Records, replay_digest
 
 
@@ -129,14 +130,7 @@ def verify(group_path: Path | None, path: Path | None, replays: bool) -> None:
     help="The category whose title contains TEXT (e.g. expert); needed when several are played.",
 )
 @click.option("--times", is_flag=True, help="PLACE in the fastest wins instead of the points.")
-@click.option(
-    "--speed",
-    type=click.FloatRange(min=0.01, max=1000),
-    default=1.0,
-    show_default=True,
-    help="Times the real pace (2: twice as fast).",
-)
-@click.option("--stats", "stats_only", is_flag=True, help="Print the game's statistics only.")
+@viewer_options
 @records_option
 @click.pass_obj
 @reports_errors
@@ -150,7 +144,7 @@ def play_entry(
     path: Path | None,
 ) -> None:
     """Watch the replay of the entry at PLACE (as `minesweeper replay` shows a file)."""
-    from minesweeper.cli.replay import show
+    from minesweeper.cli.replay import show  # the viewer loads only for this command
     from minesweeper.play.replay import read_replay
 
     store = Records(path or group_path)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -10,17 +12,26 @@ from minesweeper.cli.common import reports_errors
 from minesweeper.play.replay import Replay, read_replay
 from minesweeper.play.videos import is_video, read_video
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def viewer_options(command: F) -> F:
+    """``--speed X`` and ``--stats``: how a replay is shown (here and by `records play`)."""
+    command = click.option(
+        "--stats", "stats_only", is_flag=True, help="Print the game's statistics only."
+    )(command)
+    return click.option(
+        "--speed",
+        type=click.FloatRange(min=0.01, max=1000),
+        default=1.0,
+        show_default=True,
+        help="Times the real pace (2: twice as fast).",
+    )(command)
+
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--speed",
-    type=click.FloatRange(min=0.01, max=1000),
-    default=1.0,
-    show_default=True,
-    help="Times the real pace (2: twice as fast).",
-)
-@click.option("--stats", "stats_only", is_flag=True, help="Print the game's statistics only.")
+@viewer_options
 @click.option(
     "--analyze",
     is_flag=True,
