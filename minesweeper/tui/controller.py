@@ -26,7 +26,7 @@ from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.review import cell_name
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
