@@ -78,6 +78,10 @@ class OutputLimit(ChildProblem):
     """The child wrote more bytes than allowed."""
 
 
+class InputBacklog(ChildProblem):
+    """The child left more of its input unread than allowed: it stopped reading."""
+
+
 @dataclass(frozen=True)
 class Exit:
     """How the child ended: its exit code (negative: the signal), and its CPU seconds."""
@@ -175,13 +179,20 @@ class Child:
 
     # Writing ---------------------------------------------------------------
 
-    def send(self, data: bytes) -> None:
-        """Queue ``data`` for the child's standard input; it is written while waiting to read."""
+    def send(self, data: bytes, backlog: int | None = None) -> None:
+        """Queue ``data`` for the child's standard input; it is written while waiting to read.
+
+        Raises `InputBacklog` when more than ``backlog`` bytes (if given) are then
+        queued: what the child has not read stays bounded, and so does the judge.
+        """
         if self._stdin is None:
             return
         if not self._outbox:
             self._selector.register(self._stdin, selectors.EVENT_WRITE, "stdin")
         self._outbox += data
+        if backlog is not None and len(self._outbox) > backlog:
+            unread = len(self._outbox)
+            raise InputBacklog(f"stopped reading its input ({unread} bytes unread)")
 
     def close_input(self, deadline: float, what: str) -> None:
         """Write what is queued, then close the child's standard input.
