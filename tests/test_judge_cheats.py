@@ -31,6 +31,7 @@ pytestmark = pytest.mark.skipif(
 HOSTILE = ROOT / "tests" / "clients" / "hostile.py"
 #: The runs every client attack goes through: (command, --jobs).
 RUNS = [("grade", "1"), ("grade", "2"), ("judge", "")]
+GRADE = [sys.executable, "-m", "minesweeper", "grade"]
 
 
 @dataclass
@@ -182,8 +183,7 @@ def test_c3_c4_a_server_finds_no_expected_output_and_destroys_none(world: World,
         server = f"{sys.executable} {world.program} {mode} {world.reversed()}"
         report = world.root / f"{mode}.json"
         subprocess.run(
-            [sys.executable, "-m", "minesweeper", "grade", "--server", server]
-            + ["--jobs", jobs, "--json", str(report), str(world.cases)],
+            [*GRADE, "--server", server, "--jobs", jobs, "--json", str(report), str(world.cases)],
             capture_output=True,
             timeout=180,
             cwd=world.root,
@@ -199,8 +199,7 @@ def test_c3_c4_unsandboxed_the_server_passes_by_copying_and_then_destroys(world:
         server = f"{sys.executable} {world.program} {mode} {world.reversed()}"
         report = world.root / f"{mode}.json"
         subprocess.run(
-            [sys.executable, "-m", "minesweeper", "grade", "--server", server, "--no-sandbox"]
-            + ["--json", str(report), str(world.cases)],
+            [*GRADE, "--server", server, "--no-sandbox", "--json", str(report), str(world.cases)],
             capture_output=True,
             timeout=180,
             cwd=world.root,

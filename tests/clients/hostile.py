@@ -24,6 +24,11 @@ def say(text: str) -> None:
     sys.stderr.flush()
 
 
+def read(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
+
+
 def others() -> list[int]:
     """The processes above this one, up to the judge (the first that names minesweeper).
 
@@ -33,9 +38,9 @@ def others() -> list[int]:
     found, pid = [], os.getpid()
     while pid > 1:
         try:
-            stat = open(f"/proc/{pid}/stat").read()
+            stat = read(f"/proc/{pid}/stat").decode()
             pid = int(stat.rsplit(")", 1)[1].split()[1])
-            command = open(f"/proc/{pid}/cmdline", "rb").read()
+            command = read(f"/proc/{pid}/cmdline")
         except (OSError, ValueError):
             break
         found.append(pid)
@@ -50,7 +55,7 @@ def folders() -> set[str]:
     for pid in others():
         paths: list[str] = []
         try:
-            paths += os.fsdecode(open(f"/proc/{pid}/cmdline", "rb").read()).split("\0")
+            paths += os.fsdecode(read(f"/proc/{pid}/cmdline")).split("\0")
             paths.append(os.readlink(f"/proc/{pid}/cwd"))
             paths += [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
         except OSError:
@@ -85,8 +90,8 @@ def read_memory(pattern: bytes) -> tuple[int, bool]:
     total, seen = 0, False
     for pid in others():
         try:
-            maps = open(f"/proc/{pid}/maps").read().splitlines()
-            memory = open(f"/proc/{pid}/mem", "rb")
+            maps = read(f"/proc/{pid}/maps").decode().splitlines()
+            memory = open(f"/proc/{pid}/mem", "rb")  # noqa: SIM115 (closed below)
         except OSError:
             continue
         for line in maps:
@@ -101,6 +106,7 @@ def read_memory(pattern: bytes) -> tuple[int, bool]:
                 continue
             total += len(chunk)
             seen = seen or pattern in chunk
+        memory.close()
     return total, seen
 
 
@@ -165,7 +171,7 @@ def spoil_homes() -> list[str]:
     homes = {os.path.expanduser("~")}
     for pid in others():
         try:
-            environ = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")
+            environ = read(f"/proc/{pid}/environ").split(b"\0")
         except OSError:
             continue
         homes |= {os.fsdecode(v[5:]) for v in environ if v.startswith(b"HOME=")}
@@ -187,7 +193,7 @@ def learn(n: int, m: int, first: list[str]) -> list[str] | None:
     """The board of a case file others can see that fits the first map (C1)."""
     for path in files(".in"):
         try:
-            lines = open(path).read().split("\n")
+            lines = read(path).decode().split("\n")
         except (OSError, UnicodeDecodeError):
             continue
         rows = lines[1 : n + 1]
@@ -241,9 +247,9 @@ def serve() -> None:
     if MODE == "c3":
         for path in files(".in"):
             try:
-                if open(path, "rb").read() == given:
+                if read(path) == given:
                     out = path[:-3] + ".out"
-                    sys.stdout.buffer.write(open(out, "rb").read())
+                    sys.stdout.buffer.write(read(out))
                     say(f"found {out}")
                     return
             except OSError:
@@ -253,7 +259,8 @@ def serve() -> None:
         spoilt = 0
         for path in files(".out"):
             try:
-                open(path, "w").write("pwned\n")
+                with open(path, "w") as spoilt_file:
+                    spoilt_file.write("pwned\n")
                 spoilt += 1
             except OSError:
                 pass
