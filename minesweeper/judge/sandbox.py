@@ -29,6 +29,7 @@ from pathlib import Path
 
 import minesweeper
 from minesweeper.errors import MinesweeperError
+from minesweeper.judge import cgroups
 
 #: The sandbox's user and group when the judge runs as root: ``nobody``.
 NOBODY = 65534
@@ -46,6 +47,11 @@ SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
 #: The judge's uid as root; the sandbox then drops to `Sandbox.uid` with ``setpriv``.
 ROOT = 0
+#: The sandbox's PID 1, running as the program's user: a shell that waits for the program
+#: and exits with its status (128 + N for signal N), so bubblewrap, which waits for it,
+#: counts the program's CPU time, and a program cannot signal it (nor can a program that
+#: is PID 1 itself be killed by its own signals: init ignores those).
+INIT = ("/bin/sh", "-c", '"$@"; exit $?', "sh")
 
 
 class SandboxUnavailable(MinesweeperError):
@@ -143,11 +149,11 @@ class Sandbox:
             self._give(path)
             options += ["--bind", str(path), str(path)]
         options += ["--chdir", HOME]
-        return Jail(["bwrap", *options, "--", *self._become(), *argv], self.environment())
+        return Jail(["bwrap", *options, "--", *self._become(), *INIT, *argv], self.environment())
 
     def _namespaces(self) -> list[str]:
-        shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net"]
-        shared += ["--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+        shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--as-pid-1"]
+        shared += ["--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
         shared += ["--hostname", "sandbox"]
         if os.geteuid() == ROOT:
             return shared  # no user namespace: `_become` drops root for real
@@ -292,4 +298,6 @@ def describe(sandbox: Sandbox | None) -> str:
         return "unsandboxed (--no-sandbox): programs ran as this user, with its files and network"
     who = f"uid {sandbox.uid}" if as_root() else f"uid {os.geteuid()} in a user namespace"
     passed = f"; passed environment: {', '.join(sandbox.pass_env)}" if sandbox.pass_env else ""
-    return f"sandboxed (bubblewrap, {who}, no network){passed}"
+    lack = cgroups.missing()
+    tree = f"; no cgroup per program: {lack}" if lack else "; a cgroup per program"
+    return f"sandboxed (bubblewrap, {who}, no network){passed}{tree}"

@@ -85,9 +85,9 @@ def files(suffix: str) -> list[str]:
 # The judge's other processes -----------------------------------------------------------------
 
 
-def read_memory(pattern: bytes) -> tuple[int, bool]:
-    """Bytes of other processes' memory read, and whether ``pattern`` was among them."""
-    total, seen = 0, False
+def read_memory(pattern: bytes) -> tuple[list[str], bool]:
+    """The processes whose memory it read, and whether ``pattern`` was in it."""
+    read_from, seen = [], False
     for pid in others():
         try:
             maps = read(f"/proc/{pid}/maps").decode().splitlines()
@@ -104,10 +104,11 @@ def read_memory(pattern: bytes) -> tuple[int, bool]:
                 chunk = memory.read(min(end - start, 1 << 26))
             except (OSError, OverflowError, ValueError):
                 continue
-            total += len(chunk)
+            if chunk:
+                read_from.append(read(f"/proc/{pid}/comm").decode().strip())
             seen = seen or pattern in chunk
         memory.close()
-    return total, seen
+    return sorted(set(read_from)), seen
 
 
 class Injected:
@@ -272,8 +273,8 @@ def main() -> None:
         serve()
         return
     if MODE == "c2":
-        total, seen = read_memory(ARG[::-1].encode())
-        say(f"read {total} bytes of others' memory; found the secret: {seen}")
+        read_from, seen = read_memory(ARG[::-1].encode())
+        say(f"read the memory of {read_from}; found the secret: {seen}")
     elif MODE == "c5":
         say(f"wrote a pickle into {inject()} pipes")
     elif MODE == "c6":
