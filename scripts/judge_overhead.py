@@ -37,6 +37,7 @@ from minesweeper.boards.cases import AdvancedCase, format_case
 from minesweeper.boards.generate import random_board
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
+from minesweeper.judge.sandbox import Sandbox
 from minesweeper.protocol import format_result
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
@@ -72,10 +73,11 @@ def alone(path: Path) -> tuple[str, float, float]:
     return result.stdout, children_cpu() - cpu, time.perf_counter() - wall
 
 
-def piped(case: AdvancedCase) -> tuple[str, float, float]:
-    """This process judging ``minesweeper client``: the result lines, CPU (both) and wall."""
+def piped(case: AdvancedCase, sandbox: Sandbox | None = None) -> tuple[str, float, float]:
+    """This process judging ``minesweeper client`` (in ``sandbox``, unless None): the result
+    lines, CPU (both) and wall."""
     cpu, wall = time.process_time(), time.perf_counter()
-    run = play_client(case, [*PYTHON, "client"], LIMITS)
+    run = play_client(case, [*PYTHON, "client"], LIMITS, sandbox=sandbox)
     wall = time.perf_counter() - wall
     if run.problem:
         sys.exit(f"{case.name}: {run.problem}")

@@ -6,6 +6,9 @@ starts. Its standard output is read without blocking, line by line, against
 wall-clock deadlines and a cap on the bytes it may write; its standard error
 is kept as a short tail for reports. `Child.close` kills the group and reaps
 the child, whatever state it is in, then what escaped the group (`orphans`).
+Given a `Sandbox`, the child is bubblewrap running the program in it (with a
+cgroup of its own where the machine has one): every foreign program and
+compiler is started here.
 """
 
 from __future__ import annotations
