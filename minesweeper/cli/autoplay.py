@@ -21,6 +21,7 @@ from minesweeper.cli.common import (
 from minesweeper.cli.gameopts import game_options
 from minesweeper.limits import check_solved_cells
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, Move, new_session
+from minesweeper.play.history import History, HistoryError, Play, PlayedGame
 from minesweeper.play.records import Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
@@ -152,6 +153,12 @@ def autoplay(
         else:
             click.echo(f"replay saved: {saved}")
     store = Records(path)
+    history = History.beside(store)
+    try:
+        game = PlayedGame.make(settings.category(), COMPUTER, Play.COMPUTER, session.stats())
+        history.add(game)
+    except HistoryError as error:
+        click.echo(f"minesweeper: {error}", err=True)
     try:
         place = store.add(settings.category(), session.entry(COMPUTER), data)
     except RecordsError as error:

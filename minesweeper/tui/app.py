@@ -34,6 +34,7 @@ from minesweeper.tui.layout import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen
+from minesweeper.tui.stats import StatsScreen
 
 #: Below this terminal size the board is replaced by a message.
 MIN_WIDTH, MIN_HEIGHT = 30, 8
@@ -51,6 +52,7 @@ GAME_ACTIONS = frozenset(
         "overlay",
         "settings",
         "records",
+        "stats",
     ]
 )
 #: Lines around the board: header, message, footer.
@@ -88,6 +90,7 @@ class MinesweeperApp(App[None]):
         Binding("p", "overlay", "Odds"),
         Binding("s", "settings", "Setup"),
         Binding("t", "records", "Top 10"),
+        Binding("i,f4", "stats", "Stats"),
         Binding("q", "leave", "Quit"),
     ]
 
@@ -305,6 +308,9 @@ class MinesweeperApp(App[None]):
 
     def action_records(self) -> None:
         self.push_screen(RecordsScreen(self.controller))
+
+    def action_stats(self) -> None:
+        self.push_screen(StatsScreen(self.controller))
 
     # -- the computer ---------------------------------------------------------------------
 

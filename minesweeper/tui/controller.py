@@ -20,6 +20,7 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
+from minesweeper.play.history import History, HistoryError, Play, PlayedGame
 from minesweeper.play.records import Entry, Ranking, Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
@@ -112,6 +113,10 @@ class Controller:
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
+        #: Every finished game (but those on a given board), beside the records.
+        self.history = History.beside(self.records)
+        #: Why the last game is missing from the history, if it is.
+        self.history_problem: str | None = None
         self.strategy = strategy
         self.clock = clock
         self.records_problem: str | None = None
@@ -330,6 +335,8 @@ class Controller:
             self._finish()
             if self.saved_replay:
                 self.message += f"\n{self.saved_replay}"
+            if self.history_problem:
+                self.message += f"\n{self.history_problem}"
 
     def _finish(self) -> None:
         session = self.session
@@ -337,7 +344,7 @@ class Controller:
         verdict = "won" if session.won else "lost"
         if self.auto is not None and session.by_computer and not self.given_board:
             stats = session.stats().summary(by_computer=True)
-            self._save_replay(COMPUTER)
+            self._keep(COMPUTER)
             try:
                 place = self._record(COMPUTER)
             except RecordsError:
@@ -349,12 +356,12 @@ class Controller:
         stats = session.stats().summary()
         who = "the computer" if self.auto is not None else "you"
         if session.assisted:
-            self._save_replay(self.player)
+            self._keep(self.player)
             self.outcome = Outcome(computer=self.auto is not None, assisted=True)
             self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
             return
         if self.given_board:
-            self._save_replay(self.player)
+            self._keep(self.player)
             self.outcome = Outcome(computer=False)
             self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
             return
@@ -369,16 +376,37 @@ class Controller:
         self.outcome = Outcome(
             computer=False, place=place, waiting_for_name=waiting, time_place=fast
         )
-        self.message = f"you {verdict}"
+        try:
+            bests = self.history.best(self.player, category).news(session.stats())
+        except HistoryError as error:
+            self.history_problem, bests = str(error), []
+        self.message = "; ".join([f"you {verdict}", *bests])
         if not waiting:
             # The replay names the player now; a result that enters waits for the name typed.
-            self._save_replay(self.player)
+            self._keep(self.player)
             if not self.records_problem:
                 self.message += "; not a record"
         self.message += f"\n{stats}"
 
-    def _save_replay(self, player: str) -> None:
+    def _keep(self, player: str) -> None:
+        """Keep the finished game under ``player``'s name: in the history (but a given
+        board's), and its replay in ``replay_dir`` when there is one."""
+        session = self.session
         self.saved_replay = None
+        if not self.given_board:
+            play = (
+                Play.COMPUTER
+                if session.by_computer
+                else Play.ASSISTED
+                if session.assisted
+                else Play.PERSON
+            )
+            game = PlayedGame.make(self.settings.category(), player, play, session.stats())
+            try:
+                self.history.add(game)
+                self.history_problem = None
+            except HistoryError as error:
+                self.history_problem = str(error)
         if self.replay_dir is None:
             return
         replay = Replay.of(self.session, player=player)
@@ -409,11 +437,11 @@ class Controller:
             return None
         if name is None:
             self.outcome = Outcome(computer=False)
-            self._save_replay(self.player)
+            self._keep(self.player)
             self._after_saving("the result was not entered")
             return None
         self.player = name.strip() or self.player
-        self._save_replay(self.player)
+        self._keep(self.player)
         try:
             place = self._record(self.player)
         except RecordsError:
