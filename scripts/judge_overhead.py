@@ -84,13 +84,20 @@ def piped(case: AdvancedCase, sandbox: Sandbox | None = None) -> tuple[str, floa
     return format_result(run.game), time.process_time() - cpu + run.cpu_seconds, wall
 
 
+def game_options(
+    parser: argparse.ArgumentParser, games: int = 20, size: tuple[int, int, int] = (30, 30, 135)
+) -> None:
+    """The options of the paired games: how many, their seed, and the boards' rows, columns
+    and mines."""
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    for name, default in zip(("--rows", "--cols", "--mines"), size, strict=True):
+        parser.add_argument(name, type=int, default=default)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rows", type=int, default=30)
-    parser.add_argument("--cols", type=int, default=30)
-    parser.add_argument("--mines", type=int, default=135)
+    game_options(parser)
     args = parser.parse_args()
     topology = SquareTopology(args.rows, args.cols)
     first = topology.cell_at(args.rows // 2, args.cols // 2)

@@ -20,7 +20,7 @@ import random
 import sys
 import time
 
-from judge_overhead import children_cpu, piped, show
+from judge_overhead import children_cpu, game_options, piped, show
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.boards.generate import random_board
@@ -41,11 +41,7 @@ def start(command: list[str], sandbox: Sandbox | None) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=40)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rows", type=int, default=30)
-    parser.add_argument("--cols", type=int, default=30)
-    parser.add_argument("--mines", type=int, default=135)
+    game_options(parser)
     args = parser.parse_args()
     if missing():
         sys.exit(f"no sandbox here: {missing()}")
