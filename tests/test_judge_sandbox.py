@@ -169,3 +169,16 @@ def test_nothing_a_sandboxed_program_starts_outlives_its_case(tmp_path: Path) ->
             time.sleep(0.01)
         assert running(marker)
     assert running(marker) == []
+
+
+@needs_sandbox
+def test_a_program_its_user_may_not_read_is_refused_with_the_fix(tmp_path: Path) -> None:
+    if not sandboxes.as_root():
+        pytest.skip("as another user, the program runs as the judge's uid")
+    (tmp_path / "client.py").write_text("print('0 0')\n")
+    tmp_path.chmod(0o700)
+    with pytest.raises(PermissionError) as error:
+        Child([sys.executable, str(tmp_path / "client.py")], Limits(), Sandbox())
+    assert error.value.strerror == (
+        f"{tmp_path} is not open to the sandbox's user (chmod -R o+rX {tmp_path})"
+    )

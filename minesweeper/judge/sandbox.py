@@ -18,9 +18,11 @@ it is still the judge's uid, fenced by the namespaces alone (docs/judge.md).
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
@@ -130,6 +132,8 @@ class Sandbox:
         """``command`` as a ``bwrap`` command line that runs it in this sandbox."""
         argv, files = program_files(command)
         shown = [*self.own, *self.read_only, *files]
+        if as_root():
+            _check_readable(argv[0], files, _outermost(shown))
         options = [*self._namespaces(), *_system()]
         options += ["--proc", "/proc", "--dev", "/dev"]
         options += ["--size", str(TMPFS_MIB * 1024 * 1024), "--tmpfs", HOME]
@@ -196,6 +200,28 @@ def program_files(command: Sequence[str]) -> tuple[list[str], list[Path]]:
             argv[index] = str(absolute)
             needed += _needs(absolute)
     return argv, [path for path in dict.fromkeys(needed) if not _system_path(path)]
+
+
+def _check_readable(program: str, files: list[Path], roots: list[Path]) -> None:
+    """Raise `PermissionError` unless others (the sandbox's user) may read the program's
+    files, run the program, and cross the folders between them and what is shown."""
+    for path in files:
+        if not path.is_file():
+            continue
+        root = next(root for root in roots if _under(path, root))
+        folders = [folder for folder in path.parents if _under(folder, root)]
+        needed = [(folder, stat.S_IXOTH) for folder in folders]
+        needed.append((path, stat.S_IROTH | (stat.S_IXOTH if str(path) == program else 0)))
+        for where, bits in needed:
+            try:
+                mode = where.stat().st_mode
+            except OSError:
+                continue
+            if mode & bits != bits:
+                raise PermissionError(
+                    errno.EACCES,
+                    f"{where} is not open to the sandbox's user (chmod -R o+rX {root})",
+                )
 
 
 def _names_a_path(word: str, first: bool) -> bool:
