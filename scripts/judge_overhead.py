@@ -39,7 +39,7 @@ from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.protocol import format_result
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
 
 PYTHON = [sys.executable, "-m", "minesweeper"]

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from minesweeper.solver.strategy import STRATEGIES, Decision, Strategy, StrategySpec
+from minesweeper.solver.registry import STRATEGIES, StrategySpec
+from minesweeper.solver.strategy import Decision, Strategy
+from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
 
@@ -42,16 +44,16 @@ class Pondering(Strategy):
     at, so that games played with another ``think`` go differently."""
 
     name = "pondering"
-    think = 0.005
+    think = Think(5)
 
-    def __init__(self, seed: int = 0, *, think: float | None = None) -> None:
+    def __init__(self, seed: int = 0, *, think: Think | None = None) -> None:
         super().__init__(seed)
         if think is not None:
             self.think = think
 
     def decide(self, view: View) -> Decision:
         unknown = view.unknown()
-        return Decision((unknown[round(self.think * 1000) % len(unknown)],), guess=True)
+        return Decision((unknown[self.think.ms % len(unknown)],), guess=True)
 
 
 class Scripted(Strategy):
@@ -69,7 +71,6 @@ class Scripted(Strategy):
 
 def register_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the doubles by name (for the commands) for the length of a test."""
-    import minesweeper.solver.strategies  # noqa: F401  (fill the registry first)
 
     for double in (FirstUnknown, SeededGuess, Pondering):
         monkeypatch.setitem(STRATEGIES, double.name, double)

@@ -13,7 +13,7 @@ import pytest
 from judge_helpers import run_cli
 
 from minesweeper.boards.cases import parse_case
-from minesweeper.grading import AdvancedGrade, BasicGrade
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade
 from minesweeper.judge.interactive import UNREAD_BYTES, UNREAD_MAPS, play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.workers import decode, encode
@@ -105,3 +105,22 @@ def test_grades_go_through_json_and_back() -> None:
 def test_anything_but_grades_is_refused(data: bytes) -> None:
     with pytest.raises(ValueError):
         decode(data)
+
+
+def test_a_worker_that_dies_fails_its_case_and_a_fresh_one_grades_the_rest(tmp_path: Path) -> None:
+    # Unsandboxed, a client can kill the worker that started it: on the first board only.
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.in").write_text(BOARD)
+    code = (
+        "import os, signal, sys\n"
+        "if os.path.exists(sys.argv[1]):\n"
+        "    os.execv(sys.executable, [sys.executable, *sys.argv[2:]])\n"
+        "open(sys.argv[1], 'w').close(); os.kill(os.getppid(), signal.SIGKILL)\n"
+    )
+    honest = [str(Path(__file__).parent / "clients" / "broken.py"), "none", "99"]
+    client = shlex.join([sys.executable, "-c", code, str(tmp_path / "killed"), *honest])
+    report = tmp_path / "r.json"
+    args = ["grade", "--client", client, "--no-sandbox", "--jobs", "2", "--json", str(report)]
+    run_cli([*args, str(tmp_path)])
+    outcomes = [game["outcome"] for game in json.loads(report.read_text())["advanced"]]
+    assert sorted(outcomes) == ["lost", "lost", "the grading worker died"]

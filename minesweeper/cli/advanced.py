@@ -16,7 +16,8 @@ from minesweeper.cli.common import (
     strategy_option,
     topology_option,
 )
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -27,7 +28,11 @@ from minesweeper.solver.strategy import StrategySpec
 @topology_option
 @reports_errors
 def advanced(
-    file: click.utils.LazyFile, strategy: StrategySpec, seed: int, trace: bool, topology: str
+    file: click.utils.LazyFile,
+    strategy: StrategySpec,
+    seed: int,
+    trace: bool,
+    topology: type[Topology],
 ) -> None:
     """Play the advanced case in FILE (default stdin): the map, then the first click `r c`.
 

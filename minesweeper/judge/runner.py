@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.boards.cases import AdvancedCase
-from minesweeper.grading import (
+from minesweeper.judge.grading import (
     AdvancedGrade,
     BasicGrade,
     Found,
+    Grade,
     grade_advanced,
     grade_basic,
     grade_boards,
@@ -20,9 +22,8 @@ from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.judge.server import grade_server
 from minesweeper.judge.workers import grade_parallel
-from minesweeper.solver.strategy import StrategySpec
-
-Grade = BasicGrade | AdvancedGrade
+from minesweeper.solver.registry import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,9 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
     return list(grade_client(case, command, programs.limits, programs.sandbox))
 
 
-def for_topology(command: Sequence[str], topology: str) -> list[str]:
+def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:
     """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
-    return [word.replace("{topology}", topology) for word in command]
+    return [word.replace("{topology}", topology.name) for word in command]
 
 
 def grade_client(
@@ -112,7 +113,8 @@ def grade_all(
                 started(case)
             yield case, grade_case(case, programs)
         return
-    yield from grade_parallel(cases, programs, jobs, started, failed)
+    grade = functools.partial(grade_case, programs=programs)
+    yield from grade_parallel(cases, grade, jobs, started, failed)
 
 
 def failed(case: Found, problem: str) -> Grade:

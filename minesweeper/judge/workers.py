@@ -5,7 +5,7 @@ worker must be data, never code: each result is a JSON list of grades on a
 socket pair (which, unlike a pipe, cannot be opened through
 ``/proc/PID/fd``), decoded field by field into `BasicGrade` and
 `AdvancedGrade`. Nothing from a worker is ever unpickled; the cases and the
-`Programs` go to it once, when it starts, before it runs any program.
+grading function go to it once, when it starts, before it runs any program.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import multiprocessing.connection
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from minesweeper.grading import AdvancedGrade, BasicGrade, Found
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, Grade
 
-if TYPE_CHECKING:
-    from minesweeper.judge.runner import Grade, Programs
+#: How a worker grades a case (a module's function, or a partial of one: it is sent once).
+Grader = Callable[[Found], list[Grade]]
 
 #: The longest result a worker may send: a case file of many boards, each with 4 KiB of
 #: standard error and a result, is far below it.
@@ -74,20 +74,18 @@ def _grade(row: Any) -> Grade:
     return kind(**row)  # type: ignore[no-any-return]
 
 
-def _serve(channel: Connection, cases: Sequence[Found], programs: Programs) -> None:
+def _serve(channel: Connection, cases: Sequence[Found], grade: Grader) -> None:
     """A worker: grade the case whose index arrives, send its grades; stop on an empty message."""
-    from minesweeper.judge.runner import grade_case
-
     while message := channel.recv_bytes():
-        channel.send_bytes(encode(grade_case(cases[int(message)], programs)))
+        channel.send_bytes(encode(grade(cases[int(message)])))
 
 
 class _Worker:
-    def __init__(self, cases: Sequence[Found], programs: Programs) -> None:
+    def __init__(self, cases: Sequence[Found], grade: Grader) -> None:
         context = multiprocessing.get_context("spawn")
         self.channel, theirs = context.Pipe(duplex=True)  # a socket pair
         self.process: BaseProcess = context.Process(
-            target=_serve, args=(theirs, cases, programs), daemon=True
+            target=_serve, args=(theirs, cases, grade), daemon=True
         )
         self.process.start()
         theirs.close()
@@ -109,7 +107,7 @@ class _Worker:
 
 def grade_parallel(
     cases: Sequence[Found],
-    programs: Programs,
+    grade: Grader,
     jobs: int,
     started: Callable[[Found], None] | None,
     failed: Callable[[Found, str], Grade],
@@ -121,7 +119,7 @@ def grade_parallel(
     """
     results: dict[int, list[Grade]] = {}
     pending = collections.deque(range(len(cases)))
-    workers = [_Worker(cases, programs) for _ in range(min(jobs, len(cases)))]
+    workers = [_Worker(cases, grade) for _ in range(min(jobs, len(cases)))]
     try:
         for worker in workers:
             worker.give(pending.popleft())
@@ -133,7 +131,7 @@ def grade_parallel(
                 ready = multiprocessing.connection.wait([worker.channel for worker in busy])
                 for worker in busy:
                     if worker.channel in ready:
-                        _collect(worker, workers, results, pending, cases, programs, failed)
+                        _collect(worker, workers, results, pending, cases, grade, failed)
             yield case, results.pop(index)
     finally:
         for worker in workers:
@@ -146,7 +144,7 @@ def _collect(
     results: dict[int, list[Grade]],
     pending: collections.deque[int],
     cases: Sequence[Found],
-    programs: Programs,
+    grade: Grader,
     failed: Callable[[Found, str], Grade],
 ) -> None:
     """Take ``worker``'s result and give it the next case (a dead one is replaced first)."""
@@ -158,7 +156,8 @@ def _collect(
     except (EOFError, OSError):
         results[index] = [failed(cases[index], "the grading worker died")]
         worker.stop()
-        worker = workers[workers.index(worker)] = _Worker(cases, programs)
+        place = workers.index(worker)
+        worker = workers[place] = _Worker(cases, grade)
     except ValueError as error:
         results[index] = [failed(cases[index], f"the grading worker sent a bad result: {error}")]
     if pending:
