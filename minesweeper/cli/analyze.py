@@ -13,7 +13,7 @@ import click
 from minesweeper.boards.cases import default_first, load_board
 from minesweeper.boards.position import KNOWN_MINE, read_position
 from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
-from minesweeper.errors import MinesweeperError, TooLargeError
+from minesweeper.errors import LimitError, MinesweeperError
 from minesweeper.game import Game
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.resources import Guard, OverBudget, resident_bytes
@@ -98,7 +98,7 @@ def analyze(
                 data = read_input(file or click.open_file("-", "rb"))
                 view = read_position(data, topology, mines)
     except OverBudget as over:
-        raise TooLargeError(None, beyond(over, time_limit, memory_limit, "reading it")) from None
+        raise LimitError(beyond(over, time_limit, memory_limit, "reading it")) from None
     # The exact count may take a share of the memory left: the rest is room for the
     # approximate answer, should the count not fit.
     exact_megabytes = held + EXACT_MEMORY_SHARE * (megabytes - held)
@@ -110,8 +110,8 @@ def analyze(
                 estimate = LocalEstimate(view)
                 answer = estimate, estimate.safest()
         except OverBudget as over:
-            raise TooLargeError(
-                None, beyond(over, time_limit, memory_limit, "answering even approximately")
+            raise LimitError(
+                beyond(over, time_limit, memory_limit, "answering even approximately")
             ) from None
     result, best = answer
     if output == "json":

@@ -59,7 +59,7 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import MinesweeperError
-from minesweeper.outputs import check_writable
+from minesweeper.outputs import OutputError, check_writable
 from minesweeper.play.records import user_data_dir
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import SquareTopology, Topology
@@ -307,7 +307,7 @@ def autosave(stopped: BenchInterrupted, seed: int, deals: list[Deal]) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise MinesweeperError(f"the games played were lost: cannot write in {folder}") from error
+        raise OutputError(f"the games played were lost: cannot write in {folder}") from error
     path = folder / f"interrupted-seed{seed}-{stamp}-{os.getpid()}.jsonl"
     log = GameLog.create(path, seed)
     try:
