@@ -27,6 +27,7 @@ from minesweeper.judge.process import Limits
 from minesweeper.judge.runner import Programs, grade_case, grade_client
 from minesweeper.judge.sandbox import Sandbox, missing
 from minesweeper.protocol import MapText
+from minesweeper.topology.square import SquareTopology
 
 HEADERS = Path(__file__).resolve().parent / "headers"
 TESTCASES = ROOT / "testcases"
@@ -93,7 +94,9 @@ def program(built: dict[str, Build], name: str) -> tuple[str, ...]:
 
 
 def square_cases(*paths: Path) -> list[Found]:
-    return [case for case in discover(paths) if case.topology == "square" and not case.problem]
+    return [
+        case for case in discover(paths) if case.topology is SquareTopology and not case.problem
+    ]
 
 
 def games(cases: list[Found], command: tuple[str, ...] | list[str]) -> list[tuple]:

@@ -21,6 +21,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.grading import discover
 from minesweeper.inputs import read_regular
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -33,7 +34,11 @@ from minesweeper.solver.strategy import StrategySpec
 @topology_option
 @reports_errors
 def advanced(
-    inputs: tuple[Path, ...], strategy: StrategySpec, seed: int, trace: bool, topology: str
+    inputs: tuple[Path, ...],
+    strategy: StrategySpec,
+    seed: int,
+    trace: bool,
+    topology: type[Topology],
 ) -> None:
     """Play the advanced case in FILE (default stdin): the map, then the first click `r c`.
 
@@ -70,7 +75,9 @@ def advanced(
         raise SystemExit(1)
 
 
-def found_cases(inputs: tuple[Path, ...], topology: str) -> list[tuple[Path, str]]:
+def found_cases(
+    inputs: tuple[Path, ...], topology: type[Topology]
+) -> list[tuple[Path, type[Topology]]]:
     """The advanced case files under ``inputs`` (named files whatever they hold), each with
     its topology; a path the search cannot read is named on stderr."""
     cases = []
@@ -84,7 +91,9 @@ def found_cases(inputs: tuple[Path, ...], topology: str) -> list[tuple[Path, str
     return cases
 
 
-def play_one(path: Path, strategy: StrategySpec, seed: int, trace: bool, topology: str) -> None:
+def play_one(
+    path: Path, strategy: StrategySpec, seed: int, trace: bool, topology: type[Topology]
+) -> None:
     """One case from a file or standard input, as the original's ``advanced`` plays it."""
     try:
         opened = click.open_file(str(path), "rb")

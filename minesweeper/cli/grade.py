@@ -46,6 +46,7 @@ from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -116,7 +117,7 @@ def grade(
     limits: Limits,
     compile_limits: Limits,
     sandbox: Sandbox | None,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Grade every case under DIR... (searched recursively).
 
@@ -214,7 +215,7 @@ def grade_cases(
     sandbox = programs.sandbox
     if programs.foreign and sandbox is not None:
         require()
-    if programs.foreign and programs.strategy.think_ms is not None:
+    if programs.foreign and programs.strategy.think is not None:
         raise MinesweeperError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )
@@ -229,7 +230,7 @@ def grade_cases(
         raise click.UsageError(
             "no .in files found"
             + (" of that kind" if programs.foreign else "")
-            + (f" of topology {programs.topology}" if shapes else "")
+            + (f" of topology {programs.topology.name}" if shapes else "")
         )
     basic: list[BasicGrade] = []
     advanced: list[AdvancedGrade] = []
@@ -260,7 +261,7 @@ def grade_cases(
     if shapes:
         console.print(
             f"{shapes} case file(s) of other topologies not graded: the programs play "
-            f"{programs.topology} boards (--topology NAME for another)"
+            f"{programs.topology.name} boards (--topology NAME for another)"
         )
     ungraded = len(graded) - len(found) - shapes
     if ungraded:

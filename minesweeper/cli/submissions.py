@@ -27,6 +27,7 @@ from minesweeper.judge.submissions import (
     grade_class,
     json_text,
 )
+from minesweeper.topology.base import Topology
 
 #: How many notes of one student the terminal shows (JSON keeps them all).
 SHOWN_NOTES = 3
@@ -50,7 +51,7 @@ def class_grading(
     limits: Limits,
     compile_limits: Limits,
     sandbox: Sandbox | None,
-    topology: str,
+    topology: type[Topology],
 ) -> Grading:
     """The cases (``paths``, else `default_cases`) of ``topology`` every student is graded
     on, named on stderr where a path cannot be read or is of another topology."""
@@ -64,11 +65,11 @@ def class_grading(
     if others:
         click.echo(
             f"{others} case file(s) of other topologies not graded: headers play "
-            f"{topology} boards (--topology NAME grades that topology's cases)",
+            f"{topology.name} boards (--topology NAME grades that topology's cases)",
             err=True,
         )
     if not cases:
-        raise click.UsageError(f"no .in files of topology {topology} found")
+        raise click.UsageError(f"no .in files of topology {topology.name} found")
     if sandbox is not None:
         sandbox = dataclasses.replace(sandbox, hidden=tuple(path.resolve() for path in paths))
     return Grading(cases, limits, sandbox, compile_limits, topology)

@@ -23,6 +23,8 @@ from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.judge.server import grade_server
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 Grade = BasicGrade | AdvancedGrade
 
@@ -44,7 +46,7 @@ class Programs:
     seed: int = 0
     limits: Limits = field(default_factory=Limits)
     sandbox: Sandbox | None = field(default_factory=Sandbox)
-    topology: str = "square"
+    topology: type[Topology] = SquareTopology
 
     @property
     def foreign(self) -> bool:
@@ -82,9 +84,9 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
     return grade_client(case, command, programs.limits, programs.sandbox)
 
 
-def for_topology(command: Sequence[str], topology: str) -> list[str]:
+def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:
     """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
-    return [word.replace("{topology}", topology) for word in command]
+    return [word.replace("{topology}", topology.name) for word in command]
 
 
 def grade_client(

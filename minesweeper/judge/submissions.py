@@ -27,6 +27,8 @@ from minesweeper.judge.headers import COMPILE_LIMITS, Build, Role, build
 from minesweeper.judge.process import Limits
 from minesweeper.judge.runner import Programs, grade_case
 from minesweeper.judge.sandbox import Sandbox
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 #: A build cell when the student handed no such header in.
 MISSING = "missing"
@@ -88,7 +90,7 @@ class Grading:
     limits: Limits = field(default_factory=Limits)
     sandbox: Sandbox | None = field(default_factory=Sandbox)
     compile_limits: Limits = COMPILE_LIMITS
-    topology: str = "square"
+    topology: type[Topology] = SquareTopology
 
 
 def find_submissions(folder: Path) -> list[Submission]:
