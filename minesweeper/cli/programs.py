@@ -143,4 +143,5 @@ def compile_options(command: F) -> F:
         show_default=True,
         help="Address-space limit of the compiler, in MiB.",
     )
-    return seconds(memory(with_compile_limits))  # type: ignore[no-any-return]
+    wrapped: Any = seconds(memory(with_compile_limits))
+    return wrapped  # type: ignore[no-any-return]

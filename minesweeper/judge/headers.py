@@ -129,8 +129,8 @@ def build(
         try:
             child.close_input(deadline, "")
             child.read_all(deadline, f"compile time limit ({limits.game_seconds:g} s)")
-        except ChildProblem as problem:
-            return dataclasses.replace(made, problem=str(problem), seconds=_since(start))
+        except ChildProblem as limit:
+            return dataclasses.replace(made, problem=str(limit), seconds=_since(start))
         code = child.wait_exit(deadline)
     seconds = _since(start)
     messages = _readable(bytes(child.stderr_head), header.absolute().parent)
