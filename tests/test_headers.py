@@ -20,7 +20,7 @@ from judge_helpers import ROOT, SHARED, no_child_left_behind, run_cli
 
 from minesweeper.boards.cases import parse_cases
 from minesweeper.game import Game
-from minesweeper.grading import Found, discover
+from minesweeper.judge.grading import Found, discover
 from minesweeper.judge.headers import SHOWN_LINES, SHOWN_WIDTH, Build, Role, build
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits

@@ -18,9 +18,9 @@ from minesweeper.cli.common import (
     topology_option,
 )
 from minesweeper.errors import MinesweeperError
-from minesweeper.grading import discover
 from minesweeper.inputs import read_regular
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.judge.grading import discover
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 
 

@@ -33,8 +33,8 @@ from minesweeper.cli.programs import (
     sandbox_options,
 )
 from minesweeper.errors import MinesweeperError
-from minesweeper.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.escape import printable
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.headers import Role
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
@@ -45,7 +45,7 @@ from minesweeper.judge.report import (
 from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.outputs import check_writable
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 
 

@@ -14,8 +14,8 @@ from rich.text import Text
 
 import minesweeper
 from minesweeper.cli.common import wide_console, write_text
-from minesweeper.grading import discover
 from minesweeper.judge.escape import printable
+from minesweeper.judge.grading import discover
 from minesweeper.judge.headers import Role, compile_command, require_compiler
 from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox, describe, require

@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from minesweeper.grading import AdvancedGrade, BasicGrade, Found
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, grade_boards
 from minesweeper.judge.headers import COMPILE_LIMITS, Build, Role, build
 from minesweeper.judge.process import Limits
 from minesweeper.judge.runner import Programs, grade_case
@@ -197,8 +197,6 @@ def _cell(made: Build | None) -> str:
 
 def _boards(cases: Sequence[Found]) -> int:
     """How many games the advanced cases hold (a file may hold several boards)."""
-    from minesweeper.grading import grade_boards  # only to count: no game is played
-
     return sum(len(grade_boards(case, lambda board: AdvancedGrade(board.name))) for case in cases)
 
 
