@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
+import tempfile
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -14,36 +17,39 @@ from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 
 
-def build_headers(
+@contextlib.contextmanager
+def built_headers(
     headers: dict[Role, Path | None],
-    scratch: Path,
     limits: Limits,
     sandbox: Sandbox | None,
     trace: bool,
-) -> dict[Role, tuple[str, ...]]:
-    """Each given header built in a folder of ``scratch``: the program's command line.
+) -> Iterator[dict[Role, tuple[str, ...]]]:
+    """Each given header built in a temporary folder: the programs' command lines, valid
+    until the context ends (the folder is then removed).
 
     A header that does not build ends the command: one line on stderr naming
     the header and the problem, the compiler's first lines on stdout, exit 1.
     """
     given = {role: header for role, header in headers.items() if header is not None}
     if not given:
-        return {}
+        yield {}
+        return
     require_compiler()
-    builds = []
-    for role, header in given.items():
-        folder = scratch / role.value
-        folder.mkdir()
-        made = build(role, header, folder, limits, sandbox)
-        if trace:
-            show_command(made)
-        builds.append(made)
-    failed = [made for made in builds if not made.ok]
-    for made in failed:
-        report_failure(made)
-    if failed:
-        sys.exit(1)
-    return {made.role: (str(made.program),) for made in builds}
+    with tempfile.TemporaryDirectory(prefix="minesweeper-build-") as scratch:
+        builds = []
+        for role, header in given.items():
+            folder = Path(scratch) / role.value
+            folder.mkdir()
+            made = build(role, header, folder, limits, sandbox)
+            if trace:
+                show_command(made)
+            builds.append(made)
+        failed = [made for made in builds if not made.ok]
+        for made in failed:
+            report_failure(made)
+        if failed:
+            sys.exit(1)
+        yield {made.role: (str(made.program),) for made in builds}
 
 
 def show_command(made: Build) -> None:

@@ -7,7 +7,6 @@ import os
 import shlex
 import statistics
 import sys
-import tempfile
 import textwrap
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cli.builds import build_headers
+from minesweeper.cli.builds import built_headers
 from minesweeper.cli.common import (
     output_file_option,
     reports_errors,
@@ -161,8 +160,7 @@ def grade(
     headers = {Role.SERVER: server_header, Role.CLIENT: client_header}
     if any(headers.values()) and sandbox is not None:
         require()
-    with tempfile.TemporaryDirectory(prefix="minesweeper-build-") as scratch:
-        built = build_headers(headers, Path(scratch), compile_limits, sandbox, trace)
+    with built_headers(headers, compile_limits, sandbox, trace) as built:
         programs = Programs(
             built.get(Role.SERVER, server),
             built.get(Role.CLIENT, client),
@@ -198,7 +196,7 @@ def check_choices(
     if csv_path is not None and submissions is None:
         raise click.UsageError("--csv writes one row per student: it goes with --submissions")
     if not paths and submissions is None:
-        raise click.UsageError("give the folders (or files) of cases to grade: DIR...")
+        raise click.UsageError("Missing argument 'DIR...': the folders or files of cases to grade")
 
 
 def grade_cases(
