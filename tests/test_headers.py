@@ -1,7 +1,8 @@
 """Students' headers built with the project's harness and graded: one student, a class.
 
 The headers in tests/headers/ are written here, in the course's interface: a
-correct server and client (correct/), a server with a realistic bug (buggy/),
+correct server and client (correct/), a server with a realistic bug (made from
+the correct one by `buggy_folder`),
 one that does not compile (broken/), clients that crash, loop for ever, try
 to read the board (cheating/) or to use the server's globals (linking/).
 Builds are made once per session (g++ is slow and the machine is shared).
@@ -47,7 +48,7 @@ pytestmark = [
 BUILDS = {
     "correct-server": (Role.SERVER, "correct/server.h"),
     "correct-client": (Role.CLIENT, "correct/client.h"),
-    "buggy-server": (Role.SERVER, "buggy/server.h"),
+    "buggy-server": (Role.SERVER, "(made by buggy_folder)"),
     "crashing-client": (Role.CLIENT, "crashing/client.h"),
     "looping-client": (Role.CLIENT, "looping/client.h"),
     "cheating-client": (Role.CLIENT, "cheating/client.h"),
@@ -60,6 +61,19 @@ def readable(path: Path) -> Path:
     for item in [path, *path.rglob("*")]:
         item.chmod(0o755)
     return path
+
+
+def buggy_folder(root: Path) -> Path:
+    """The correct server with a bug students make: a second visit of a cell is not
+    counted as a step."""
+    folder = root / "buggy"
+    shutil.copytree(HEADERS / "correct", folder)
+    server = folder / "server.h"
+    text = server.read_text()
+    right = "  ++step_count;\n  if (visited[row][column]) return;\n"
+    assert right in text
+    server.write_text(text.replace(right, "  if (visited[row][column]) return;\n  ++step_count;\n"))
+    return readable(folder)
 
 
 def cheating_folder(root: Path) -> Path:
@@ -76,6 +90,7 @@ def cheating_folder(root: Path) -> Path:
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
     root = readable(tmp_path_factory.mktemp("builds"))
     sources = {name: HEADERS / path for name, (_, path) in BUILDS.items()}
+    sources["buggy-server"] = buggy_folder(root) / "server.h"
     sources["cheating-client"] = cheating_folder(root) / "client.h"
 
     def make(name: str) -> Build:
@@ -335,7 +350,7 @@ def class_folder(root: Path) -> Path:
     shutil.copytree(HEADERS / "correct", alice)
     (students / "alice" / "notes.txt").write_text("not a header\n")
     bob = students / "bob"
-    shutil.copytree(HEADERS / "buggy", bob)
+    shutil.copytree(buggy_folder(root), bob)
     shutil.copy(HEADERS / "crashing" / "client.h", bob / "client.h")
     shutil.copytree(HEADERS / "broken", students / "carol")
     shutil.copytree(HEADERS / "looping", students / "dave")
