@@ -234,7 +234,7 @@ def grade_cases(
     advanced: list[AdvancedGrade] = []
     console = wide_console()
     if programs.foreign:
-        console.print(Text(describe(sandbox)))
+        console.print(Text(describe(sandbox)), soft_wrap=True)
     with console.status("grading...") as status:
         for _, grades in grade_all(
             found, programs, jobs, lambda c: status.update(f"grading {c.name}")
