@@ -38,6 +38,7 @@ from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -82,7 +83,7 @@ def grade(
     json_path: Path | None,
     limits: Limits,
     sandbox: Sandbox | None,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Grade every case under DIR... (searched recursively).
 
@@ -111,7 +112,7 @@ def grade(
     programs = Programs(server, client, strategy, seed, limits, sandbox)
     if programs.foreign and sandbox is not None:
         require()
-    if programs.foreign and strategy.think_ms is not None:
+    if programs.foreign and strategy.think is not None:
         raise MinesweeperError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )

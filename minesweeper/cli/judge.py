@@ -18,6 +18,7 @@ from minesweeper.judge.report import outcome
 from minesweeper.judge.runner import advanced_grade, for_topology
 from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.protocol import format_result
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -41,7 +42,7 @@ def judge(
     trace: bool,
     limits: Limits,
     sandbox: Sandbox | None,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Play the advanced case(s) in FILE with a fresh CMD process each (docs/judge.md).
 

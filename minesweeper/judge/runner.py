@@ -23,6 +23,7 @@ from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.judge.server import grade_server
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 Grade = BasicGrade | AdvancedGrade
 
@@ -66,9 +67,9 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
     return grade_client(case, command, programs.limits, programs.sandbox)
 
 
-def for_topology(command: Sequence[str], topology: str) -> list[str]:
+def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:
     """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
-    return [word.replace("{topology}", topology) for word in command]
+    return [word.replace("{topology}", topology.name) for word in command]
 
 
 def grade_client(
