@@ -32,7 +32,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _postgres_bin() -> Path | None:
+def postgres_bin() -> Path | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     return Path(found[-1]).parent if found else None
 
@@ -40,7 +40,9 @@ def _postgres_bin() -> Path | None:
 class PostgresCluster:
     """A private PostgreSQL server in a temporary folder, on a loopback port."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, *, fsync: bool = False) -> None:
+        #: Tests run without fsync (nothing to keep past the test); benchmarks with it.
+        self.fsync = fsync
         self.bin_dir = bin_dir
         self.folder = Path(tempfile.mkdtemp(prefix="ladder-pg-", dir="/tmp"))
         self.data = self.folder / "data"
@@ -59,7 +61,8 @@ class PostgresCluster:
         )
         options = (
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-            "-c fsync=off -c max_connections=200 -c shared_buffers=32MB"
+            f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=200 "
+            "-c shared_buffers=32MB"
         )
         self._run(
             str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-o", options,
@@ -88,7 +91,7 @@ class PostgresCluster:
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresCluster]:
     """A running private PostgreSQL cluster (the tests are skipped where none is installed)."""
-    bin_dir = _postgres_bin()
+    bin_dir = postgres_bin()
     if bin_dir is None:
         pytest.skip("PostgreSQL is not installed (/usr/lib/postgresql/*/bin/initdb)")
     cluster = PostgresCluster(bin_dir)

@@ -7,12 +7,12 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from ladder_helpers import Site, make_site, sqlite_url
+from ladder_servers import ServerProcess
 
 from minesweeper.cli import main
 from minesweeper.ladder.remote import LadderClient, RemoteError, play_bot_games
-from minesweeper.solver.strategy import find_strategy
-from tests.ladder_helpers import Site, make_site, sqlite_url
-from tests.ladder_servers import ServerProcess
+from minesweeper.solver.registry import find_strategy
 
 
 @pytest.fixture

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ladder_helpers import Site, make_site, sqlite_url
 
 from minesweeper.ladder.games import stored_board
 from minesweeper.ladder.schema import Game
 from minesweeper.play.session import GameSession
 from minesweeper.protocol import UNKNOWN
-from tests.ladder_helpers import Site, make_site, sqlite_url
 
 TOPOLOGIES = ["square", "hex", "triangle", "parquet", "domino", "tromino", "tetromino", "graph"]
 

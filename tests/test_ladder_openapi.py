@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from ladder_helpers import make_site
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from minesweeper.ladder.config import RateLimit
-from tests.ladder_helpers import make_site
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 

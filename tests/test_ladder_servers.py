@@ -14,11 +14,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from ladder_servers import ServerProcess, postgres  # noqa: F401 (a fixture)
 from sqlalchemy import select
 
 from minesweeper.ladder.database import open_engine
 from minesweeper.ladder.schema import Game
-from tests.ladder_servers import ServerProcess, postgres  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
