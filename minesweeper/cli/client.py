@@ -7,13 +7,19 @@ import sys
 import click
 
 from minesweeper.advanced import DEFAULT_STRATEGY
-from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
+from minesweeper.cli.common import (
+    reports_errors,
+    rules_option,
+    seed_option,
+    strategy_option,
+    topology_option,
+)
+from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import MinesweeperError
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
-
-RANKED_PRESETS = ("beginner", "intermediate", "expert")
+from minesweeper.variant import PRESETS, Rules
 
 
 @click.command()
@@ -34,18 +40,11 @@ RANKED_PRESETS = ("beginner", "intermediate", "expert")
 )
 @click.option(
     "--preset",
-    type=click.Choice(RANKED_PRESETS),
-    default="expert",
-    show_default=True,
-    help="With --ladder: the ranked preset.",
+    type=click.Choice(list(PRESETS), case_sensitive=False),
+    help="With --ladder: the ranked preset, beginner, intermediate or expert (default: expert).",
 )
-@click.option(
-    "--rules",
-    type=click.Choice(("modern", "classic")),
-    default="modern",
-    show_default=True,
-    help="With --ladder: the ranked rules.",
-)
+@size_options
+@rules_option(Rules.MODERN, "as people play today")
 @click.option(
     "--games",
     type=click.IntRange(1, 100_000),
@@ -60,8 +59,11 @@ def client(
     topology: type[Topology],
     ladder_url: str | None,
     token: str | None,
-    preset: str,
-    rules: str,
+    preset: str | None,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
+    rules: Rules | None,
     games: int,
 ) -> None:
     """Play one game as a client: maps on stdin, one move `r c` per line on stdout.
@@ -76,8 +78,11 @@ def client(
     prints how each went, then what it won.
     """
     if ladder_url is not None:
-        play_on_ladder(ladder_url, token, f"{preset}/{rules}", games, strategy, seed)
+        game = sized(preset or "expert", rows, cols, mines, topology, rules or Rules.MODERN)
+        play_on_ladder(ladder_url, token, str(game), games, strategy, seed)
         return
+    if (preset, rows, cols, mines, rules) != (None,) * 5:
+        raise click.UsageError("--preset, --rows, --cols, --mines and --rules go with --ladder")
     stdin = click.open_file("-", "rb")  # bytes: every line is checked, whatever the locale
     play_stdio(stdin, sys.stdout, strategy.build(seed), topology)
 
@@ -85,8 +90,10 @@ def client(
 def play_on_ladder(
     url: str, token: str | None, category: str, games: int, strategy: StrategySpec, seed: int
 ) -> None:
+    from minesweeper.ladder.categories import parse_ranked
     from minesweeper.ladder.remote import LadderClient, play_bot_games
 
+    parse_ranked(category)  # a game that is not ranked fails here, before any request
     if not token:
         raise click.UsageError("--ladder needs --token (`minesweeper ladder token NAME --bot`)")
     won = 0
