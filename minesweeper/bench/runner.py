@@ -186,4 +186,5 @@ def _result(deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutco
             for index, outcome in ordered
             if outcome.record is None
         ),
+        tuple(deal.number(index) for index, outcome in ordered if outcome.record is not None),
     )

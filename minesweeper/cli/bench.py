@@ -40,6 +40,7 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.bench.executors import cores
+from minesweeper.bench.pairing import Paired, Reference, pairings
 from minesweeper.boards.cases import load_cases
 from minesweeper.cli.common import (
     fail,
@@ -124,6 +125,13 @@ MAX_LISTED_ERRORS = 10
     "for N worker processes here (--jobs does not apply). Needs the `cluster` extra; "
     "see docs/cluster.md.",
 )
+@click.option(
+    "--reference",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Pair each strategy with another player's results on the same games: a file of "
+    "'INDEX WIN|LOSS ...' lines (INDEX: the game number, as in --per-game), such as "
+    "the *.dh-results.txt files.",
+)
 @output_file_option("--json", "json_path", help="Also write the results to this JSON file.")
 @output_file_option(
     "--per-game",
@@ -149,6 +157,7 @@ def bench(
     seed: int,
     jobs: int,
     cluster: str | None,
+    reference: Path | None,
     json_path: Path | None,
     per_game_path: Path | None,
     resume_path: Path | None,
@@ -164,9 +173,14 @@ def bench(
     game. The same --seed gives every strategy the same boards and the same
     results in every run, whatever --jobs or --cluster. A game whose strategy
     fails is listed as an error (exit status 1); the other games count.
+
+    With two or more strategies, or --reference, a second table pairs them game
+    by game: the difference in win rate with its 95% interval, the games only
+    one of the two won, and McNemar's exact p on those.
     """
     chosen = Rules(rules)
     check_outputs(json_path, per_game_path, resume_path)
+    known = Reference.read(reference) if reference is not None else None
     if cluster is not None:
         from minesweeper.bench.cluster import local_workers
 
@@ -184,10 +198,18 @@ def bench(
     finally:
         if log is not None:
             log.close()
-    Console(highlight=False).print(results_table(results, seed, chosen, topology))
+    console = Console(highlight=False)
+    console.print(results_table(results, seed, chosen, topology))
+    paired = pairings(results, known)
+    if paired:
+        console.print(paired_table(paired, known))
     if json_path is not None:
-        text = json.dumps({"seed": seed, "results": [r.as_json() for r in results]}, indent=2)
-        write_text(json_path, text + "\n")
+        report: dict[str, object] = {"seed": seed, "results": [r.as_json() for r in results]}
+        if paired:
+            report["paired"] = [p.as_json() for p in paired]
+        if known is not None:
+            report["reference"] = str(known.path)
+        write_text(json_path, json.dumps(report, indent=2) + "\n")
     if report_errors(results):
         raise SystemExit(1)
 
@@ -362,6 +384,36 @@ def results_table(results: list[Result], seed: int, rules: Rules, topology: str)
             f"{result.median_seconds:.4f}",
         ]
         table.add_row(*row, *([str(len(result.errors))] if show_errors else []))
+    return table
+
+
+def paired_table(paired: list[Paired], reference: Reference | None) -> Table:
+    """Each pair of players on the games both played, a section per preset, in at most
+    80 columns (differences in points of win rate)."""
+    title = "Paired, game by game: A-B in points"
+    if reference is not None:
+        title += f"; reference {reference.path.name}"
+    table = Table(title=title, box=None, collapse_padding=True, pad_edge=False)
+    table.add_column("A", overflow="fold")
+    table.add_column("B", overflow="fold")
+    for heading in ("games", "A-B", "95% CI", "only A", "only B", "p"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    deal = None
+    for one in paired:
+        if one.deal != deal:
+            deal = one.deal
+            table.add_row(Text(deal, style="bold"), end_section=False)
+        low, high = one.ci95
+        table.add_row(
+            one.a,
+            one.b,
+            str(one.games),
+            f"{one.difference * 100:+.1f}",
+            f"{low * 100:+.1f}..{high * 100:+.1f}",
+            str(one.only_a),
+            str(one.only_b),
+            "<0.001" if one.p < 0.001 else f"{one.p:.3f}",
+        )
     return table
 
 
