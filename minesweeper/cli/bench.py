@@ -39,6 +39,7 @@ from minesweeper.bench import (
     resolve_presets,
     run_bench,
 )
+from minesweeper.bench.decisions import DecisionLog
 from minesweeper.bench.executors import cores
 from minesweeper.bench.pairing import Paired, Reference, pairings
 from minesweeper.boards.cases import load_cases
@@ -139,6 +140,13 @@ MAX_LISTED_ERRORS = 10
     help="Also write one JSON line per game and strategy, as games finish (a new file).",
 )
 @output_file_option(
+    "--decisions",
+    "decisions_path",
+    help="Also write one JSON line per guess (the position seen, the cell, its exact "
+    "safety, how it was chosen), as the *.dh-decisions.jsonl logs; with --resume, "
+    "the lines of the games kept are kept.",
+)
+@output_file_option(
     "--resume",
     "resume_path",
     help="Like --per-game, but keep the games FILE already holds and play only the rest.",
@@ -160,6 +168,7 @@ def bench(
     reference: Path | None,
     json_path: Path | None,
     per_game_path: Path | None,
+    decisions_path: Path | None,
     resume_path: Path | None,
     rows: int | None,
     cols: int | None,
@@ -179,7 +188,7 @@ def bench(
     one of the two won, and McNemar's exact p on those.
     """
     chosen = Rules(rules)
-    check_outputs(json_path, per_game_path, resume_path)
+    check_outputs(json_path, per_game_path, resume_path, decisions_path)
     known = Reference.read(reference) if reference is not None else None
     if cluster is not None:
         from minesweeper.bench.cluster import local_workers
@@ -188,8 +197,17 @@ def bench(
     size = (rows, cols, mines)
     deals = make_deals(chosen, presets, first, size, boards, group_by, games, topology)
     log, done = open_log(per_game_path, resume_path, seed, deals, strategies)
+    guesses = None
+    if decisions_path is not None:
+        kept = {(key[1], key[2]) for key in done} if resume_path is not None else None
+        try:
+            guesses = DecisionLog.open(decisions_path, kept)
+        except BaseException:
+            if log is not None:
+                log.close()
+            raise
     try:
-        results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done)
+        results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
     except KeyboardInterrupt:
         fail(f"interrupted: {_what_is_kept(log)}", 130)
     except WorkerError as error:
@@ -198,6 +216,8 @@ def bench(
     finally:
         if log is not None:
             log.close()
+        if guesses is not None:
+            guesses.close()
     console = Console(highlight=False)
     console.print(results_table(results, seed, chosen, topology))
     paired = pairings(results, known)
@@ -214,13 +234,23 @@ def bench(
         raise SystemExit(1)
 
 
-def check_outputs(json_path: Path | None, per_game: Path | None, resume: Path | None) -> None:
+def check_outputs(
+    json_path: Path | None,
+    per_game: Path | None,
+    resume: Path | None,
+    decisions: Path | None = None,
+) -> None:
     """Fail before any game is played when an output file could not be written."""
     if per_game is not None and resume is not None:
         raise MinesweeperError("--resume FILE writes the per-game lines to FILE: drop --per-game")
-    for option, path in (("--json", json_path), ("--per-game", per_game), ("--resume", resume)):
+    for option, path in (
+        ("--json", json_path),
+        ("--per-game", per_game),
+        ("--resume", resume),
+        ("--decisions", decisions),
+    ):
         if path is not None:
-            check_writable(path, option, replaced=option == "--json")
+            check_writable(path, option, replaced=option in ("--json", "--decisions"))
     if per_game is not None and per_game.exists() and per_game.stat().st_size:
         raise MinesweeperError(
             f"--per-game {per_game}: the file exists; --resume it, or delete it first"
@@ -293,6 +323,7 @@ def run_with_progress(
     cluster: str | None,
     log: GameLog | None,
     done: Mapping,
+    decisions: DecisionLog | None = None,
 ) -> list[Result]:
     """`run_bench` under progress bars: games done, running win rate, games/s, time left.
 
@@ -351,7 +382,15 @@ def run_with_progress(
     executor = open_executor(min(jobs, left), cluster) if left else None
     with executor or contextlib.nullcontext(), progress:
         return run_bench(
-            deals, strategies, seed, jobs, update, log=log, done=done, executor=executor
+            deals,
+            strategies,
+            seed,
+            jobs,
+            update,
+            log=log,
+            done=done,
+            executor=executor,
+            decisions=decisions,
         )
 
 
