@@ -14,6 +14,7 @@ from minesweeper.play.records import Records
 from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.strategy import STRATEGIES, find_strategy
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import Rules
 
 STRATEGY = "best" if "best" in STRATEGIES else "gauss-powermean"
 
@@ -37,7 +38,7 @@ def test_view_shows_only_opened_numbers() -> None:
 
 def test_view_under_acm_rules_has_no_mine_count() -> None:
     board = Board(SquareTopology(1, 4), [3])
-    session = GameSession.from_board(board, Settings.preset("beginner", count_told=False))
+    session = GameSession.from_board(board, Settings.preset("beginner", rules=Rules.ACM))
     session.open(0)
     assert view_of(session).mine_count is None
 
@@ -84,7 +85,7 @@ def test_command_plays_and_enters_the_records(tmp_path: Path) -> None:
     result = runner.invoke(main, [*args, "--strategy", STRATEGY])
     assert result.exit_code == 0, result.output
     assert "step 1: open 4 4" in result.stdout
-    assert "points" in result.stdout and "entered the records at place 1" in result.stdout
+    assert "points" in result.stdout and "a new record: place 1 (won)" in result.stdout
     [table] = Records(path).load().values()
     assert table[0].name == COMPUTER
     quiet = runner.invoke(main, [*args, "--strategy", STRATEGY, "--quiet", "--first-click", "safe"])

@@ -36,6 +36,13 @@ from minesweeper.play.session import Settings
 @delay_option
 @records_option
 @replay_dir_option
+@click.option(
+    "--name",
+    "player",
+    metavar="NAME",
+    help="Your name in the records, the replays and the statistics (default: the login "
+    "name; the name typed for a record is used from then on).",
+)
 @reports_errors
 def play(
     settings: Settings,
@@ -45,6 +52,7 @@ def play(
     delay: float,
     path: Path | None,
     replay_dir: Path | None,
+    player: str | None,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
@@ -66,9 +74,9 @@ def play(
         if settings.no_guess:
             raise MinesweeperError("--board plays the layout given: drop --no-guess")
         # A bad file fails here, as one line, before the screen changes.
-        board, _ = load_board(board_file, settings.topology)
+        board, _ = load_board(board_file, settings.variant.topology)
     else:
-        settings.make_topology()  # bad sizes fail here too
+        settings.variant.make_topology()  # bad sizes fail here too
     if not is_terminal():
         raise MinesweeperError(
             "play needs a terminal (standard input and output are not one); "
@@ -84,6 +92,7 @@ def play(
         delay=delay,
         replay_dir=replay_dir,
         board=board,
+        player=player,
     )
     app.run()
     click.echo(f"seed {seed}: --seed {seed} deals these games again", err=True)
