@@ -7,15 +7,15 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from minesweeper.bench import Deal, Rules
+from minesweeper.bench import Deal
 from minesweeper.bench.decisions import position_rows
-from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import main
 from minesweeper.client import play, play_on
 from minesweeper.solver.best import Best
 from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import PRESETS, Rules
 
 FIELDS = {"strategy", "board", "move", "guess", "row", "col", "safety", "method"}
 FIELDS |= {"mines_left", "hit_mine", "position"}
@@ -37,7 +37,7 @@ def test_one_line_per_guess_with_the_reference_fields(tmp_path: Path) -> None:
           "--decisions", str(decisions))  # fmt: skip
     played, guesses = lines(games), lines(decisions)
     assert len(guesses) == sum(row["guesses"] for row in played) > 0
-    deal = Deal.generated(PRESETS["intermediate"], Rules.MODERN, 12)
+    deal = Deal.of_preset(PRESETS["intermediate"], Rules.MODERN, 12)
     for row in guesses:
         assert set(row) == FIELDS and row["strategy"] == "best"
         board, _ = deal.game(5, row["board"])
@@ -80,7 +80,7 @@ def test_a_resumed_run_logs_each_guess_once(tmp_path: Path) -> None:
 
 def test_playing_on_from_a_guess_replays_the_game() -> None:
     """`play_on` from a position of a game, with the move made there, ends the game alike."""
-    deal = Deal.generated(PRESETS["expert"], Rules.MODERN, 6)
+    deal = Deal.of_preset(PRESETS["expert"], Rules.MODERN, 6)
     checked = 0
     for index in range(6):
         board, first = deal.game(11, index)

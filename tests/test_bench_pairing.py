@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from minesweeper.bench.pairing import Paired, Reference, mcnemar_exact, pair
+from minesweeper.bench.pairing import Paired, Reference, pair
 from minesweeper.cli import main
 from minesweeper.cli.bench import paired_table
 from minesweeper.errors import InputError
+from minesweeper.intervals import mcnemar_exact
 
 
 @pytest.fixture(autouse=True)

@@ -22,13 +22,12 @@ from typing import Any
 from minesweeper.board import Board
 from minesweeper.client import play_on
 from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.intervals import Z95
 from minesweeper.solver.layouts import LayoutSampler
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import Decision, StrategySpec
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
-
-from .results import Z95
 
 
 @dataclass(frozen=True)

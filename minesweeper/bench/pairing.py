@@ -13,35 +13,19 @@ with a strategy by the run-wide game number.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.intervals import mcnemar_exact, paired_interval
 
-from .results import Z95, Result
+from .results import Result
 
 #: Lines in a reference file, at most: a run of a million games is already far beyond need.
 MAX_REFERENCE_LINES = 1_000_000
-
-
-def mcnemar_exact(only_a: int, only_b: int) -> float:
-    """McNemar's exact two-sided p: the chance of a split of the discordant games at
-    least this uneven if each were a fair coin (1 with none)."""
-    if only_a < 0 or only_b < 0:
-        raise ValueError("game counts cannot be negative")
-    n, low = only_a + only_b, min(only_a, only_b)
-    if n == 0 or only_a == only_b:
-        return 1.0
-    tail, term = 0, 1  # term = comb(n, i), exact integers
-    for i in range(low + 1):
-        tail += term
-        term = term * (n - i) // (i + 1)
-    return min(1.0, float(Fraction(2 * tail, 1 << n)))
 
 
 @dataclass(frozen=True)
@@ -62,13 +46,8 @@ class Paired:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        """The 95% interval of `difference` (Agresti-Min: half a game added to each cell)."""
-        if not self.games:
-            return -1.0, 1.0
-        b, c, n = self.only_a + 0.5, self.only_b + 0.5, self.games + 2
-        centre = (b - c) / n
-        half = Z95 * math.sqrt(max(0.0, (b + c) - (b - c) ** 2 / n)) / n
-        return max(-1.0, centre - half), min(1.0, centre + half)
+        """The 95% interval of `difference` (`paired_interval`)."""
+        return paired_interval(self.only_a, self.only_b, self.games)
 
     @property
     def p(self) -> float:
