@@ -7,14 +7,15 @@
 
 For each logged guess (of boards in ``--boards FIRST LAST``, the ``--guess``-th
 guess of its game when given), the strategy decides in the same position. Where
-the two cells differ, each is judged by ``P(safe) * P(win on | safe)``: the
-safety exact, the rest by playing on with the strategy over ``--layouts``
-layouts sampled uniformly from those that fit the position with that cell safe
-(`minesweeper.bench.choices`). Lines go to ``--out`` as positions finish; a
-rerun with the same ``--out`` goes on where it stopped. The report gives the
-agreement rate and, over the disagreements, the mean difference in the chance
-to win (theirs - ours) with its 95% interval, and the positions where either
-choice is better by more than its interval.
+the two cells differ, the chance to win from each is estimated over strata of
+layouts with exact chances (both cells safe, only one safe), by playing on with
+the strategy over ``--layouts`` layouts sampled uniformly within them, the same
+board from both choices where both are safe (`minesweeper.bench.choices`).
+Lines go to ``--out`` as positions finish; a rerun with the same ``--out``
+goes on where it stopped. The report gives the agreement rate and, over the
+disagreements, the mean difference in the chance to win (theirs - ours) with
+its 95% interval, and the positions where either choice is better by more than
+its interval.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import json
 import sys
 from pathlib import Path
 
-from minesweeper.bench.choices import Compared, Outlook, Summary, compare, read_log
+from minesweeper.bench.choices import Compared, Summary, compare, read_log
 from minesweeper.solver.strategy import StrategySpec
 
 
@@ -34,23 +35,9 @@ def load(path: Path) -> dict[tuple[int, int], Compared]:
     if not path.exists():
         return done
     for line in path.read_text().splitlines(keepends=True):
-        if not line.endswith("\n"):
-            break
-        row = json.loads(line)
-        outlooks = [
-            Outlook(row[f"{side}s"], row[f"{who}_safety"], row[f"{who}_won"], row[f"{who}_played"])
-            if f"{who}_safety" in row
-            else None
-            for side, who in (("their", "their"), ("our", "our"))
-        ]
-        done[row["board"], row["guess"]] = Compared(
-            row["board"],
-            row["guess"],
-            row["theirs"],
-            row["ours"],
-            row["ours_certain"],
-            *outlooks,
-        )
+        if line.endswith("\n"):
+            one = Compared.from_json(json.loads(line))
+            done[one.board, one.guess] = one
     return done
 
 
@@ -61,7 +48,8 @@ def report(found: list[Compared]) -> str:
         f"positions {s.positions}: same cell {s.agreed} ({share:.1%}), ours certain {s.certain}\n"
         f"disagreements played on: {s.judged}; P(win) theirs - ours: "
         f"{s.difference * 100:+.2f} points [{s.low * 100:+.2f}, {s.high * 100:+.2f}]\n"
-        f"theirs better beyond its interval: {s.theirs_better}; ours better: {s.ours_better}"
+        f"theirs better beyond its interval: {s.theirs_better}; ours better: {s.ours_better}\n"
+        f"their cell safer: {s.safer_theirs}; ours safer: {s.safer_ours}"
     )
 
 

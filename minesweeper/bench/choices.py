@@ -1,16 +1,18 @@
 """Judging a choice by playing on from it: which of two guesses in a position wins more.
 
 For a position of a decision log (`minesweeper.bench.decisions`, or the
-reference solver's), the chance to win the game by opening cell ``c`` and then
-playing on with a strategy is ``P(c safe) * P(win | c safe)``. The first factor
-is exact (the engine); the second is estimated by playing on over layouts
-drawn uniformly from those that fit the position with ``c`` safe
-(`LayoutSampler`: exact weights, no rejection). Its interval is the binomial
-one of those games, scaled by the exact safety.
+reference solver's) where the logged cell and ours differ, the difference in
+the chance to win the game by opening one or the other, then playing on with
+our strategy, is estimated over three kinds of layouts whose chances are exact
+(the engine): both cells safe, only theirs safe, only ours safe. Within each
+kind, layouts are drawn uniformly (`LayoutSampler`: exact weights, no
+rejection); where both are safe, each layout is played from both choices, so
+that the two games share their board and the difference has little noise.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -23,8 +25,9 @@ from minesweeper.board import Board
 from minesweeper.client import play_on
 from minesweeper.errors import InputError, MinesweeperError
 from minesweeper.intervals import Z95
+from minesweeper.solver.constraints import Constraint, constraints
 from minesweeper.solver.layouts import LayoutSampler
-from minesweeper.solver.probability import probabilities
+from minesweeper.solver.probability import probabilities, solve
 from minesweeper.solver.strategy import Decision, StrategySpec
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
@@ -76,43 +79,88 @@ def read_log(path: Path) -> Iterator[Logged]:
 
 
 @dataclass(frozen=True)
-class Outlook:
-    """Opening ``cell``, then playing on: its exact safety and the games won on from it."""
+class Stratum:
+    """Games played on from two choices over layouts of one kind (``weight``: its exact
+    chance), each layout played from both choices where both cells are safe in it."""
 
-    cell: int
-    safety: float
-    won: int
-    played: int
+    weight: float
+    played: int = 0
+    won_theirs: int = 0
+    won_ours: int = 0
+    only_theirs: int = 0
+    only_ours: int = 0
 
     @property
-    def value(self) -> float:
-        """The estimated chance to win the game by this choice."""
-        return self.safety * self.won / self.played if self.played else 0.0
+    def difference(self) -> float:
+        """This stratum's share of P(win | theirs) - P(win | ours)."""
+        return self.weight * (self.won_theirs - self.won_ours) / self.played if self.played else 0.0
 
     @property
     def variance(self) -> float:
-        """The variance of `value` (the win rate on from it taken as (won + 1) / (played + 2))."""
-        if not self.played:
+        """The variance of `difference` (the per-layout differences' sample variance)."""
+        if self.played < 2:
             return 0.0
-        rate = (self.won + 1) / (self.played + 2)
-        return self.safety**2 * rate * (1 - rate) / self.played
+        n = self.played
+        mean = (self.only_theirs - self.only_ours) / n
+        spread = (self.only_theirs + self.only_ours) / n - mean * mean
+        return self.weight**2 * max(spread, 1 / (n + 2)) / n
 
 
-def play_on_from(
-    view: View, cell: int, spec: StrategySpec, layouts: int, rng: random.Random
-) -> Outlook:
-    """`Outlook` of opening ``cell`` in ``view``, over ``layouts`` sampled games."""
-    safety = 1 - probabilities(view).chance(cell)
-    if safety == 0:
-        return Outlook(cell, 0.0, 0, 0)
-    sampler = LayoutSampler(view, safe=[cell])
-    won = 0
+def play_on_both(
+    view: View, theirs: int, ours: int, spec: StrategySpec, layouts: int, rng: random.Random
+) -> tuple[float, float, tuple[Stratum, ...]]:
+    """Both choices' exact safety, and the strata of games played on from them.
+
+    The layouts fall into three kinds, whose chances are exact: both cells safe
+    (each layout played from both choices: the same board, so the difference
+    is measured where the choices really differ), only theirs safe, only ours
+    safe (a choice that hits its mine loses). ``layouts`` are shared among the
+    kinds by their chance, at least 4 for each kind that can happen.
+    """
+    before = probabilities(view)
+    safe_t, safe_o = 1 - before.chance(theirs), 1 - before.chance(ours)
+    both = 0.0
+    if safe_t > 0:
+        both = safe_t * (1 - _chance_if_safe(view, theirs, ours))
+    kinds = [
+        (both, [theirs, ours], [], (True, True)),
+        (safe_t - both, [theirs], [ours], (True, False)),
+        (safe_o - both, [ours], [theirs], (False, True)),
+    ]
     tell = view.mine_count is not None
-    for _ in range(layouts):
-        board = Board(view.topology, sampler.sample(rng))
-        strategy = spec.build(rng.getrandbits(63))
-        won += play_on(board, view, cell, strategy, tell).won
-    return Outlook(cell, safety, won, layouts)
+    strata = []
+    for weight, safe, mines, plays in kinds:
+        if weight <= 1e-12:
+            continue
+        sampler = LayoutSampler(view, safe=safe, mines=mines)
+        count = max(4, round(layouts * weight))
+        won = [0, 0]
+        only = [0, 0]
+        for _ in range(count):
+            board = Board(view.topology, sampler.sample(rng))
+            seed = rng.getrandbits(63)
+            result = [
+                bool(play) and play_on(board, view, cell, spec.build(seed), tell).won
+                for play, cell in zip(plays, (theirs, ours), strict=True)
+            ]
+            won = [w + r for w, r in zip(won, result, strict=True)]
+            only[0] += result[0] and not result[1]
+            only[1] += result[1] and not result[0]
+        strata.append(Stratum(weight, count, won[0], won[1], only[0], only[1]))
+    return safe_t, safe_o, tuple(strata)
+
+
+def _chance_if_safe(view: View, safe: int, cell: int) -> float:
+    """The chance that ``cell`` is a mine in ``view`` if ``safe`` is safe."""
+    rules = [*constraints(view), Constraint(frozenset({safe}), 0, safe)]
+    result = solve(
+        rules,
+        view.unknown(),
+        view.mines_left,
+        known_mines=len(view.mines),
+        known_safe=len(view.revealed),
+    )
+    return result.chance(cell)
 
 
 @dataclass(frozen=True)
@@ -124,12 +172,26 @@ class Compared:
     theirs: int
     ours: int
     ours_certain: bool
-    their_outlook: Outlook | None = None
-    our_outlook: Outlook | None = None
+    their_safety: float | None = None
+    our_safety: float | None = None
+    strata: tuple[Stratum, ...] = ()
 
     @property
     def agree(self) -> bool:
         return self.theirs == self.ours
+
+    @property
+    def judged(self) -> bool:
+        return bool(self.strata)
+
+    @property
+    def difference(self) -> float:
+        """Estimated P(win | their choice) - P(win | ours)."""
+        return sum(stratum.difference for stratum in self.strata)
+
+    @property
+    def variance(self) -> float:
+        return sum(stratum.variance for stratum in self.strata)
 
     def as_json(self) -> dict[str, Any]:
         row: dict[str, Any] = {
@@ -139,12 +201,25 @@ class Compared:
             "ours": self.ours,
             "ours_certain": self.ours_certain,
         }
-        for name, outlook in (("their", self.their_outlook), ("our", self.our_outlook)):
-            if outlook is not None:
-                row[f"{name}_safety"] = outlook.safety
-                row[f"{name}_won"] = outlook.won
-                row[f"{name}_played"] = outlook.played
+        if self.strata:
+            row["their_safety"] = self.their_safety
+            row["our_safety"] = self.our_safety
+            row["strata"] = [dataclasses.asdict(stratum) for stratum in self.strata]
         return row
+
+    @classmethod
+    def from_json(cls, row: dict[str, Any]) -> Compared:
+        strata = tuple(Stratum(**stratum) for stratum in row.get("strata", ()))
+        return cls(
+            row["board"],
+            row["guess"],
+            row["theirs"],
+            row["ours"],
+            row["ours_certain"],
+            row.get("their_safety"),
+            row.get("our_safety"),
+            strata,
+        )
 
 
 def compare(logged: Logged, spec: StrategySpec, layouts: int, seed: int) -> Compared:
@@ -155,9 +230,8 @@ def compare(logged: Logged, spec: StrategySpec, layouts: int, seed: int) -> Comp
     if found.agree or found.ours_certain or layouts <= 0:
         return found
     rng = random.Random(f"{seed}:{logged.board}:{logged.guess}")
-    theirs = play_on_from(logged.view, logged.cell, spec, layouts, rng)
-    mine = play_on_from(logged.view, ours, spec, layouts, rng)
-    return Compared(logged.board, logged.guess, logged.cell, ours, False, theirs, mine)
+    safe_t, safe_o, strata = play_on_both(logged.view, logged.cell, ours, spec, layouts, rng)
+    return Compared(logged.board, logged.guess, logged.cell, ours, False, safe_t, safe_o, strata)
 
 
 @dataclass(frozen=True)
@@ -168,36 +242,30 @@ class Summary:
     agreed: int
     certain: int
     judged: int
-    difference: float  # mean of (their value - our value) over the judged positions
+    difference: float  # mean of P(win | theirs) - P(win | ours) over the judged positions
     low: float
     high: float
-    theirs_better: int  # positions where their choice's interval lies above ours
+    theirs_better: int  # positions where the interval of the difference lies above 0
     ours_better: int
+    safer_theirs: int  # judged positions where their cell is the safer one
+    safer_ours: int
 
     @classmethod
     def of(cls, compared: list[Compared]) -> Summary:
-        judged = [c for c in compared if c.their_outlook is not None and c.our_outlook is not None]
-        diffs, spread, theirs_better, ours_better = [], 0.0, 0, 0
-        for one in judged:
-            assert one.their_outlook is not None and one.our_outlook is not None
-            diff = one.their_outlook.value - one.our_outlook.value
-            var = one.their_outlook.variance + one.our_outlook.variance
-            diffs.append(diff)
-            spread += var
-            if diff - Z95 * math.sqrt(var) > 0:
-                theirs_better += 1
-            elif diff + Z95 * math.sqrt(var) < 0:
-                ours_better += 1
-        mean = sum(diffs) / len(diffs) if diffs else 0.0
-        half = Z95 * math.sqrt(spread) / len(diffs) if diffs else 0.0
+        judged = [c for c in compared if c.judged]
+        n = len(judged)
+        mean = sum(c.difference for c in judged) / n if n else 0.0
+        half = Z95 * math.sqrt(sum(c.variance for c in judged)) / n if n else 0.0
         return cls(
             len(compared),
             sum(c.agree for c in compared),
             sum(c.ours_certain for c in compared),
-            len(judged),
+            n,
             mean,
             mean - half,
             mean + half,
-            theirs_better,
-            ours_better,
+            sum(c.difference - Z95 * math.sqrt(c.variance) > 0 for c in judged),
+            sum(c.difference + Z95 * math.sqrt(c.variance) < 0 for c in judged),
+            sum((c.their_safety or 0) > (c.our_safety or 0) + 1e-9 for c in judged),
+            sum((c.our_safety or 0) > (c.their_safety or 0) + 1e-9 for c in judged),
         )
