@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 from minesweeper.bench.choices import Compared, Summary, compare, read_log
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 
 
 def load(path: Path) -> dict[tuple[int, int], Compared]:

@@ -28,7 +28,8 @@ from minesweeper.intervals import Z95
 from minesweeper.solver.constraints import Constraint, constraints
 from minesweeper.solver.layouts import LayoutSampler
 from minesweeper.solver.probability import probabilities, solve
-from minesweeper.solver.strategy import Decision, StrategySpec
+from minesweeper.solver.registry import StrategySpec
+from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import GameRecord, GuessObserver, play
-from minesweeper.solver.strategy import Decision, StrategySpec
+from minesweeper.solver.registry import StrategySpec
+from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 
 from .deals import Deal

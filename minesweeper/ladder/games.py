@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import random_board, start_cell
+from minesweeper.boards.generate import lay_mines, random_board, start_cell
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder.accounts import Player
 from minesweeper.ladder.categories import (
@@ -50,7 +50,7 @@ from minesweeper.ladder.views import end_view, map_text, opened_pairs, topology_
 from minesweeper.play.autoplay import new_session
 from minesweeper.play.records import Entry
 from minesweeper.play.replay import Replay, check_entry
-from minesweeper.play.session import Action, GameSession, Settings, lay_mines
+from minesweeper.play.session import Action, GameSession, Settings
 
 #: What a move may be: open (left click), flag (right click: puts or lifts a flag), chord.
 MOVE_KINDS = ("open", "flag", "chord")
