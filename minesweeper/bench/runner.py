@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from minesweeper.solver.registry import StrategySpec, StrategySpecError
 
 from .deals import Deal
+from .decisions import DecisionLog
 from .executors import Executor, InProcess, ProcessPool
 from .gamelog import GameKey, GameLog
 from .games import Chunk, GameOutcome
@@ -44,8 +45,10 @@ class Dealer:
         found: Mapping[Pair, Mapping[int, GameOutcome]],
         workers: int,
         chunk_seconds: float,
+        decisions: bool = False,
     ) -> None:
         self.deals = deals
+        self.decisions = decisions
         self.seed = seed
         self.workers = workers
         self.chunk_seconds = chunk_seconds
@@ -83,7 +86,7 @@ class Dealer:
         left = self.left[key]
         self.last[key] = min(self.size(key), len(left))
         indices = tuple(left.popleft() for _ in range(self.last[key]))
-        return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices)
+        return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices, self.decisions)
 
 
 def open_executor(jobs: int, cluster: str | None = None) -> Executor:
@@ -106,13 +109,14 @@ def run_bench(
     log: GameLog | None = None,
     done: Mapping[GameKey, GameOutcome] | None = None,
     executor: Executor | None = None,
+    decisions: DecisionLog | None = None,
 ) -> list[Result]:
     """Play every deal with every strategy; one `Result` per pair, deals first.
 
     ``jobs`` processes play at once, or the Dask cluster at ``cluster`` (see
     `open_executor`), or ``executor`` (already entered) when given; games in
-    ``done`` (read from a log) are not played again;
-    each finished game is appended to ``log``. The outcomes depend only on the
+    ``done`` (read from a log) are not played again; each finished game is
+    appended to ``log``, and its guesses to ``decisions``. The outcomes depend only on the
     seed, the deals and the strategies (only their CPU seconds vary; a strategy that
     thinks within a CPU budget may also choose other moves on a busier machine).
     """
@@ -121,7 +125,8 @@ def run_bench(
     left = games_left(deals, strategies, done or {})
     try:
         if left:
-            _play(deals, strategies, seed, jobs, progress, cluster, log, executor, found, left)
+            jobs = min(jobs, left)
+            _play(deals, strategies, seed, jobs, progress, cluster, log, executor, decisions, found)
     except KeyboardInterrupt:
         played = {pair: outcomes for pair, outcomes in found.items() if outcomes}
         raise BenchInterrupted(_results(deals, strategies, found), played) from None
@@ -162,17 +167,24 @@ def _play(
     cluster: str | None,
     log: GameLog | None,
     executor: Executor | None,
+    decisions: DecisionLog | None,
     found: dict[Pair, dict[int, GameOutcome]],
-    left: int,
 ) -> None:
-    """Play the games ``found`` lacks, adding each to it (and to ``log``) as it finishes."""
-    context: contextlib.AbstractContextManager[Executor]
-    if executor is None:
-        context = open_executor(min(jobs, left), cluster)
-    else:
-        context = contextlib.nullcontext(executor)  # the caller's to open and close
+    """Play the games ``found`` lacks, adding each to it (and to the logs) as it finishes."""
+    # An executor given is the caller's to open and close.
+    context: contextlib.AbstractContextManager[Executor] = (
+        open_executor(jobs, cluster) if executor is None else contextlib.nullcontext(executor)
+    )
     with context as executor:
-        dealer = Dealer(deals, strategies, seed, found, executor.workers, executor.chunk_seconds)
+        dealer = Dealer(
+            deals,
+            strategies,
+            seed,
+            found,
+            executor.workers,
+            executor.chunk_seconds,
+            decisions is not None,
+        )
         for chunk, outcomes in executor.run(dealer):
             dealer.workers = executor.workers  # a cluster may have grown
             dealer.record((chunk.deal_index, chunk.strategy), outcomes)
@@ -181,6 +193,9 @@ def _play(
             # A chunk that ran twice (its worker died after finishing) counts once.
             new = {i: o for i, o in zip(chunk.indices, outcomes, strict=True) if i not in pair}
             pair.update(new)
+            if decisions is not None and new:
+                # Before the game log: a game the log holds has its guesses logged.
+                decisions.write(chunk.strategy.name, (r for o in new.values() for r in o.decisions))
             if log is not None and new:
                 log.write(deal, chunk.strategy, new)
             if progress is not None:
@@ -234,4 +249,5 @@ def _result(deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutco
             for index, outcome in ordered
             if outcome.record is None
         ),
+        tuple(deal.number(index) for index, outcome in ordered if outcome.record is not None),
     )
