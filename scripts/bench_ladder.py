@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -178,6 +179,7 @@ def bench(database: str, args: argparse.Namespace, label: str) -> None:
     finally:
         for server in servers:
             server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
     verdict = "none" if best is None else str(best)
     print(f"largest N with p99 < {args.target:g} ms and no error: {verdict}\n")
 
@@ -232,6 +234,13 @@ def main() -> None:
     args = parser.parse_args()
     if max(args.bots) > 1000 or args.seconds > 120:
         parser.error("bounded: at most 1000 bots and 120 s per level")
+
+    def run(database: str) -> None:
+        if args.service_only:
+            service_only(database)
+        else:
+            bench(database, args, database.split(":")[0])
+
     if args.postgres:
         bin_dir = postgres_bin()
         if bin_dir is None:
@@ -239,18 +248,22 @@ def main() -> None:
         cluster = PostgresCluster(bin_dir, fsync=True)
         cluster.start()
         try:
+            database = cluster.new_database()
             if args.service_only:
-                service_only(cluster.new_database())
+                service_only(database)
             else:
-                bench(cluster.new_database(), args, "PostgreSQL")
+                bench(database, args, "PostgreSQL")
         finally:
             cluster.stop()
         return
-    database = args.database or f"sqlite:///{tempfile.mkdtemp(prefix='ladder-db-')}/ladder.sqlite3"
-    if args.service_only:
-        service_only(database)
-    else:
-        bench(database, args, database.split(":")[0])
+    if args.database:
+        run(args.database)
+        return
+    folder = tempfile.mkdtemp(prefix="ladder-db-")
+    try:
+        run(f"sqlite:///{folder}/ladder.sqlite3")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
