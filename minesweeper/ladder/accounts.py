@@ -154,6 +154,8 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         now = self.now_ms()
         expires = now + seconds * 1000
+        # Sessions that have expired are of no use to anyone: they go as new ones come.
+        db.execute(delete(Token).where(Token.account_id == account.id, Token.expires_ms <= now))
         db.add(
             Token(account_id=account.id, digest=digest(token), created_ms=now, expires_ms=expires)
         )
