@@ -24,7 +24,7 @@ Point = tuple[float, float]
 #: Decimal places kept in coordinates: enough for any screen, and exact equality of corners.
 PLACES = 6
 #: A graph's links are drawn this long (their median), in units.
-LINK_LENGTH = 1.6
+LINK_LENGTH = 1.4
 #: A graph node's radius, in units.
 NODE_RADIUS = 0.42
 _SQRT3 = math.sqrt(3.0)
