@@ -84,7 +84,7 @@ def test_command_plays_and_enters_the_records(tmp_path: Path) -> None:
     result = runner.invoke(main, [*args, "--strategy", STRATEGY])
     assert result.exit_code == 0, result.output
     assert "step 1: open 4 4" in result.stdout
-    assert "points" in result.stdout and "entered the records at place 1" in result.stdout
+    assert "points" in result.stdout and "a new record: place 1 (won)" in result.stdout
     [table] = Records(path).load().values()
     assert table[0].name == COMPUTER
     quiet = runner.invoke(main, [*args, "--strategy", STRATEGY, "--quiet", "--first-click", "safe"])

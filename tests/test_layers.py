@@ -20,6 +20,8 @@ CORE = [
     "play/records.py",
     "play/scoring.py",
     "play/stats.py",
+    "play/history.py",
+    "intervals.py",
     "boards/mbf.py",
     "play/replay.py",
     "boards/generate.py",
@@ -105,3 +107,9 @@ def test_the_judge_package_imports_no_ui(path: Path) -> None:
 @pytest.mark.parametrize("path", sources(*JUDGE), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_judging_foreign_programs_needs_no_solver(path: Path) -> None:
     assert not {name for name in imports(path) if within(name, ("minesweeper.solver",))}
+
+
+@pytest.mark.parametrize("path", sources("ladder"), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_ladder_service_imports_no_face(path: Path) -> None:
+    faces = (*UI, "minesweeper.web", "minesweeper.judge", "minesweeper.bench")
+    assert not {name for name in imports(path) if within(name, faces)}

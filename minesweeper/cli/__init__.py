@@ -28,6 +28,8 @@ COMMANDS = {
     "autoplay": "minesweeper.cli.autoplay:autoplay",
     "play": "minesweeper.cli.play:play",
     "replay": "minesweeper.cli.replay:replay",
+    "stats": "minesweeper.cli.stats:stats",
+    "ladder": "minesweeper.cli.ladder:ladder",
 }
 
 

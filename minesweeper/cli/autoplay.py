@@ -21,7 +21,8 @@ from minesweeper.cli.common import (
 from minesweeper.cli.gameopts import game_options
 from minesweeper.limits import check_solved_cells
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, Move, new_session
-from minesweeper.play.records import Records, RecordsError
+from minesweeper.play.history import History, HistoryError, Play, PlayedGame
+from minesweeper.play.records import Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.protocol import COUNT_DIGITS
@@ -141,7 +142,7 @@ def autoplay(
         f"{settings.category().label}: {verdict} in {step} step(s), "
         f"{session.points} points, {session.elapsed:.2f} s (seed {seed})"
     )
-    click.echo(session.stats().summary())
+    click.echo(session.stats().summary(by_computer=True))
     replay = Replay.of(session, player=COMPUTER)
     data = replay.to_bytes()
     if replay_dir is not None:
@@ -152,13 +153,16 @@ def autoplay(
         else:
             click.echo(f"replay saved: {saved}")
     store = Records(path)
+    history = History.beside(store)
+    try:
+        game = PlayedGame.make(settings.category(), COMPUTER, Play.COMPUTER, session.stats())
+        history.add(game)
+    except HistoryError as error:
+        click.echo(f"minesweeper: {error}", err=True)
     try:
         place = store.add(settings.category(), session.entry(COMPUTER), data)
     except RecordsError as error:
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)
         return
-    if place is None:
-        click.echo("not in the top 10 of its category")
-    else:
-        click.echo(f"entered the records at place {place}")
+    click.echo(entered(place, None, session.won) or "not in the top 10 of its category")

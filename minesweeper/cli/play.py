@@ -36,6 +36,13 @@ from minesweeper.play.session import Settings
 @delay_option
 @records_option
 @replay_dir_option
+@click.option(
+    "--name",
+    "player",
+    metavar="NAME",
+    help="Your name in the records, the replays and the statistics (default: the login "
+    "name; the name typed for a record is used from then on).",
+)
 @reports_errors
 def play(
     settings: Settings,
@@ -45,6 +52,7 @@ def play(
     delay: float,
     path: Path | None,
     replay_dir: Path | None,
+    player: str | None,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
@@ -84,6 +92,7 @@ def play(
         delay=delay,
         replay_dir=replay_dir,
         board=board,
+        player=player,
     )
     app.run()
     click.echo(f"seed {seed}: --seed {seed} deals these games again", err=True)

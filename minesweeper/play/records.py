@@ -221,11 +221,31 @@ class Ranking(enum.Enum):
         bbbv = "?" if entry.bbbv is None else str(entry.bbbv)
         if self is Ranking.POINTS:
             result = "won" if entry.won else "lost"
-            middle: tuple[str, ...] = (str(entry.points), f"{entry.seconds:.1f} s", bbbv, result)
+            # The computer's time is its move delay: no figure to set beside a person's.
+            time = "-" if entry.name == COMPUTER else f"{entry.seconds:.1f} s"
+            middle: tuple[str, ...] = (str(entry.points), time, bbbv, result)
         else:
             rate = entry.bbbv_per_second
             middle = (f"{entry.seconds:.3f} s", bbbv, "?" if rate is None else f"{rate:.2f}")
         return (str(place), entry.name, *middle, date)
+
+
+def entered(place: int | None, time_place: int | None, won: bool) -> str | None:
+    """What entering the tables means, in words; None when the result enters neither.
+
+    Only a win at the head of a table is a new record (``a new record: place 1 (won)
+    and place 1 of the fastest wins``); anything else has entered (``entered at
+    place 4 (lost)``): a loss is never announced as a record.
+    """
+    parts = []
+    if place is not None:
+        parts.append(f"place {place} ({'won' if won else 'lost'})")
+    if time_place is not None:
+        parts.append(f"place {time_place} of the fastest wins")
+    if not parts:
+        return None
+    record = won and 1 in (place, time_place)
+    return ("a new record: " if record else "entered at ") + " and ".join(parts)
 
 
 def replay_digest(data: bytes) -> str:

@@ -128,7 +128,7 @@ class Replay:
         lines = [
             self.category.label,
             f"{who}: {verdict}, {final.points} points, {final.ms / 1000:.3f} s",
-            final.stats().summary(),
+            final.stats().summary(by_computer=played_by_computer(self.assists)),
         ]
         if played_by_computer(self.assists):
             lines.append("played by the computer")

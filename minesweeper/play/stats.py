@@ -110,8 +110,12 @@ class GameStats:
         """3BV solved per second played; None when no time has passed."""
         return self.solved / self.seconds if self.ms > 0 else None
 
-    def summary(self) -> str:
-        """One line for people, e.g. ``3BV 31/31, 40 clicks (28 left, 9 right, 3 chord), ...``."""
+    def summary(self, *, by_computer: bool = False) -> str:
+        """One line for people, e.g. ``3BV 31/31, 40 clicks (28 left, 9 right, 3 chord), ...``.
+
+        ``by_computer``: the computer's game, whose pace is its move delay, not a
+        player's speed: its 3BV/s is left out, so it never stands beside a person's.
+        """
         clicks = self.clicks
         parts = [
             f"3BV {self.solved}/{self.bbbv}",
@@ -120,7 +124,7 @@ class GameStats:
         ]
         if self.efficiency is not None:
             parts.append(f"efficiency {self.efficiency:.0%}")
-        if self.bbbv_per_second is not None:
+        if self.bbbv_per_second is not None and not by_computer:
             parts.append(f"{self.bbbv_per_second:.2f} 3BV/s")
         parts.append(f"{self.seconds:.3f} s")
         return ", ".join(parts)

@@ -28,12 +28,13 @@ from minesweeper.play.records import Records
 from minesweeper.play.session import Settings
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.controller import GREETING, Controller, Conventions, default_name
+from minesweeper.tui.controller import GREETING, Controller, Conventions
 from minesweeper.tui.header import GameHeader
 from minesweeper.tui.layout import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen
+from minesweeper.tui.stats import StatsScreen
 
 #: Below this terminal size the board is replaced by a message.
 MIN_WIDTH, MIN_HEIGHT = 30, 8
@@ -51,6 +52,7 @@ GAME_ACTIONS = frozenset(
         "overlay",
         "settings",
         "records",
+        "stats",
     ]
 )
 #: Lines around the board: header, message, footer.
@@ -88,6 +90,7 @@ class MinesweeperApp(App[None]):
         Binding("p", "overlay", "Odds"),
         Binding("s", "settings", "Setup"),
         Binding("t", "records", "Top 10"),
+        Binding("i,f4", "stats", "Stats"),
         Binding("q", "leave", "Quit"),
     ]
 
@@ -102,6 +105,7 @@ class MinesweeperApp(App[None]):
         clock: Callable[[], float] | None = None,
         replay_dir: Path | None = None,
         board: Board | None = None,
+        player: str | None = None,
     ) -> None:
         super().__init__()
         self.controller = Controller(
@@ -112,6 +116,7 @@ class MinesweeperApp(App[None]):
             clock=clock,
             replay_dir=replay_dir,
             board=board,
+            player=player,
         )
         self.delay = delay
         self._computer_timer: Timer | None = None
@@ -197,9 +202,9 @@ class MinesweeperApp(App[None]):
         problem.set_class(controller.records_problem is not None, "shown")
         outcome = controller.outcome
         if outcome is not None and outcome.waiting_for_name and not self._prompting:
-            self._ask_name(outcome.place)
+            self._ask_name()
 
-    def _ask_name(self, place: int | None) -> None:
+    def _ask_name(self) -> None:
         self._prompting = True
 
         def entered(name: str | None) -> None:
@@ -207,7 +212,7 @@ class MinesweeperApp(App[None]):
             self.controller.enter_record(name)
             self.redraw()
 
-        self.push_screen(NamePrompt(default_name(), place), entered)
+        self.push_screen(NamePrompt(self.controller.player, self.controller.news), entered)
 
     def start(self, settings: Settings | None = None) -> None:
         """A new game (of another kind with ``settings``): the board is laid out afresh."""
@@ -303,6 +308,9 @@ class MinesweeperApp(App[None]):
 
     def action_records(self) -> None:
         self.push_screen(RecordsScreen(self.controller))
+
+    def action_stats(self) -> None:
+        self.push_screen(StatsScreen(self.controller))
 
     # -- the computer ---------------------------------------------------------------------
 

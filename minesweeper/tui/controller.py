@@ -20,7 +20,8 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
-from minesweeper.play.records import Entry, Ranking, Records, RecordsError
+from minesweeper.play.history import History, HistoryError, Play, PlayedGame
+from minesweeper.play.records import Entry, Ranking, Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
@@ -69,13 +70,15 @@ class Conventions:
 class Outcome:
     """How a finished game went with the records: ``place`` (None: not in the top 10).
 
-    ``assisted``: the player had help, so the game was not recorded.
+    ``assisted``: the player had help, so the game was not recorded; ``time_place``:
+    the place among the fastest wins (None: not among them).
     """
 
     computer: bool
     place: int | None = None
     waiting_for_name: bool = False
     assisted: bool = False
+    time_place: int | None = None
 
 
 class Controller:
@@ -86,7 +89,8 @@ class Controller:
     ``strategy`` is the computer's strategy with its settings, or its name
     (another one is used, with a note, if it is missing); ``replay_dir``, when
     given, receives the replay of
-    every finished game. ``board`` is a layout to play first (from a board
+    every finished game, under ``player``'s name (the login name by default; the
+    name typed for a record replaces it). ``board`` is a layout to play first (from a board
     file): games on it are not recorded, since anyone could make an easy one.
     """
 
@@ -100,12 +104,19 @@ class Controller:
         clock: Callable[[], float] | None = None,
         replay_dir: Path | None = None,
         board: Board | None = None,
+        player: str | None = None,
     ) -> None:
         self.seed = seed
+        #: The player's name: in the records, the replays and the statistics alike.
+        self.player = player or default_name()
         self.replay_dir = replay_dir
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
+        #: Every finished game (but those on a given board), beside the records.
+        self.history = History.beside(self.records)
+        #: Why the last game is missing from the history, if it is.
+        self.history_problem: str | None = None
         self.strategy = strategy
         self.clock = clock
         self.records_problem: str | None = None
@@ -324,27 +335,33 @@ class Controller:
             self._finish()
             if self.saved_replay:
                 self.message += f"\n{self.saved_replay}"
+            if self.history_problem:
+                self.message += f"\n{self.history_problem}"
 
     def _finish(self) -> None:
         session = self.session
+        self.saved_replay = None
         verdict = "won" if session.won else "lost"
-        stats = session.stats().summary()
         if self.auto is not None and session.by_computer and not self.given_board:
-            self._save_replay(COMPUTER)
+            stats = session.stats().summary(by_computer=True)
+            self._keep(COMPUTER)
             try:
                 place = self._record(COMPUTER)
             except RecordsError:
                 place = None
             self.outcome = Outcome(computer=True, place=place)
-            self.message = f"the computer {verdict}" + self._place_text(place) + f"\n{stats}"
+            news = entered(place, None, session.won)
+            self.message = f"the computer {verdict}" + (f"; {news}" if news else "") + f"\n{stats}"
             return
-        self._save_replay(default_name())
+        stats = session.stats().summary()
         who = "the computer" if self.auto is not None else "you"
         if session.assisted:
+            self._keep(self.player)
             self.outcome = Outcome(computer=self.auto is not None, assisted=True)
             self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
             return
         if self.given_board:
+            self._keep(self.player)
             self.outcome = Outcome(computer=False)
             self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
             return
@@ -356,14 +373,40 @@ class Controller:
             self.records_problem = str(error)
             place = fast = None
         waiting = place is not None or fast is not None
-        self.outcome = Outcome(computer=False, place=place, waiting_for_name=waiting)
-        self.message = f"you {verdict}"
-        if not waiting and not self.records_problem:
-            self.message += "; not a record"
+        self.outcome = Outcome(
+            computer=False, place=place, waiting_for_name=waiting, time_place=fast
+        )
+        try:
+            bests = self.history.best(self.player, category).news(session.stats())
+        except HistoryError as error:
+            self.history_problem, bests = str(error), []
+        self.message = "; ".join([f"you {verdict}", *bests])
+        if not waiting:
+            # The replay names the player now; a result that enters waits for the name typed.
+            self._keep(self.player)
+            if not self.records_problem:
+                self.message += "; not a record"
         self.message += f"\n{stats}"
 
-    def _save_replay(self, player: str) -> None:
+    def _keep(self, player: str) -> None:
+        """Keep the finished game under ``player``'s name: in the history (but a given
+        board's), and its replay in ``replay_dir`` when there is one."""
+        session = self.session
         self.saved_replay = None
+        if not self.given_board:
+            play = (
+                Play.COMPUTER
+                if session.by_computer
+                else Play.ASSISTED
+                if session.assisted
+                else Play.PERSON
+            )
+            game = PlayedGame.make(self.settings.category(), player, play, session.stats())
+            try:
+                self.history.add(game)
+                self.history_problem = None
+            except HistoryError as error:
+                self.history_problem = str(error)
         if self.replay_dir is None:
             return
         replay = Replay.of(self.session, player=player)
@@ -374,24 +417,46 @@ class Controller:
         else:
             self.saved_replay = f"replay saved: {path}"
 
+    @property
+    def news(self) -> str:
+        """What the waiting result's entry into the tables means (for the name prompt)."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        said = entered(outcome.place, outcome.time_place, self.session.won) or ""
+        return said[:1].upper() + said[1:]
+
     def enter_record(self, name: str | None) -> int | None:
-        """Enter the waiting result under ``name`` (None: the player declined)."""
+        """Enter the waiting result under ``name`` (None: the player declined).
+
+        The name typed becomes the player's name from now on: the replay saved in
+        ``replay_dir`` and the next games carry it.
+        """
         outcome = self.outcome
         if outcome is None or not outcome.waiting_for_name:
             return None
         if name is None:
             self.outcome = Outcome(computer=False)
+            self._keep(self.player)
+            self._after_saving("the result was not entered")
             return None
+        self.player = name.strip() or self.player
+        self._keep(self.player)
         try:
-            place = self._record(name.strip() or default_name())
+            place = self._record(self.player)
         except RecordsError:
-            said = " was not recorded"
+            said = "the result was not recorded"
             place = None
         else:
-            said = self._place_text(place) or "; entered the fastest wins"
-        self.outcome = Outcome(computer=False, place=place)
-        self.message = "the result" + said + f"\n{self.session.stats().summary()}"
+            said = entered(place, outcome.time_place, self.session.won) or "not entered"
+        self.outcome = Outcome(computer=False, place=place, time_place=outcome.time_place)
+        self._after_saving(said)
         return place
+
+    def _after_saving(self, said: str) -> None:
+        self.message = said + f"\n{self.session.stats().summary()}"
+        if self.saved_replay:
+            self.message += f"\n{self.saved_replay}"
 
     def _record(self, name: str) -> int | None:
         """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
@@ -401,10 +466,6 @@ class Controller:
         except RecordsError as error:
             self.records_problem = str(error)
             raise
-
-    @staticmethod
-    def _place_text(place: int | None) -> str:
-        return f"; entered the records at place {place}" if place is not None else ""
 
     def check_records(self) -> str | None:
         """Check the records file now; the problem (also kept in `records_problem`), if any."""

@@ -15,7 +15,7 @@ MAX_NAME = 20
 
 
 class NamePrompt(ModalScreen[str | None]):
-    """Returns the name typed (or None when the player declines)."""
+    """Says what the result entered (``news``); returns the name typed (None: declined)."""
 
     DEFAULT_CSS = """
     NamePrompt { align: center middle; }
@@ -28,15 +28,14 @@ class NamePrompt(ModalScreen[str | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "decline", "Skip")]
 
-    def __init__(self, default: str, place: int | None) -> None:
+    def __init__(self, default: str, news: str) -> None:
         super().__init__()
         self.default = default
-        self.place = place
+        self.news = news
 
     def compose(self) -> ComposeResult:
-        where = f"place {self.place}" if self.place is not None else "the table"
         with Vertical():
-            yield Label(f"A new record: {where} of the top 10!\nYour name:")
+            yield Label(f"{self.news}.\nYour name:", id="news")
             yield Input(self.default, max_length=MAX_NAME, id="name")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")

@@ -1,0 +1,170 @@
+"""Accounts and sessions: names, argon2id passwords, bearer tokens that expire.
+
+A token is 32 random bytes (URL-safe base64); the database keeps only its SHA-256,
+so a copy of the database signs no one in. Signing out deletes the token: a
+signed-out token is refused like a forged one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from minesweeper.ladder.config import LadderConfig
+from minesweeper.ladder.errors import BadRequest, Conflict, Unauthorized
+from minesweeper.ladder.ratelimit import RateLimiter
+from minesweeper.ladder.schema import Account, Token
+from minesweeper.play.records import COMPUTER
+
+#: 3 to 24 characters: ASCII letters, digits, and ``_ . -`` inside.
+NAME_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_.-]{1,22})[A-Za-z0-9]")
+NAME_RULE = "3 to 24 characters: letters, digits, and _ . - between them"
+PASSWORD_MIN, PASSWORD_MAX = 8, 256
+#: Names no player may take (the records' computer, and names that look official).
+RESERVED = {COMPUTER.lower(), "admin", "administrator", "root", "server", "ladder", "daily"}
+
+
+@dataclass(frozen=True)
+class Player:
+    """The signed-in player a request acts for."""
+
+    id: int
+    name: str
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class Issued:
+    """A new token and when it expires (ms since the epoch)."""
+
+    token: str
+    expires_ms: int
+    player: Player
+
+
+def check_name(name: str) -> str:
+    """``name`` if it is a valid player name; `BadRequest` saying the rule otherwise."""
+    if not NAME_PATTERN.fullmatch(name):
+        raise BadRequest(f"a name is {NAME_RULE}")
+    if name.lower() in RESERVED:
+        raise BadRequest(f"the name {name!r} is reserved")
+    return name
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Accounts:
+    """Signing up, in and out, and finding the player behind a token."""
+
+    def __init__(self, config: LadderConfig) -> None:
+        self.config = config
+        cost = config.password_cost
+        self.hasher = PasswordHasher(
+            time_cost=cost.time_cost, memory_cost=cost.memory_kib, parallelism=cost.parallelism
+        )
+        self.limiter = RateLimiter(config.clock)
+        # Verified against when the name is unknown, so a wrong name costs as long as a
+        # wrong password and the timing does not tell which names exist.
+        self._decoy = self.hasher.hash(secrets.token_hex(16))
+
+    def now_ms(self) -> int:
+        return int(self.config.clock() * 1000)
+
+    def sign_up(self, db: Session, name: str, password: str, address: str) -> Issued:
+        check_name(name)
+        _check_password(password)
+        self.limiter.hit(db, f"sign-up:{address}", self.config.sign_up_per_address, "sign-ups")
+        account = Account(
+            name=name,
+            name_key=name.lower(),
+            is_bot=False,
+            password_hash=self.hasher.hash(password),
+            created_ms=self.now_ms(),
+        )
+        db.add(account)
+        try:
+            db.flush()
+        except IntegrityError:
+            db.rollback()
+            raise Conflict(f"the name {name!r} is taken") from None
+        return self.issue(db, account, self.config.session_seconds)
+
+    def sign_in(self, db: Session, name: str, password: str, address: str) -> Issued:
+        config = self.config
+        self.limiter.hit(db, f"sign-in:{address}", config.sign_in_per_address, "sign-ins")
+        failures = f"sign-in-failed:{name.lower()[:64]}"
+        self.limiter.check(db, failures, config.sign_in_failures_per_name, "failed sign-ins")
+        account = db.scalar(select(Account).where(Account.name_key == name.lower()))
+        stored = account.password_hash if account is not None else None
+        try:
+            self.hasher.verify(stored or self._decoy, password)
+            if stored is None:
+                raise VerificationError
+        except (VerificationError, InvalidHashError):
+            self.limiter.record(db, failures)
+            db.commit()  # the failure counts even though the request fails
+            raise Unauthorized("wrong name or password") from None
+        assert account is not None
+        if self.hasher.check_needs_rehash(stored):
+            account.password_hash = self.hasher.hash(password)
+        return self.issue(db, account, config.session_seconds)
+
+    def bot_token(self, db: Session, name: str) -> Issued:
+        """A token for the bot ``name``, made if needed (``minesweeper ladder token --bot``)."""
+        check_name(name)
+        account = db.scalar(select(Account).where(Account.name_key == name.lower()))
+        if account is None:
+            account = Account(
+                name=name, name_key=name.lower(), is_bot=True, created_ms=self.now_ms()
+            )
+            db.add(account)
+            db.flush()
+        elif not account.is_bot:
+            raise Conflict(f"{name!r} is a person's account, not a bot's")
+        return self.issue(db, account, self.config.bot_token_seconds)
+
+    def issue(self, db: Session, account: Account, seconds: int) -> Issued:
+        token = secrets.token_urlsafe(32)
+        now = self.now_ms()
+        expires = now + seconds * 1000
+        db.add(
+            Token(account_id=account.id, digest=digest(token), created_ms=now, expires_ms=expires)
+        )
+        db.flush()
+        return Issued(token, expires, Player(account.id, account.name, account.is_bot))
+
+    def player(self, db: Session, token: str | None) -> Player:
+        """The player ``token`` signs in; `Unauthorized` when it is missing, unknown or expired."""
+        if not token:
+            raise Unauthorized("sign in first: send the header 'Authorization: Bearer TOKEN'")
+        row = db.execute(
+            select(Token, Account)
+            .join(Account, Account.id == Token.account_id)
+            .where(Token.digest == digest(token))
+        ).first()
+        if row is None:
+            raise Unauthorized("the token is not valid (forged, or signed out)")
+        session, account = row
+        if session.expires_ms <= self.now_ms():
+            raise Unauthorized("the session has expired: sign in again")
+        return Player(account.id, account.name, account.is_bot)
+
+    def sign_out(self, db: Session, token: str | None) -> None:
+        self.player(db, token)
+        assert token is not None
+        db.execute(delete(Token).where(Token.digest == digest(token)))
+
+
+def _check_password(password: str) -> None:
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise BadRequest(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")

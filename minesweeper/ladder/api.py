@@ -1,0 +1,156 @@
+"""The HTTP API's request and answer bodies (pydantic models: FastAPI's OpenAPI comes from them)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Integers a client may send: within 32 bits, so no database or solver sees a huge one.
+SmallInt = Field(ge=-(2**31), lt=2**31)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Credentials(Strict):
+    name: str = Field(max_length=64, description="3 to 24 letters, digits, `_ . -`")
+    password: str = Field(max_length=1024, description="8 to 256 characters")
+
+
+class PlayerOut(BaseModel):
+    name: str
+    bot: bool
+
+
+class SignedIn(BaseModel):
+    token: str = Field(description="Send it as `Authorization: Bearer TOKEN`")
+    expires: str = Field(description="When the session ends (ISO 8601, UTC)")
+    player: PlayerOut
+
+
+class NewGame(Strict):
+    mode: Literal["ranked", "daily", "practice"] = "practice"
+    preset: str = Field("beginner", max_length=32)
+    rules: str = Field("modern", max_length=16, description="modern, classic (or acm: practice)")
+    topology: str = Field("square", max_length=32, description="practice only")
+    rows: int | None = Field(None, ge=1, le=1000, description="practice only")
+    cols: int | None = Field(None, ge=1, le=1000, description="practice only")
+    mines: int | None = Field(None, ge=0, le=1_000_000, description="practice only")
+    no_guess: bool = Field(False, description="practice only")
+    seed: int | None = Field(None, ge=0, lt=2**128, description="practice only: a replayable deal")
+
+
+class MoveIn(Strict):
+    kind: Literal["open", "flag", "chord"] = Field(
+        description="open: left click; flag: right click (puts or lifts a flag); chord"
+    )
+    cell: int = SmallInt
+    expect: int | None = Field(
+        None,
+        ge=0,
+        lt=2**31,
+        description="the number of moves the game has now; a move sent twice is then refused",
+    )
+    map: bool = Field(False, description="also answer the map as the judge protocol prints it")
+
+
+class TopologyOut(BaseModel):
+    name: str
+    rows: int
+    cols: int
+    size: int
+    layout: list[list[int]] | None = Field(description="the cell id at each printed position")
+    neighbours: list[list[int]]
+    coordinates: list[list[float]] | None
+
+
+class SettingsOut(BaseModel):
+    topology: str
+    rows: int
+    cols: int
+    mines: int | None = Field(description="None when the rules do not tell it (acm)")
+    rules: str
+    no_guess: bool
+    preset: str | None
+
+
+class EndOut(BaseModel):
+    won: bool
+    mines: list[int]
+    exploded: list[int]
+    wrong_flags: list[int]
+    points: int
+    ms: int
+    stats: dict[str, Any]
+    replay: str
+
+
+class GameOut(BaseModel):
+    id: str
+    mode: str
+    category: str
+    day: str | None
+    player: str
+    settings: SettingsOut
+    topology: TopologyOut
+    state: str
+    started: bool
+    ms: int = Field(description="server milliseconds since the first open")
+    moves: int
+    first_cell: int | None = Field(description="a daily board must be opened here first")
+    assists: list[list[Any]]
+    opened: list[list[int]] = Field(description="[cell, number] of every opened cell")
+    flags: list[int]
+    end: EndOut | None
+
+
+class MoveOut(BaseModel):
+    game: str
+    number: int = Field(description="this move's number in the game (from 1)")
+    kind: str = Field(description="what the move was stored as: open, flag, unflag or chord")
+    cell: int
+    opened: list[list[int]] = Field(description="[cell, number] of each cell newly opened")
+    flagged: bool
+    state: str
+    ms: int
+    end: EndOut | None
+    map: str | None = None
+
+
+class Resigned(BaseModel):
+    game: str
+    state: str
+
+
+class GameSummary(BaseModel):
+    id: str
+    mode: str
+    category: str
+    day: str | None
+    state: str
+    started: str | None
+    ms: int | None
+    bbbv: int | None
+    bbbv_per_second: float | None
+
+
+class LadderOut(BaseModel):
+    category: str
+    board: str
+    period: str
+    players: str
+    mode: str
+    day: str | None
+    minimum_games: int | None
+    rows: list[dict[str, Any]]
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail

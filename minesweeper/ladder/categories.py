@@ -1,0 +1,122 @@
+"""What a ladder game is: its mode, its settings, and the category it is ranked in.
+
+Ranked and daily games are the classic presets on squares under the modern or
+classic rules; everything else a player may ask for (other sizes, topologies,
+no-guess boards, the acm rules) is practice, playable but never ranked.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from minesweeper.boards.generate import Rules
+from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.errors import BadRequest
+from minesweeper.limits import MAX_SOLVED_CELLS
+from minesweeper.play.session import FirstClick, Settings, rule_settings
+
+MODES = ("ranked", "daily", "practice")
+RANKED_PRESETS = ("beginner", "intermediate", "expert")
+RANKED_RULES = (Rules.MODERN, Rules.CLASSIC)
+#: The largest practice board: what the computer player and the hints can handle.
+MAX_PRACTICE_CELLS = MAX_SOLVED_CELLS
+
+
+@dataclass(frozen=True)
+class GameRequest:
+    """What a player asks for when starting a game (the API's ``POST /api/games``)."""
+
+    mode: str = "practice"
+    preset: str = "beginner"
+    rules: str = "modern"
+    topology: str = "square"
+    rows: int | None = None
+    cols: int | None = None
+    mines: int | None = None
+    no_guess: bool = False
+
+
+def ranked_categories() -> list[str]:
+    """Every ranked category's name, e.g. ``expert/modern``."""
+    return [f"{preset}/{rules.value}" for preset in RANKED_PRESETS for rules in RANKED_RULES]
+
+
+def parse_ranked(category: str) -> tuple[str, Rules]:
+    """The preset and rules of a ranked category's name; `BadRequest` when it is none."""
+    preset, _, rules = category.partition("/")
+    if category not in ranked_categories():
+        known = ", ".join(ranked_categories())
+        raise BadRequest(f"unknown ranked category {category!r} (known: {known})")
+    return preset, Rules(rules)
+
+
+def settings_for(request: GameRequest) -> tuple[Settings, str]:
+    """The settings of the game ``request`` asks for, and its category's name."""
+    if request.mode not in MODES:
+        raise BadRequest(f"unknown mode {request.mode!r} (known: {', '.join(MODES)})")
+    try:
+        rules = Rules(request.rules)
+    except ValueError:
+        known = ", ".join(rule.value for rule in Rules)
+        raise BadRequest(f"unknown rules {request.rules!r} (known: {known})") from None
+    if request.mode != "practice":
+        custom = (request.rows, request.cols, request.mines) != (None, None, None)
+        if request.topology != "square" or custom or request.no_guess:
+            raise BadRequest(
+                "ranked and daily games are the presets on squares: other sizes, topologies "
+                "and no-guess boards are practice"
+            )
+        category = f"{request.preset}/{rules.value}"
+        preset, rules = parse_ranked(category)
+        return Settings.preset(preset, **rule_settings(rules)), category
+    try:
+        settings = Settings.sized(
+            request.preset,
+            request.rows,
+            request.cols,
+            topology=request.topology,
+            no_guess=request.no_guess,
+            **rule_settings(rules),
+        )
+        if request.mines is not None:
+            settings = settings.replace(mines=request.mines)
+        topology = settings.make_topology()
+    except MinesweeperError as error:
+        raise BadRequest(str(error)) from None
+    if topology.size > MAX_PRACTICE_CELLS:
+        raise BadRequest(f"practice boards have at most {MAX_PRACTICE_CELLS:,} cells")
+    return settings, practice_category(settings)
+
+
+def practice_category(settings: Settings) -> str:
+    """A practice game's category name, e.g. ``practice hex 9x9/10 modern no-guess``."""
+    name = f"practice {settings.topology} {settings.rows}x{settings.cols}/{settings.mines}"
+    name += f" {settings.rules.value}"
+    return name + " no-guess" if settings.no_guess else name
+
+
+def settings_json(settings: Settings) -> str:
+    fields = asdict(settings)
+    fields["first_click"] = settings.first_click.value
+    return json.dumps(fields, sort_keys=True)
+
+
+def settings_from_json(text: str) -> Settings:
+    fields: dict[str, Any] = json.loads(text)
+    fields["first_click"] = FirstClick(fields["first_click"])
+    return Settings(**fields)
+
+
+def settings_view(settings: Settings) -> dict[str, Any]:
+    """The settings as the API shows them (the rules by name)."""
+    return {
+        "topology": settings.topology,
+        "rows": settings.rows,
+        "cols": settings.cols,
+        "mines": settings.mines if settings.count_told else None,
+        "rules": settings.rules.value,
+        "no_guess": settings.no_guess,
+        "preset": settings.preset_name,
+    }

@@ -1,0 +1,67 @@
+"""What a ladder service is configured with: its database, its limits, its clocks."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "minesweeper"
+DATA_DIR_ENV = "MINESWEEPER_DATA_DIR"
+#: The SQLite file a ladder keeps when no ``--database`` is given.
+DEFAULT_DATABASE_FILE = "ladder.sqlite3"
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data folder (``$MINESWEEPER_DATA_DIR`` if set)."""
+    folder = os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir(APP_NAME)
+    path = Path(folder) / DEFAULT_DATABASE_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """At most ``count`` events per ``seconds`` seconds."""
+
+    count: int
+    seconds: int
+
+
+@dataclass(frozen=True)
+class PasswordCost:
+    """argon2id's cost parameters (argon2-cffi's defaults: RFC 9106's low-memory profile)."""
+
+    time_cost: int = 3
+    memory_kib: int = 65536
+    parallelism: int = 4
+
+
+@dataclass(frozen=True)
+class LadderConfig:
+    """Everything a ladder service needs besides its database URL.
+
+    ``clock`` returns wall-clock seconds (every server process of one ladder must share
+    it: game times are differences of its readings, possibly taken by two processes).
+    """
+
+    database_url: str
+    #: A person's session lasts this long after sign-in.
+    session_seconds: int = 14 * 24 * 3600
+    #: A bot's token (from ``minesweeper ladder token``) lasts this long.
+    bot_token_seconds: int = 365 * 24 * 3600
+    #: Sign-ins per client address, and failed sign-ins per account name.
+    sign_in_per_address: RateLimit = RateLimit(20, 60)
+    sign_in_failures_per_name: RateLimit = RateLimit(10, 15 * 60)
+    #: New accounts per client address.
+    sign_up_per_address: RateLimit = RateLimit(5, 3600)
+    #: Games a player may have started and not finished at once.
+    open_games: int = 20
+    #: The win-rate ladder lists players with at least this many started games.
+    win_rate_minimum: int = 20
+    password_cost: PasswordCost = field(default_factory=PasswordCost)
+    clock: Callable[[], float] = time.time

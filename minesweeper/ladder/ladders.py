@@ -1,0 +1,132 @@
+"""The ladders: per category, best time, best 3BV/s and win rate, for all time or this month.
+
+People and bots are ranked apart. A ranked game counts from its first open: a
+started game that is lost, resigned or left unfinished is a game not won, so
+abandoning hard boards does not raise a win rate. Times and 3BV/s rank wins
+only, each player's best game once, with a link to its replay.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, case, func, select
+from sqlalchemy.orm import Session
+
+from minesweeper.ladder.categories import ranked_categories
+from minesweeper.ladder.errors import BadRequest
+from minesweeper.ladder.schema import Account, Game
+
+BOARDS = ("time", "3bv/s", "win-rate")
+PERIODS = ("all", "month")
+#: Rows a ladder lists at most.
+MAX_ROWS = 100
+
+
+def month_start_ms(now_ms: int) -> int:
+    """Midnight UTC of the first day of the month ``now_ms`` falls in."""
+    now = datetime.fromtimestamp(now_ms / 1000, UTC)
+    return int(datetime(now.year, now.month, 1, tzinfo=UTC).timestamp() * 1000)
+
+
+def ladder(
+    db: Session,
+    category: str,
+    board: str,
+    *,
+    period: str = "all",
+    bots: bool = False,
+    mode: str = "ranked",
+    day: str | None = None,
+    now_ms: int,
+    win_rate_minimum: int,
+    limit: int = 20,
+) -> dict[str, Any]:
+    """One ladder's rows, best first."""
+    if category not in ranked_categories():
+        known = ", ".join(ranked_categories())
+        raise BadRequest(f"unknown ranked category {category!r} (known: {known})")
+    if board not in BOARDS:
+        raise BadRequest(f"unknown ladder {board!r} (known: {', '.join(BOARDS)})")
+    if period not in PERIODS:
+        raise BadRequest(f"unknown period {period!r} (known: {', '.join(PERIODS)})")
+    limit = max(1, min(limit, MAX_ROWS))
+    where = [
+        Game.mode == mode,
+        Game.category == category,
+        Game.is_bot == bots,
+        Game.started_ms.is_not(None),
+    ]
+    if day is not None:
+        where.append(Game.day == day)
+    if period == "month":
+        where.append(Game.started_ms >= month_start_ms(now_ms))
+    if board == "win-rate":
+        rows = _win_rates(db, where, win_rate_minimum, limit)
+    else:
+        rows = _best_games(db, where, board, limit)
+    return {
+        "category": category,
+        "board": board,
+        "period": period,
+        "players": "bots" if bots else "people",
+        "mode": mode,
+        "day": day,
+        "minimum_games": win_rate_minimum if board == "win-rate" else None,
+        "rows": rows,
+    }
+
+
+def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[dict[str, Any]]:
+    order: tuple[Any, ...]
+    if board == "time":
+        order = (Game.ms.asc(), Game.ended_ms.asc(), Game.id)
+    else:
+        order = (Game.bbbv_per_second.desc(), Game.ended_ms.asc(), Game.id)
+    rank = func.row_number().over(partition_by=Game.account_id, order_by=order).label("rank")
+    wins = [*where, Game.state == "won"]
+    if board == "3bv/s":
+        wins.append(Game.bbbv_per_second.is_not(None))
+    inner = select(Game.id, rank).where(*wins).subquery()
+    query = (
+        select(Game, Account.name)
+        .join(inner, and_(inner.c.id == Game.id, inner.c.rank == 1))
+        .join(Account, Account.id == Game.account_id)
+        .order_by(*order)
+        .limit(limit)
+    )
+    return [
+        {
+            "rank": place,
+            "player": name,
+            "ms": game.ms,
+            "bbbv": game.bbbv,
+            "bbbv_per_second": game.bbbv_per_second,
+            "clicks": game.clicks,
+            "date": datetime.fromtimestamp((game.ended_ms or 0) / 1000, UTC).isoformat(
+                timespec="seconds"
+            ),
+            "game": game.id,
+            "replay": f"/api/games/{game.id}/replay",
+        }
+        for place, (game, name) in enumerate(db.execute(query), 1)
+    ]
+
+
+def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[dict[str, Any]]:
+    played = func.count(Game.id)
+    won = func.sum(case((Game.state == "won", 1), else_=0))
+    query = (
+        select(Account.name, played.label("played"), won.label("won"))
+        .join(Account, Account.id == Game.account_id)
+        .where(*where)
+        .group_by(Account.id, Account.name)
+        .having(played >= max(1, minimum))
+    )
+    found = [(name, int(p), int(w or 0)) for name, p, w in db.execute(query)]
+    found.sort(key=lambda row: (-row[2] / row[1], -row[1], row[0]))
+    return [
+        {"rank": place, "player": name, "played": p, "won": w, "win_rate": round(w / p, 4)}
+        for place, (name, p, w) in enumerate(found[:limit], 1)
+    ]

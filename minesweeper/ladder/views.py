@@ -1,0 +1,96 @@
+"""What the ladder tells a client about a game: only what its player can see.
+
+Every function here reads a `GameSession` through the same calls the terminal
+game draws with (`cell_state`, `opened`, `flags`), so a view never holds more than
+the screen would; mines appear only in `end_view`, once the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minesweeper.play.session import CellState, GameSession
+from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, format_count
+from minesweeper.topology.base import Topology
+
+
+def topology_view(topology: Topology) -> dict[str, Any]:
+    """The board's cells as a graph: neighbours of every cell id, and how it is printed.
+
+    ``layout`` gives the cell id shown at each printed position (rows of ids; several
+    positions show one piece of a tiling); a graph has none, but may have node
+    ``coordinates``.
+    """
+    rows, cols = topology.shape
+    graph = topology.text_format == "graph"
+    coordinates = getattr(topology, "coordinates", None)
+    return {
+        "name": topology.name,
+        "rows": rows,
+        "cols": cols,
+        "size": topology.size,
+        "layout": None
+        if graph
+        else [[topology.cell_at(row, col) for col in range(cols)] for row in range(rows)],
+        "neighbours": [list(topology.neighbours(cell)) for cell in topology.cells()],
+        "coordinates": None if coordinates is None else [list(point) for point in coordinates],
+    }
+
+
+def opened_pairs(session: GameSession, cells: list[int]) -> list[list[int]]:
+    """``[cell, count]`` for each of ``cells`` that is opened (in the order given)."""
+    pairs = []
+    for cell in cells:
+        count = session.count(cell)
+        if count is not None:
+            pairs.append([cell, count])
+    return pairs
+
+
+def visible(session: GameSession) -> dict[str, Any]:
+    """What the player sees: opened cells with their numbers, and their flags."""
+    return {
+        "opened": [[cell, count] for cell, count in sorted(session.opened().items())],
+        "flags": sorted(session.flags),
+    }
+
+
+def end_view(session: GameSession) -> dict[str, Any] | None:
+    """The whole board once the game is over (None before): mines, the ones that went off,
+    wrong flags, points and statistics."""
+    if not session.over:
+        return None
+    board = session.board
+    assert board is not None
+    flags = session.flags
+    return {
+        "won": session.won,
+        "mines": sorted(board.mines),
+        "exploded": sorted(session.exploded),
+        "wrong_flags": sorted(cell for cell in flags if not board.is_mine(cell)),
+        "points": session.points,
+        "ms": session.ms,
+        "stats": session.stats().as_json(),
+    }
+
+
+def map_text(session: GameSession) -> str:
+    """The map as the judge protocol prints it: ``?`` closed (flags too), counts, ``X`` a mine
+    that went off, ``@`` every mine of a won game (the Execute/ReadMap client reads this)."""
+    topology = session.topology
+    rows, cols = topology.shape
+    chars = []
+    for cell in topology.cells():
+        state = session.cell_state(cell)
+        if state is CellState.OPENED:
+            count = session.count(cell)
+            assert count is not None
+            chars.append(format_count(count))
+        elif state is CellState.EXPLODED:
+            chars.append(EXPLODED)
+        elif session.won and state in (CellState.MINE, CellState.FLAGGED):
+            chars.append(MINE_AT_WIN)
+        else:
+            chars.append(UNKNOWN)
+    lines = ["".join(chars[topology.cell_at(r, c)] for c in range(cols)) for r in range(rows)]
+    return "".join(line + "\n" for line in lines)
