@@ -80,6 +80,8 @@ def _edges(neighbours: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     """Each edge once; `DrawingError` when the lists do not agree (u lists v, v not u)."""
     listed = {(u, v) for u, near in enumerate(neighbours) for v in near}
     for u, v in listed:
+        if u == v:
+            raise DrawingError(f"node {u} lists itself as a neighbour (a self-loop)")
         if (v, u) not in listed:
             raise DrawingError(f"node {u} lists {v} as a neighbour but {v} does not list {u}")
     return sorted((u, v) for u, v in listed if u < v)

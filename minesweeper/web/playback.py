@@ -1,7 +1,7 @@
 """A replay as the page plays it back: what every click changed on the board.
 
 The page holds no rules: it shows frames the project's own session computed by
-playing the replay's clicks again (`Replay.session`), one click further each time.
+playing the replay's clicks again (`Replay.play`), one click at a time.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from minesweeper.play.replay import Replay
-from minesweeper.play.session import CellState, GameSession
+from minesweeper.play.session import GameSession
 
 
 def cell_states(session: GameSession) -> list[tuple[str, int | None]]:
@@ -22,10 +22,11 @@ def cell_states(session: GameSession) -> list[tuple[str, int | None]]:
 def frames(replay: Replay) -> list[dict[str, Any]]:
     """One frame per click: its time, kind and cell, and the cells it changed
     (``[cell, state, number]``); the last frame shows the board as the game ended."""
-    shown = [(CellState.CLOSED.value, None)] * replay.board.size
+    session = replay.start()
+    shown = cell_states(session)
     found = []
-    for index, action in enumerate(replay.actions):
-        now = cell_states(replay.session(index + 1))
+    for action in replay.play(session, replay.actions):
+        now = cell_states(session)
         changed = [
             [cell, state, count]
             for cell, (state, count) in enumerate(now)

@@ -3,13 +3,29 @@
 
 const TOKEN = "minesweeper.token";
 const NAME = "minesweeper.name";
+const GUEST = "minesweeper.guest";
 
+/** Who this browser plays as: a signed-in player, a guest (practice only), or no one yet. */
 export const auth = {
   get token() { return localStorage.getItem(TOKEN); },
   get name() { return localStorage.getItem(NAME); },
-  keep(token, name) { localStorage.setItem(TOKEN, token); localStorage.setItem(NAME, name); },
-  forget() { localStorage.removeItem(TOKEN); localStorage.removeItem(NAME); },
+  get guest() { return localStorage.getItem(GUEST) === "1"; },
+  /** A signed-in player (not a guest): ranked games are theirs to play. */
+  get player() { return Boolean(this.token) && !this.guest; },
+  keep(token, name, guest = false) {
+    localStorage.setItem(TOKEN, token);
+    localStorage.setItem(NAME, name);
+    localStorage.setItem(GUEST, guest ? "1" : "0");
+  },
+  forget() { for (const key of [TOKEN, NAME, GUEST]) localStorage.removeItem(key); },
 };
+
+/** Make sure there is a token to play with: a guest's, for practice, when no one signed in. */
+export async function ensurePlayer() {
+  if (auth.token) return;
+  const guest = await call("POST", "/api/guests");
+  auth.keep(guest.token, guest.player.name, true);
+}
 
 export class ApiError extends Error {
   constructor(status, message) {

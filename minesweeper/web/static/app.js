@@ -1,7 +1,7 @@
 // The page: a playable game first (practice, no sign-in), then the ladder, players'
 // pages and replays, chosen by the address's #fragment.
 
-import { ApiError, auth, call } from "./api.js";
+import { ApiError, auth, call, ensurePlayer } from "./api.js";
 import { el, replace, seconds } from "./dom.js";
 import { Game, games } from "./game.js";
 import { ReplayView } from "./replay.js";
@@ -57,7 +57,7 @@ function loadSettings() {
     if (field.type === "checkbox") field.checked = Boolean(value);
     else if ([...(field.options ?? [])].some((o) => o.value === value) || field.tagName === "INPUT") field.value = value;
   }
-  if (!auth.token && f.mode.value !== "practice") f.mode.value = "practice";
+  if (!auth.player && f.mode.value !== "practice") f.mode.value = "practice";
   showChoices();
 }
 
@@ -77,31 +77,32 @@ function showChoices() {
   f.rules.querySelector("[value=acm]").disabled = ranked;
   $("aids").hidden = ranked;
   $("mode-note").textContent = ranked
-    ? (auth.token ? "Ranked: the server deals and times this game; a win enters the ladder."
+    ? (auth.player ? "Ranked: the server deals and times this game; a win enters the ladder."
       : "Sign in to play ranked games.")
     : "Practice: never ranked. Any board, any size, with aids if you like.";
 }
 
-async function newGame() {
+async function newGame(retried = false) {
   const request = chosen();
-  if (request.mode !== "practice" && !auth.token) {
+  if (request.mode !== "practice" && !auth.player) {
     openSignIn();
     return;
   }
   saveSettings();
   game.say("");
   try {
+    await ensurePlayer();
+    showAccount();
     await game.start(request);
     const data = game.data;
     const note = data.mode === "practice" ? "practice" : data.mode;
     game.say(`${data.category} (${note})${data.first_cell !== null && data.first_cell !== undefined ? ": open the ringed cell first" : ""}`);
     if (data.first_cell !== null && data.first_cell !== undefined) game.board.showHint(data.first_cell, true);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      auth.forget();
+    if (error instanceof ApiError && error.status === 401 && !retried) {
+      auth.forget(); // an expired or signed-out token: start again as a guest
       showAccount();
-      game.say("Sign in (or sign up) to play: the server keeps every game.", true);
-      openSignIn();
+      await newGame(true);
     } else {
       game.say(error.message, true);
     }
@@ -143,11 +144,14 @@ function ended(g) {
 
 function showAccount() {
   const box = $("account");
-  if (auth.name) {
+  if (auth.player) {
     replace(box,
       el("a", { href: `#/player/${encodeURIComponent(auth.name)}`, class: "me" }, auth.name),
       " ",
       el("button", { type: "button", onclick: signOut }, "Sign out"));
+  } else if (auth.guest) {
+    replace(box, el("span", { class: "guest" }, "Guest (practice)"), " ",
+      el("button", { type: "button", onclick: openSignIn }, "Sign in / Sign up"));
   } else {
     replace(box, el("button", { type: "button", onclick: openSignIn }, "Sign in / Sign up"));
   }
@@ -166,12 +170,20 @@ $("sign-form").addEventListener("submit", async (e) => {
   const f = e.target.elements;
   try {
     const body = { name: f.name.value, password: f.password.value };
-    const signed = await call("POST", how === "up" ? "/api/accounts" : "/api/sessions", body);
+    const guest = auth.guest ? [auth.token, auth.name] : null;
+    if (guest) auth.forget(); // the guest's token is not sent along
+    let signed;
+    try {
+      signed = await call("POST", how === "up" ? "/api/accounts" : "/api/sessions", body);
+    } catch (error) {
+      if (guest) auth.keep(guest[0], guest[1], true);
+      throw error;
+    }
     auth.keep(signed.token, signed.player.name);
     $("sign-dialog").close();
     f.password.value = "";
     showAccount();
-    if (!game.id || game.over) newGame();
+    if (guest || !game.id || game.over) newGame(); // a guest's game stays the guest's
   } catch (error) {
     $("sign-error").textContent = error.message;
   }
