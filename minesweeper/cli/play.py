@@ -43,6 +43,12 @@ from minesweeper.play.session import Settings
     help="Your name in the records, the replays and the statistics (default: the login "
     "name; the name typed for a record is used from then on).",
 )
+@click.option(
+    "--web",
+    is_flag=True,
+    help="Play in a web browser instead: serves the game on 127.0.0.1 (the ladder service "
+    "with its embedded database) and opens the page, or prints its address.",
+)
 @reports_errors
 def play(
     settings: Settings,
@@ -53,6 +59,7 @@ def play(
     path: Path | None,
     replay_dir: Path | None,
     player: str | None,
+    web: bool,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
@@ -69,6 +76,14 @@ def play(
     A game with a hint, the odds or the computer's moves is assisted and not
     recorded. The end of a game shows its 3BV, clicks, efficiency and 3BV/s.
     """
+    if web:
+        if board_file is not None:
+            raise MinesweeperError("--web deals its boards on the server: drop --board")
+        settings.make_topology()  # bad sizes fail here, before the server starts
+        from minesweeper.web.local import serve  # the service loads only for --web
+
+        serve(settings, say=lambda line: click.echo(line, err=True))
+        return
     board = None
     if board_file is not None:
         if settings.no_guess:

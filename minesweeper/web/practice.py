@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from minesweeper.boards.generate import middle_cell
 from minesweeper.ladder.accounts import Issued, Player
+from minesweeper.ladder.config import RateLimit
 from minesweeper.ladder.errors import Conflict, Forbidden
 from minesweeper.ladder.schema import Account
 from minesweeper.ladder.service import Ladder
@@ -33,14 +34,16 @@ from minesweeper.web.boards import TopologyView, topology_of
 
 #: What a guest's name starts with.
 GUEST_PREFIX = "guest-"
+#: Guests made per client address: a person opening the page in a few browsers, not a script.
+GUESTS_PER_ADDRESS = RateLimit(30, 3600)
 #: The strategy the computer plays practice moves with.
 COMPUTER_STRATEGY = "best"
 
 
 def make_guest(service: Ladder, db: Session, address: str) -> Issued:
-    """A new guest account, signed in; at most as many per address as sign-ups."""
+    """A new guest account, signed in; at most `GUESTS_PER_ADDRESS` per address."""
     config = service.config
-    service.accounts.limiter.hit(db, f"sign-up:{address}", config.sign_up_per_address, "sign-ups")
+    service.accounts.limiter.hit(db, f"guest:{address}", GUESTS_PER_ADDRESS, "guest sign-ins")
     for _attempt in range(5):
         name = GUEST_PREFIX + secrets.token_hex(4)
         account = Account(

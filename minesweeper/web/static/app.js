@@ -57,6 +57,15 @@ function loadSettings() {
     if (field.type === "checkbox") field.checked = Boolean(value);
     else if ([...(field.options ?? [])].some((o) => o.value === value) || field.tagName === "INPUT") field.value = value;
   }
+  // `minesweeper play --web` names its game in the address: practice on that board.
+  const asked = new URLSearchParams(location.search);
+  if (asked.has("topology") || asked.has("preset")) {
+    f.mode.value = "practice";
+    for (const name of ["topology", "preset", "rows", "cols", "mines", "rules"]) {
+      if (asked.has(name)) f[name].value = asked.get(name);
+    }
+    f.no_guess.checked = asked.get("no_guess") === "1";
+  }
   if (!auth.player && f.mode.value !== "practice") f.mode.value = "practice";
   showChoices();
 }
@@ -171,7 +180,10 @@ $("sign-form").addEventListener("submit", async (e) => {
   try {
     const body = { name: f.name.value, password: f.password.value };
     const guest = auth.guest ? [auth.token, auth.name] : null;
-    if (guest) auth.forget(); // the guest's token is not sent along
+    if (guest) {
+      await game.abandon(); // the guest's game stays the guest's
+      auth.forget(); // and the guest's token is not sent along
+    }
     let signed;
     try {
       signed = await call("POST", how === "up" ? "/api/accounts" : "/api/sessions", body);
@@ -190,6 +202,7 @@ $("sign-form").addEventListener("submit", async (e) => {
 });
 
 async function signOut() {
+  await game.abandon();
   try { await call("DELETE", "/api/sessions/current"); } catch { /* signed out anyway */ }
   auth.forget();
   form.elements.mode.value = "practice";

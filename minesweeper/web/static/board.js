@@ -453,22 +453,26 @@ export function oddsColour(p) {
   return `hsl(${hue} 85% 45%)`;
 }
 
-/** The flag, mine and cross glyphs, drawn in a box from -1 to 1. */
+/** The flag, mine and cross glyphs, drawn in a box from -1 to 1 (colours as attributes:
+ *  the copies `use` makes of them take no page styles). */
 function glyphs(id) {
   return [
-    svg("g", { id: `${id}-flag`, class: "glyph-flag" },
-      svg("polygon", { class: "cloth", points: "0.18,-0.85 -0.7,-0.42 0.18,0" }),
-      svg("rect", { class: "pole", x: 0.08, y: -0.85, width: 0.16, height: 1.35 }),
-      svg("rect", { class: "pole", x: -0.25, y: 0.38, width: 0.75, height: 0.16 }),
-      svg("rect", { class: "pole", x: -0.5, y: 0.52, width: 1.25, height: 0.22 })),
-    svg("g", { id: `${id}-mine`, class: "glyph-mine" },
+    svg("g", { id: `${id}-flag` },
+      svg("polygon", { points: "0.18,-0.85 -0.7,-0.42 0.18,0", fill: "#e00000" }),
+      svg("rect", { x: 0.08, y: -0.85, width: 0.16, height: 1.35, fill: "#000" }),
+      svg("rect", { x: -0.25, y: 0.38, width: 0.75, height: 0.16, fill: "#000" }),
+      svg("rect", { x: -0.5, y: 0.52, width: 1.25, height: 0.22, fill: "#000" })),
+    svg("g", { id: `${id}-mine` },
       svg("path", {
-        class: "spikes",
-        d: "M-0.85,0H0.85M0,-0.85V0.85M-0.6,-0.6L0.6,0.6M-0.6,0.6L0.6,-0.6",
+        d: "M-0.9,0H0.9M0,-0.9V0.9M-0.62,-0.62L0.62,0.62M-0.62,0.62L0.62,-0.62",
+        stroke: "#000", "stroke-width": 0.17, fill: "none",
       }),
-      svg("circle", { r: 0.55 }),
-      svg("rect", { class: "shine", x: -0.32, y: -0.32, width: 0.2, height: 0.2 })),
-    svg("g", { id: `${id}-cross`, class: "glyph-cross" },
-      svg("path", { d: "M-0.85,-0.85L0.85,0.85M-0.85,0.85L0.85,-0.85" })),
+      svg("circle", { r: 0.6, fill: "#000" }),
+      svg("rect", { x: -0.34, y: -0.34, width: 0.2, height: 0.2, fill: "#fff" })),
+    svg("g", { id: `${id}-cross` },
+      svg("path", {
+        d: "M-0.85,-0.85L0.85,0.85M-0.85,0.85L0.85,-0.85",
+        stroke: "#e00000", "stroke-width": 0.2, fill: "none", "stroke-linecap": "round",
+      })),
   ];
 }

@@ -23,7 +23,7 @@ function fill(node, attrs, children) {
       node.setAttribute(name, value === true ? "" : String(value));
     }
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
   }

@@ -84,15 +84,19 @@ export class Game {
   /** Ask the server for a game as `request` says, and draw it. */
   async start(request) {
     this.stopTimer();
-    if (this.id && !this.over) {
-      // The server keeps a few unfinished games per player: give this one up first.
-      const id = this.id;
-      this.id = null;
-      await this.queue;
-      await games.resign(id).catch(() => {});
-    }
+    await this.abandon();
     const data = await games.start(request);
     await this.load(data);
+  }
+
+  /** Give up the game on the board, if unfinished: the server keeps only a few per player. */
+  async abandon() {
+    if (!this.id || this.over) return;
+    const id = this.id;
+    this.id = null;
+    this.stopTimer();
+    await this.queue;
+    await games.resign(id).catch(() => {});
   }
 
   async load(data) {
@@ -149,6 +153,7 @@ export class Game {
         // click on an opened cell, which changes nothing).
         const sent = kind === "unflag" || kind === "right" ? "flag" : kind;
         const answer = await games.move(id, sent, cell, this.moves);
+        performance.measure("click-to-answer", { start: clicked, end: performance.now() });
         if (this.id !== id) return;
         this.moves = answer.number ?? this.moves + 1;
         if (this.startedAt === null && sent !== "flag" && (answer.opened.length || answer.end)) {

@@ -32,19 +32,21 @@ export class ReplayView {
     const speed = el("select", {
       "aria-label": "Speed", onchange: (e) => { this.speed = Number(e.target.value); },
     }, SPEEDS.map((s) => el("option", { value: s, selected: s === 1 }, `${s}×`)));
-    const who = [data.player, data.date].filter(Boolean).join(", ");
+    const when = data.date ? String(data.date).slice(0, 19).replace("T", " ") + " UTC" : null;
+    const who = [data.player, when].filter(Boolean).join(", ");
     const stats = data.stats;
     replace(this.host,
       el("div", { class: "replay-head" },
         el("h2", {}, "Replay"),
         el("p", {}, `${who || "unknown player"}: ${data.result.won ? "won" : "lost"} in ${seconds(data.result.ms, 3)} s, `
-          + `3BV ${stats.bbbv}, ${stats.bbbv_per_second ?? "–"} 3BV/s, ${stats.clicks.total} clicks`)),
+          + `3BV ${stats.bbbv}, ${stats.bbbv_per_second === null ? "–" : stats.bbbv_per_second.toFixed(3)} 3BV/s, `
+          + `${stats.clicks.total} clicks (${stats.clicks.left} left, ${stats.clicks.right} right, ${stats.clicks.chord} chord)`)),
       el("div", { class: "replay-controls" },
-        el("button", { type: "button", onclick: () => this.goto(0), "aria-label": "To the start" }, "⏮"),
+        el("button", { type: "button", onclick: () => this.goto(0), "aria-label": "To the start" }, "|◀"),
         el("button", { type: "button", onclick: () => this.goto(this.at - 1), "aria-label": "Step back" }, "◀"),
         this.playButton,
         el("button", { type: "button", onclick: () => this.goto(this.at + 1), "aria-label": "Step forward" }, "▶"),
-        el("button", { type: "button", onclick: () => this.goto(this.frames.length), "aria-label": "To the end" }, "⏭"),
+        el("button", { type: "button", onclick: () => this.goto(this.frames.length), "aria-label": "To the end" }, "▶|"),
         speed, this.slider, this.where),
       boardHost);
     this.board = new BoardView(boardHost, data.geometry, {
