@@ -19,6 +19,10 @@ class InputError(MinesweeperError):
         super().__init__(f"{named}{where}{message}")
 
 
+class SettingsError(MinesweeperError):
+    """A game that cannot be made: bad size, too many mines, unknown preset or rules."""
+
+
 class TopologyError(MinesweeperError):
     """A topology that cannot be built from the given description."""
 
@@ -27,7 +31,11 @@ class EncodingError(InputError):
     """Input bytes that are not the text a format expects (not UTF-8, not ASCII, control bytes)."""
 
 
-class TooLargeError(InputError):
+class LimitError(MinesweeperError):
+    """A request beyond one of the package's limits (sizes, budgets, time)."""
+
+
+class TooLargeError(InputError, LimitError):
     """An input or a request beyond one of the limits of `minesweeper.limits`.
 
     ``line`` is the input line at fault, or None when the size came from an option.

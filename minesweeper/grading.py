@@ -21,6 +21,8 @@ from minesweeper.judge.difference import compare_output
 from minesweeper.server import serve
 from minesweeper.solver.strategy import StrategySpec
 from minesweeper.topology import TOPOLOGIES
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class Found:
 
     path: Path
     name: str
-    topology: str
+    topology: type[Topology]
     basic: bool
     problem: str = ""
 
@@ -70,7 +72,9 @@ class AdvancedGrade:
     stderr: str = ""
 
 
-def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Found]:
+def discover(
+    paths: Iterable[Path], default_topology: type[Topology] = SquareTopology
+) -> list[Found]:
     """Every ``.in`` under ``paths`` (directories searched recursively), sorted, once each.
 
     What the search cannot grade comes back with its ``problem`` set.
@@ -94,7 +98,7 @@ def discover(paths: Iterable[Path], default_topology: str = "square") -> list[Fo
                 continue
             relative = path.relative_to(root) if root.is_dir() else Path(path.name)
             folders = [part for part in relative.parts[:-1] if part in TOPOLOGIES]
-            topology = folders[0] if folders else default_topology
+            topology = TOPOLOGIES[folders[0]] if folders else default_topology
             found[key] = Found(path, str(path), topology, path.with_suffix(".out").exists())
     return list(found.values())
 

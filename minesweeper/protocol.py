@@ -33,7 +33,7 @@ from minesweeper.limits import (
 )
 from minesweeper.topology.base import Topology
 from minesweeper.topology.graph import GraphError
-from minesweeper.topology.registry import find_topology
+from minesweeper.topology.square import SquareTopology
 from minesweeper.topology.tiling import TilingError
 
 UNKNOWN = "?"
@@ -219,14 +219,13 @@ class Drawing:
         return found
 
 
-def read_drawing(reader: LineReader, topology: str | type[Topology], check: RowCheck) -> Drawing:
+def read_drawing(reader: LineReader, topology: type[Topology], check: RowCheck) -> Drawing:
     """Read a topology in its text format, with rows of characters each checked by ``check``."""
-    kind = find_topology(topology) if isinstance(topology, str) else topology
-    return DRAWING_READERS[kind.text_format](reader, kind, check)
+    return DRAWING_READERS[topology.text_format](reader, topology, check)
 
 
-def read_board(reader: LineReader, topology: str | type[Topology] = "square") -> Board:
-    """Read a board in the text format of ``topology`` (a registered name or class)."""
+def read_board(reader: LineReader, topology: type[Topology] = SquareTopology) -> Board:
+    """Read a board in the text format of ``topology``."""
     drawing = read_drawing(reader, topology, check_mine_row)
     grid = drawing.topology
     rows, cols = grid.shape

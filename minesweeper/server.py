@@ -7,6 +7,8 @@ from typing import IO, TextIO
 
 from minesweeper.game import Game
 from minesweeper.protocol import LineReader, MapText, format_result, parse_move, read_board
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 
 @dataclass
@@ -17,7 +19,9 @@ class ServeResult:
     finished: bool
 
 
-def serve(stdin: IO[bytes] | IO[str], stdout: TextIO, topology: str = "square") -> ServeResult:
+def serve(
+    stdin: IO[bytes] | IO[str], stdout: TextIO, topology: type[Topology] = SquareTopology
+) -> ServeResult:
     """Play one game from ``stdin`` to ``stdout``, flushing after every map.
 
     ``stdin`` is best binary: each line is checked on its own (see `LineReader`).

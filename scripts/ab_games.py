@@ -31,10 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def worker() -> None:
     """Play the games named on stdin, one JSON line per game on stdout."""
-    from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+    from minesweeper.boards.generate import random_board
     from minesweeper.client import play
     from minesweeper.solver.strategy import find_strategy
     from minesweeper.topology import SquareTopology
+    from minesweeper.variant import PRESETS, FirstClick
 
     for line in sys.stdin:
         name, preset, seed, index, told = line.split()

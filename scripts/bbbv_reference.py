@@ -17,9 +17,9 @@ import click
 import ms_toollib
 
 from minesweeper import Board
-from minesweeper.boards.generate import PRESETS
 from minesweeper.play.stats import bbbv
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import PRESETS
 
 
 def reference(board: Board) -> int:

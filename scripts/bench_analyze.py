@@ -32,12 +32,13 @@ import tempfile
 import time
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.game import Game, State
 from minesweeper.solver import View, frontier
 from minesweeper.solver.best import ExactSafest
 from minesweeper.solver.probability import probabilities
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import PRESETS, FirstClick
 
 
 def mid_game(board: Board, first: int, rng: random.Random) -> View | None:

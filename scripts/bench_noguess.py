@@ -19,10 +19,11 @@ import time
 
 import click
 
-from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.boards.noguess import no_guess_board, solvable
 from minesweeper.solver.prover import PROVERS
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import PRESETS, FirstClick
 
 Z = 1.96
 

@@ -32,12 +32,13 @@ import ms_toollib
 from bench_analyze import largest_component  # a sibling script: run from scripts/
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.game import Game, State
 from minesweeper.solver import View
 from minesweeper.solver.best import ExactSafest
 from minesweeper.solver.probability import probabilities
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import FirstClick
 
 UNKNOWN = 10  # ms-toollib's code for a covered cell
 

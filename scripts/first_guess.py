@@ -16,11 +16,12 @@ import json
 
 import click
 
-from minesweeper.bench import Deal, Rules, resolve_presets, strategy_seed
+from minesweeper.bench import Deal, resolve_presets, strategy_seed
 from minesweeper.client import play
 from minesweeper.solver.best import Best, Outlook
 from minesweeper.solver.probability import Probabilities
 from minesweeper.solver.view import View
+from minesweeper.variant import Rules
 
 
 class FirstGuess(Best):
@@ -59,7 +60,7 @@ def parse_cells(ctx, param, values: tuple[str, ...]) -> list[tuple[str, int, int
 def main(cells, preset, rules, games, offset, seed, out) -> None:
     """Play each of CELLS (ROW,COL) as the first guess on the same seeded boards."""
     (spec,) = resolve_presets([preset])
-    deal = Deal.generated(spec, Rules(rules), offset + games)
+    deal = Deal.of_preset(spec, Rules(rules), offset + games)
     with open(out, "a") as sink:
         for index in range(offset, offset + games):
             board, first = deal.game(seed, index)

@@ -14,8 +14,9 @@ import random
 from pathlib import Path
 
 from minesweeper.boards.cases import format_case
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import FirstClick
 
 OUT = Path(__file__).resolve().parent.parent / "testcases" / "advanced"
 

@@ -65,26 +65,25 @@ async def shot(settings, size: tuple[int, int], out: Path, overlay: bool = False
 async def every_topology(folder: Path) -> None:
     """Each topology at its default size in 100x32, the large boards the issue names, the
     overlay at expert size in 80x24, and the settings and records screens."""
-    from minesweeper.boards.generate import Rules
     from minesweeper.play.records import Entry
-    from minesweeper.play.session import Settings, rule_settings
+    from minesweeper.play.session import Settings
     from minesweeper.topology import TOPOLOGIES
     from minesweeper.tui.app import MinesweeperApp
+    from minesweeper.variant import Variant
 
-    for name in TOPOLOGIES:
+    for name, kind in TOPOLOGIES.items():
         # Tilings' pieces are few on a beginner's 9x9: a wider board at intermediate density.
-        kind = Settings.preset("beginner", topology=name)
+        game = Variant.preset("beginner", kind)
         if name in ("domino", "tromino", "tetromino"):
-            kind = Settings.sized("intermediate", 9, 12, topology=name)
-        await shot(kind, (100, 32), folder / f"{name}.svg")
-    await shot(
-        Settings(rows=10, cols=15, mines=18, topology="graph"), (100, 32), folder / "graph-150.svg"
-    )
-    await shot(Settings.preset("expert", topology="hex"), (100, 32), folder / "hex-expert.svg")
+            game = Variant.sized("intermediate", 9, 12, kind)
+        await shot(Settings(game), (100, 32), folder / f"{name}.svg")
+    graph = Settings(Variant.parse("graph 10x15/18"))
+    await shot(graph, (100, 32), folder / "graph-150.svg")
+    hexagons = Settings(Variant.parse("hex expert"))
+    await shot(hexagons, (100, 32), folder / "hex-expert.svg")
     await shot(Settings.preset("expert"), (80, 24), folder / "overlay-expert.svg", overlay=True)
-    acm = rule_settings(Rules.ACM)
-    await shot(Settings.preset("beginner", **acm), (80, 24), folder / "acm.svg")
-    await shot(Settings.preset("acm-10", **acm), (100, 32), folder / "acm-10.svg")
+    await shot(Settings(Variant.parse("beginner/acm")), (80, 24), folder / "acm.svg")
+    await shot(Settings(Variant.parse("acm-10/acm")), (100, 32), folder / "acm-10.svg")
     app = MinesweeperApp(Settings(), seed=2, records_path=TEMP / "r.json")
     category = app.controller.settings.category()
     for name, points, seconds, won, bbbv in RESULTS:

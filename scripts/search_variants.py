@@ -22,9 +22,10 @@ from pathlib import Path
 
 import click
 
-from minesweeper.bench import Deal, Rules, resolve_presets, strategy_seed, wilson_interval
+from minesweeper.bench import Deal, resolve_presets, strategy_seed, wilson_interval
 from minesweeper.client import play
 from minesweeper.solver.strategy import Strategy, find_strategy
+from minesweeper.variant import Rules
 
 
 def make(variant: str, seed: int) -> Strategy:
@@ -91,7 +92,7 @@ def main(variants, preset, rules, games, offset, seed, out, report_only) -> None
     if not out:
         raise click.UsageError("--out is required to play")
     (spec,) = resolve_presets([preset])
-    deal = Deal.generated(spec, Rules(rules), offset + games)
+    deal = Deal.of_preset(spec, Rules(rules), offset + games)
     with open(out, "a") as sink:
         for index in range(offset, offset + games):
             board, first = deal.game(seed, index)

@@ -20,10 +20,11 @@ from collections.abc import Callable, Iterator
 import click
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.client import GameRecord, play
 from minesweeper.solver.strategy import Strategy, find_strategy
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import PRESETS, FirstClick
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -20,10 +20,10 @@ import statistics
 import click
 
 import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
-from minesweeper.bench import Deal, Rules, run_bench
-from minesweeper.boards.generate import PRESETS, Preset
+from minesweeper.bench import Deal, run_bench
 from minesweeper.solver.strategy import STRATEGIES, StrategySpec
 from minesweeper.topology import TOPOLOGIES, Topology
+from minesweeper.variant import PRESETS, Preset, Rules
 
 #: Board shape (rows, cols) per topology: about 256 cells each.
 SHAPES = {
@@ -76,7 +76,7 @@ def main(games: int, seed: int, jobs: int, strategies: tuple[str, ...]) -> None:
         mines, density, degree = matched_mines(name, reference)
         rows, cols = SHAPES[name]
         preset = Preset(name, rows, cols, mines, (2, 2))
-        deals.append(Deal.generated(preset, Rules.ACM, games, name))
+        deals.append(Deal.of_preset(preset, Rules.ACM, games, TOPOLOGIES[name]))
         header[name] = (rows, cols, mines, density, degree)
     results = run_bench(deals, [StrategySpec(n) for n in names], seed=seed, jobs=jobs)
     click.echo(

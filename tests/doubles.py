@@ -7,6 +7,7 @@ import random
 import pytest
 
 from minesweeper.solver.strategy import STRATEGIES, Decision, Strategy, StrategySpec
+from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
 
@@ -42,16 +43,16 @@ class Pondering(Strategy):
     at, so that games played with another ``think`` go differently."""
 
     name = "pondering"
-    think = 0.005
+    think = Think(5)
 
-    def __init__(self, seed: int = 0, *, think: float | None = None) -> None:
+    def __init__(self, seed: int = 0, *, think: Think | None = None) -> None:
         super().__init__(seed)
         if think is not None:
             self.think = think
 
     def decide(self, view: View) -> Decision:
         unknown = view.unknown()
-        return Decision((unknown[round(self.think * 1000) % len(unknown)],), guess=True)
+        return Decision((unknown[self.think.ms % len(unknown)],), guess=True)
 
 
 class Scripted(Strategy):

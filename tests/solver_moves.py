@@ -16,11 +16,12 @@ import json
 import random
 from pathlib import Path
 
-from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver.strategy import Decision, Strategy, find_strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import find_topology
+from minesweeper.variant import PRESETS, FirstClick
 
 FIXTURE = Path(__file__).parent / "data" / "solver_moves.json"
 

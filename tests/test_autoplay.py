@@ -14,6 +14,7 @@ from minesweeper.play.records import Records
 from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.strategy import STRATEGIES, find_strategy
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import Rules
 
 STRATEGY = "best" if "best" in STRATEGIES else "gauss-powermean"
 
@@ -37,7 +38,7 @@ def test_view_shows_only_opened_numbers() -> None:
 
 def test_view_under_acm_rules_has_no_mine_count() -> None:
     board = Board(SquareTopology(1, 4), [3])
-    session = GameSession.from_board(board, Settings.preset("beginner", count_told=False))
+    session = GameSession.from_board(board, Settings.preset("beginner", rules=Rules.ACM))
     session.open(0)
     assert view_of(session).mine_count is None
 

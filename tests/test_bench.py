@@ -20,18 +20,18 @@ from minesweeper.bench import (
     Dealer,
     GameOutcome,
     GroupBy,
-    Rules,
     resolve_presets,
     run_bench,
     wilson_interval,
 )
 from minesweeper.boards.cases import format_case, load_cases
-from minesweeper.boards.generate import PRESETS, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.strategy import STRATEGIES
-from minesweeper.topology import SquareTopology
+from minesweeper.topology import TOPOLOGIES, SquareTopology
+from minesweeper.variant import PRESETS, Rules
 
 
 def strip_seconds(records: Sequence[GameRecord]) -> list[GameRecord]:
@@ -104,7 +104,7 @@ def test_presets() -> None:
 @pytest.mark.parametrize("rules", list(Rules))
 def test_rules_place_the_first_click(rules: Rules) -> None:
     preset = PRESETS["expert"]
-    deal = Deal.generated(preset, rules, 30)
+    deal = Deal.of_preset(preset, rules, 30)
     for index in range(30):
         board, first = deal.game(7, index)
         assert board.mine_count == 99
@@ -116,25 +116,25 @@ def test_rules_place_the_first_click(rules: Rules) -> None:
 
 
 def test_deals_are_reproducible_and_seeded() -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 5)
-    again = Deal.generated(PRESETS["beginner"], Rules.ACM, 5)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 5)
+    again = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 5)
     assert [deal.game(1, i) for i in range(5)] == [again.game(1, i) for i in range(5)]
     assert [deal.game(1, i)[0] for i in range(5)] != [deal.game(2, i)[0] for i in range(5)]
     # Game i does not depend on how many games are dealt.
-    longer = Deal.generated(PRESETS["beginner"], Rules.ACM, 50)
+    longer = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 50)
     assert longer.game(1, 3) == deal.game(1, 3)
 
 
 def test_first_override_and_errors() -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.MODERN, 3, first=(4, 5))
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.MODERN, 3, first=(4, 5))
     board, first = deal.game(0, 0)
     assert first == board.topology.cell_at(4, 5)
     with pytest.raises(MinesweeperError, match="outside"):
-        Deal.generated(PRESETS["beginner"], Rules.MODERN, 3, first=(9, 0))
+        Deal.of_preset(PRESETS["beginner"], Rules.MODERN, 3, first=(9, 0))
 
 
 def test_every_strategy_sees_the_same_games() -> None:
-    deals = [Deal.generated(PRESETS["intermediate"], Rules.MODERN, 40)]
+    deals = [Deal.of_preset(PRESETS["intermediate"], Rules.MODERN, 40)]
     names = ["first-unknown", "first-unknown-twin", "first-unknown"]
     one, two = run_bench(deals, specs(*names), seed=3)
     assert one.strategy.name == "first-unknown"
@@ -145,8 +145,8 @@ def test_every_strategy_sees_the_same_games() -> None:
 
 def test_results_do_not_depend_on_jobs() -> None:
     deals = [
-        Deal.generated(PRESETS["beginner"], Rules.ACM, 60),
-        Deal.generated(PRESETS["expert"], Rules.CLASSIC, 12),
+        Deal.of_preset(PRESETS["beginner"], Rules.ACM, 60),
+        Deal.of_preset(PRESETS["expert"], Rules.CLASSIC, 12),
     ]
     names = ["seeded-guess", "first-unknown"]
     serial = run_bench(deals, specs(*names), seed=5, jobs=1)
@@ -163,7 +163,7 @@ def test_results_do_not_depend_on_jobs() -> None:
 
 
 def test_chunks_grow_to_the_executors_duration() -> None:
-    deal = Deal.generated(PRESETS["expert"], Rules.ACM, 10_000)
+    deal = Deal.of_preset(PRESETS["expert"], Rules.ACM, 10_000)
     [spec] = specs("first-unknown")
     found: dict = {(0, spec): {}}
     dealer = Dealer([deal], [spec], 0, found, workers=2, chunk_seconds=1.0)
@@ -345,7 +345,7 @@ def test_cli_unknown_strategy() -> None:
 
 @pytest.mark.parametrize("topology", ["hex", "triangle", "tromino", "graph"])
 def test_other_topologies(topology: str) -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 6, topology=topology)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 6, topology=TOPOLOGIES[topology])
     boards = [deal.game(4, index) for index in range(6)]
     assert boards == [deal.game(4, index) for index in range(6)]
     for board, first in boards:
@@ -357,10 +357,10 @@ def test_other_topologies(topology: str) -> None:
 
 
 def test_graph_start_is_the_row_major_node() -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.MODERN, 1, topology="graph")
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.MODERN, 1, topology=TOPOLOGIES["graph"])
     assert deal.game(0, 0)[1] == 2 * 9 + 2
 
 
 def test_untileable_board_is_a_clear_error() -> None:
     with pytest.raises(MinesweeperError, match="cannot be tiled"):
-        Deal.generated(PRESETS["beginner"], Rules.ACM, 1, topology="domino")
+        Deal.of_preset(PRESETS["beginner"], Rules.ACM, 1, topology=TOPOLOGIES["domino"])

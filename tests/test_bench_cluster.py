@@ -16,10 +16,11 @@ import pytest
 from click.testing import CliRunner
 from doubles import register_doubles
 
-from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
-from minesweeper.boards.generate import PRESETS
+from minesweeper.bench import Deal, GameLog, GameOutcome, run_bench
 from minesweeper.cli import main
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.think import Think
+from minesweeper.variant import PRESETS, Rules
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -44,7 +45,7 @@ def test_the_same_seed_gives_the_same_results_everywhere(tmp_path: Path) -> None
 
 
 def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(tmp_path: Path) -> None:
-    deal = Deal.generated(PRESETS["expert"], Rules.ACM, 64)
+    deal = Deal.of_preset(PRESETS["expert"], Rules.ACM, 64)
     expected = run_bench([deal], [StrategySpec("gauss-powermean")], seed=8)
     killed = []
     with distributed.LocalCluster(
@@ -98,8 +99,8 @@ def test_a_bad_local_cluster_size_is_one_line() -> None:
 
 def test_cluster_workers_play_with_the_budget_given(monkeypatch: pytest.MonkeyPatch) -> None:
     register_doubles(monkeypatch)  # the workers are threads here: they see the doubles
-    deal = Deal.generated(PRESETS["beginner"], Rules.CLASSIC, 20)
-    given = [StrategySpec("pondering", 3)]
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.CLASSIC, 20)
+    given = [StrategySpec("pondering", Think(3))]
     [expected] = run_bench([deal], given, seed=2)
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None

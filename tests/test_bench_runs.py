@@ -16,15 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from minesweeper.bench import Deal, GameLog, GameOutcome, Rules, run_bench
+from minesweeper.bench import Deal, GameLog, GameOutcome, run_bench
 from minesweeper.bench import runner as bench_runner
-from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import main
 from minesweeper.cli.bench import results_table
 from minesweeper.client import GameRecord
 from minesweeper.play.stats import bbbv
 from minesweeper.solver.strategy import STRATEGIES, Decision
 from minesweeper.solver.view import View
+from minesweeper.topology import TOPOLOGIES
+from minesweeper.variant import PRESETS, Rules
 
 
 class Exploding(FirstUnknown):
@@ -53,7 +54,7 @@ BASE = ["--preset", "beginner", "--preset", "intermediate", "--games", "30", "--
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_failing_game_costs_only_itself(jobs: int) -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 40)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 40)
     [bad, good] = run_bench([deal], specs("exploding", "first-unknown"), seed=1, jobs=jobs)
     # It fails where it is asked for a move: after a first click that did not end the game.
     asked = [i for i, record in enumerate(good.records) if record.steps > 1]
@@ -163,21 +164,21 @@ def test_jobs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(1, cluster)
 
     monkeypatch.setattr(bench_runner, "open_executor", spy)
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 1)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 1)
     run_bench([deal], specs("first-unknown", "seeded-guess"), jobs=8)
     assert asked == [2]  # never more processes than games to play
 
 
 def test_table_fits_80_columns_and_names_the_topology() -> None:
     deals = [
-        Deal.generated(PRESETS[name], Rules.ACM, 2, topology="hex")
+        Deal.of_preset(PRESETS[name], Rules.ACM, 2, topology=TOPOLOGIES["hex"])
         for name in ("intermediate", "expert")
     ]
     results = run_bench(deals, specs("first-unknown", "seeded-guess"))
     [longest] = specs("gauss-powermean")
     renamed = [dataclasses.replace(r, strategy=longest) for r in results]
     console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(results_table(renamed, 12345, Rules.CLASSIC, "hex"))
+    console.print(results_table(renamed, 12345, Rules.CLASSIC, TOPOLOGIES["hex"]))
     text = console.export_text()
     assert max(map(len, text.splitlines())) <= 80
     assert "Benchmark: seed 12345, classic rules, hex cells" in text
@@ -200,7 +201,7 @@ def test_bench_without_a_cluster_does_not_load_dask() -> None:
 
 
 def test_log_lines_name_their_game(tmp_path: Path) -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.MODERN, 3)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.MODERN, 3)
     log = GameLog.create(tmp_path / "g.jsonl", 7)
     run_bench([deal], specs("first-unknown"), seed=7, log=log)
     log.close()
@@ -214,7 +215,7 @@ def test_log_lines_name_their_game(tmp_path: Path) -> None:
 
 
 def test_per_game_statistics_go_into_the_log_and_come_back(tmp_path: Path) -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 3)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 3)
     log = GameLog.create(tmp_path / "g.jsonl", 0)
     [result] = run_bench([deal], specs("first-unknown"), log=log)
     log.close()
@@ -227,7 +228,7 @@ def test_per_game_statistics_go_into_the_log_and_come_back(tmp_path: Path) -> No
 
 def test_two_runs_never_share_a_log(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, 2)
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, 2)
     log = GameLog.create(path, 0)
     result = invoke("--preset", "beginner", "--games", "2", "--jobs", "1", "--resume", str(path))
     assert result.exit_code == 2
@@ -263,7 +264,7 @@ outcomes = st.builds(GameOutcome, records) | st.builds(
 @settings(max_examples=25, deadline=None)
 @given(st.lists(outcomes, min_size=1, max_size=6))
 def test_a_log_reads_back_what_it_wrote(played: list[GameOutcome]) -> None:
-    deal = Deal.generated(PRESETS["beginner"], Rules.ACM, len(played))
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.ACM, len(played))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.jsonl"
         log = GameLog.create(path, 3)

@@ -15,7 +15,7 @@ from test_probability import kinds, small_topology
 
 from minesweeper.board import Board
 from minesweeper.boards.cases import load_cases
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
 from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
@@ -23,6 +23,7 @@ from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame,
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import FirstClick
 
 
 @st.composite

@@ -95,7 +95,7 @@ def test_every_topology_reads_back() -> None:
             "--count", "2",
         )  # fmt: skip
         assert code == 0, (name, err)
-        cases = parse_cases(out, topology=name)
+        cases = parse_cases(out, topology=TOPOLOGIES[name])
         assert len(cases) == 2
         for case in cases:
             board = case.board

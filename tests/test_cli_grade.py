@@ -18,7 +18,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.grading import discover
 from minesweeper.server import serve
-from minesweeper.topology import SquareTopology
+from minesweeper.topology import TOPOLOGIES, SquareTopology
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "acm-2023"
@@ -89,8 +89,8 @@ def test_an_unplayable_advanced_case_fails_the_run(tmp_path: Path) -> None:
 def test_topology_subfolders_and_dedup(tmp_path: Path) -> None:
     (tmp_path / "square").mkdir()
     write_advanced(tmp_path / "square", "a", 2)
-    found = discover([tmp_path, tmp_path / "square"], "hex")
-    assert [(f.path.name, f.topology, f.basic) for f in found] == [("a.in", "square", False)]
+    found = discover([tmp_path, tmp_path / "square"], TOPOLOGIES["hex"])
+    assert [(f.path.name, f.topology.name, f.basic) for f in found] == [("a.in", "square", False)]
 
 
 def altered_case(directory: Path) -> Path:

@@ -20,7 +20,7 @@ from minesweeper.boards.cases import format_case, read_cases_file
 from minesweeper.boards.generate import random_board
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.strategy import find_strategy
-from minesweeper.topology import find_topology
+from minesweeper.topology import TOPOLOGIES, find_topology
 
 ROOT = Path(__file__).resolve().parents[1]
 ADVANCED = ROOT / "testcases" / "advanced"
@@ -60,7 +60,7 @@ def test_the_stdio_client_makes_the_in_process_clients_moves() -> None:
     maps = [lines[i + 1 : i + 1 + rows] for i in range(0, len(lines), rows + 1)]
     judge = "16 16\n" + "".join("\n".join(m) + "\n" for m in maps) + result.result_lines
     stdout = io.StringIO()
-    play_stdio(io.StringIO(judge), stdout, find_strategy(DEFAULT_STRATEGY)(0), "square")
+    play_stdio(io.StringIO(judge), stdout, find_strategy(DEFAULT_STRATEGY)(0), TOPOLOGIES["square"])
     assert stdout.getvalue().splitlines() == moves[1:]  # the judge made the first click
 
 

@@ -9,9 +9,9 @@ import pytest
 from click.shell_completion import ShellComplete
 from click.testing import CliRunner
 
-from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import COMMANDS, main
 from minesweeper.cli.common import strategy_names
+from minesweeper.variant import PRESETS
 
 
 def command(name: str) -> click.Command:

@@ -8,9 +8,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from minesweeper.boards.generate import FirstClick
 from minesweeper.cli import main
 from minesweeper.tui.app import MinesweeperApp
+from minesweeper.variant import FirstClick
 
 
 @pytest.fixture
@@ -29,9 +29,9 @@ def test_options_reach_the_app(tmp_path, started) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     (app,) = started
-    settings = app.controller.settings
-    assert (settings.rows, settings.cols, settings.mines) == (5, 7, 6)
-    assert settings.topology == "hex" and settings.first_click is FirstClick.SAFE
+    game = app.controller.settings.variant
+    assert (game.rows, game.cols, game.mines) == (5, 7, 6)
+    assert game.name == "hex" and game.first_click is FirstClick.SAFE
     assert app.controller.seed == 3
     assert app.controller.records.path == path
 
@@ -52,8 +52,8 @@ def test_options_reach_the_app(tmp_path, started) -> None:
 def test_sizes_default_from_the_preset(args, size, tmp_path, started) -> None:
     result = CliRunner().invoke(main, ["play", *args, "--records", str(tmp_path / "r.json")])
     assert result.exit_code == 0, result.output
-    settings = started[0].controller.settings
-    assert (settings.rows, settings.cols, settings.mines) == size
+    game = started[0].controller.settings.variant
+    assert (game.rows, game.cols, game.mines) == size
 
 
 def test_a_graph_board_file_is_played(tmp_path, started) -> None:

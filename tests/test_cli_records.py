@@ -9,9 +9,10 @@ from click.testing import CliRunner
 
 from minesweeper.cli import main
 from minesweeper.play.records import Category, Entry, Records
+from minesweeper.variant import Variant
 
-BEGINNER = Category("square", 9, 9, 10, "opening")
-NOGUESS = Category("square", 9, 9, 10, "opening", no_guess=True)
+BEGINNER = Category(Variant.parse("9x9/10 modern"))
+NOGUESS = Category(Variant.parse("9x9/10 modern"), no_guess=True)
 
 
 @pytest.fixture(autouse=True)
@@ -58,8 +59,8 @@ def test_verify(tmp_path: Path) -> None:
 
 
 def test_tells_apart_acm_categories_of_one_size() -> None:
-    few = Category("square", 9, 9, 12, "opening", count_told=False)
-    many = Category("square", 9, 9, 15, "opening", count_told=False)
+    few = Category(Variant.parse("9x9/12 acm"))
+    many = Category(Variant.parse("9x9/15 acm"))
     assert few.label == many.label  # in a game the count stays untold
     store = Records()
     store.add(few, Entry.make("Ann", 50, 20.0, True))

@@ -30,6 +30,7 @@ from minesweeper.errors import TopologyError
 from minesweeper.play.records import Category, Entry, Records
 from minesweeper.protocol import format_board, format_count, format_move
 from minesweeper.topology import TOPOLOGIES, Topology, find_topology
+from minesweeper.variant import Variant
 
 #: Inputs each fuzz test tries.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
@@ -188,7 +189,7 @@ def _signed_records() -> tuple[bytes, bytes]:
     with tempfile.TemporaryDirectory() as folder:
         records = Records(Path(folder, "records.json"), Path(folder, "records.key"))
         for points in (3, 120):
-            category = Category("hex", 9, 9, 10, "safe", no_guess=points > 100)
+            category = Category(Variant.parse("hex 9x9/10 classic"), no_guess=points > 100)
             records.add(category, Entry.make("Zoë", points, 12.5, points > 100))
         return records.path.read_bytes(), records.key_path.read_bytes()
 

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from minesweeper.board import Board
 from minesweeper.boards.cases import distinct_names, format_case, load_cases, parse_cases
-from minesweeper.boards.generate import PRESETS, FirstClick, fitting_size, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.errors import InputError, MinesweeperError
 from minesweeper.topology import SquareTopology, find_topology
+from minesweeper.variant import PRESETS, FirstClick, fitting_size
 
 
 @st.composite

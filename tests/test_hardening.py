@@ -24,6 +24,7 @@ from minesweeper.cli import main
 from minesweeper.errors import NotAFileError
 from minesweeper.play.records import Category, Entry, Records
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import Variant
 
 BOARD = b"2 2\n..\n.X\n"
 CASE = BOARD + b"0 0\n"
@@ -304,7 +305,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Records:
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("MINESWEEPER_CONFIG_DIR", str(tmp_path / "config"))
     records = Records()
-    records.add(Category("square", 9, 9, 10, "opening"), Entry.make("Ann", 1, 1.0, False))
+    records.add(Category(Variant.parse("9x9/10 modern")), Entry.make("Ann", 1, 1.0, False))
     return records
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from ladder_helpers import PASSWORD, Site, make_site, sqlite_url
 from sqlalchemy import func, select
 
 from minesweeper.ladder.schema import Game, Move
-from tests.ladder_helpers import PASSWORD, Site, make_site, sqlite_url
 
 
 @pytest.fixture

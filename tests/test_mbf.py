@@ -16,7 +16,7 @@ from minesweeper.boards.mbf import MbfError, read_mbf, write_mbf
 from minesweeper.cli import main
 from minesweeper.errors import InputError
 from minesweeper.play.stats import bbbv
-from minesweeper.topology import HexTopology, SquareTopology
+from minesweeper.topology import TOPOLOGIES, HexTopology, SquareTopology
 
 
 def test_the_bytes_of_a_hand_made_board() -> None:
@@ -98,7 +98,7 @@ def test_load_board_reads_mbf_and_text(tmp_path: Path) -> None:
     (tmp_path / "plain.txt").write_text("2 3\n..X\nX..\n")
     assert load_board(tmp_path / "plain.txt") == (board, None)
     (tmp_path / "hex.txt").write_text("2 2\nX.\n..\n")
-    hex_board, _ = load_board(tmp_path / "hex.txt", "hex")
+    hex_board, _ = load_board(tmp_path / "hex.txt", TOPOLOGIES["hex"])
     assert hex_board.topology == HexTopology(2, 2)
 
 

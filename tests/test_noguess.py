@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import PRESETS, FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.boards.noguess import NoGuessFailed, board_maker, no_guess_board, solvable
 from minesweeper.game import Game, State
 from minesweeper.play.autoplay import new_session
@@ -21,6 +21,7 @@ from minesweeper.solver.prover import ExactProver, find_prover
 from minesweeper.solver.subset import SubsetProver, prove
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import PRESETS, FirstClick
 
 
 def certain_with_count(view: View) -> tuple[set[int], set[int]]:

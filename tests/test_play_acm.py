@@ -12,18 +12,18 @@ from click.testing import CliRunner
 from textual.widgets import Label, Select, Switch
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
-from minesweeper.boards.generate import Rules
 from minesweeper.cli import main
 from minesweeper.play.records import Entry, Records
 from minesweeper.play.replay import Replay, ReplayError, read_replay_bytes, save_replay
-from minesweeper.play.session import GameSession, Settings, SettingsError, rule_settings
+from minesweeper.play.session import GameSession, Settings, SettingsError
 from minesweeper.tui.app import MinesweeperApp
 from minesweeper.tui.header import header_text
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen
+from minesweeper.variant import FirstClick, Rules, Variant
 
 #: An acm game whose count (17) appears nowhere else on the screen by chance.
-ACM = Settings(mines=17, **rule_settings(Rules.ACM))  # type: ignore[arg-type]
+ACM = Settings(Variant(mines=17, rules=Rules.ACM))
 
 
 def count_shown(text: str, count: int) -> bool:
@@ -33,15 +33,15 @@ def count_shown(text: str, count: int) -> bool:
 
 @pytest.mark.parametrize("rules", list(Rules))
 def test_rules_reach_the_settings(rules: Rules) -> None:
-    settings = Settings.preset("beginner", **rule_settings(rules))
-    assert settings.rules is rules
-    assert settings.count_told is (rules is not Rules.ACM)
+    settings = Settings.preset("beginner", rules=rules)
+    assert settings.variant.rules is rules
+    assert settings.variant.count_told is (rules is not Rules.ACM)
     assert Settings.of_category(settings.category()) == settings
 
 
 def test_a_hidden_count_goes_with_the_opening_first_click() -> None:
     with pytest.raises(SettingsError, match="acm"):
-        Settings(first_click="safe", count_told=False)
+        Rules.of(FirstClick.SAFE, count_told=False)
 
 
 def test_play_rules_acm_reaches_the_session(tmp_path, monkeypatch) -> None:
@@ -70,7 +70,7 @@ def test_the_header_counts_flags_under_acm_and_mines_left_otherwise(tmp_path) ->
     header = asyncio.run(scenario(ACM))
     assert re.match(r" Mines\s+\?\s+Flags\s+1 ", header), header
     assert not count_shown(header, 17) and not count_shown(header, 16)
-    modern = asyncio.run(scenario(ACM.replace(count_told=True)))
+    modern = asyncio.run(scenario(ACM.replace(rules=Rules.MODERN)))
     assert re.match(r" Mines\s+16 ", modern), modern  # 17 mines, one flag
 
 
@@ -90,9 +90,9 @@ def test_the_legend_says_the_count_is_not_told(tmp_path) -> None:
 
     for said in asyncio.run(scenario(ACM, (80, 24))):
         assert "mine count is not told" in said
-    for said in asyncio.run(scenario(ACM.replace(count_told=True), (80, 24))):
+    for said in asyncio.run(scenario(ACM.replace(rules=Rules.MODERN), (80, 24))):
         assert "not told" not in said
-    acm_10 = Settings.preset("acm-10", **rule_settings(Rules.ACM))
+    acm_10 = Settings.preset("acm-10", rules=Rules.ACM)
     first, *_ = asyncio.run(scenario(acm_10, (80, 24)))
     assert "shows best in a" in first and "mine count is not told" in first
 
@@ -146,7 +146,7 @@ def test_the_settings_offer_the_acm_rules_and_keep_them(tmp_path) -> None:
             assert screen.query_one("#rules", Select).value == "acm"
             screen.query_one("#no-guess", Switch).value = True  # another change keeps acm
             await pilot.pause()
-            assert app.controller.settings.count_told is False
+            assert app.controller.settings.variant.count_told is False
             assert "not told" in app.controller.message
             screen.query_one("#rules", Select).value = "modern"
             await pilot.pause()
@@ -157,7 +157,7 @@ def test_the_settings_offer_the_acm_rules_and_keep_them(tmp_path) -> None:
 
 
 def test_acm_games_rank_apart_and_their_label_hides_the_count(tmp_path) -> None:
-    acm, modern = ACM.category(), ACM.replace(count_told=True).category()
+    acm, modern = ACM.category(), ACM.replace(rules=Rules.MODERN).category()
     assert acm != modern
     assert "17" not in acm.label and "not told" in acm.label
     assert "17 mines" in modern.label

@@ -11,7 +11,7 @@ from brute import Position, determined, positions, square
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game
@@ -20,6 +20,7 @@ from minesweeper.solver.powermean import GaussPowerMean, power_mean
 from minesweeper.solver.strategy import find_strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import FirstClick
 
 
 def at(view: View, r: int, c: int) -> int:

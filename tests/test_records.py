@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import stat
-from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,9 +23,10 @@ from minesweeper.play.records import (
     load_key,
     replay_digest,
 )
+from minesweeper.variant import Variant
 
-BEGINNER = Category("square", 9, 9, 10, "opening")
-EXPERT = Category("square", 16, 30, 99, "opening")
+BEGINNER = Category(Variant.parse("9x9/10 modern"))
+EXPERT = Category(Variant.parse("16x30/99 modern"))
 
 
 def entry(points: int, name: str = "Ann", seconds: float = 10, won: bool = True) -> Entry:
@@ -68,9 +68,9 @@ def test_ties_break_on_win_then_time(records: Records) -> None:
 
 
 def test_categories_are_separate(records: Records) -> None:
-    noguess = Category("square", 9, 9, 10, "opening", no_guess=True)
-    safe = Category("square", 9, 9, 10, "safe")
-    hexagons = Category("hex", 9, 9, 10, "opening")
+    noguess = Category(Variant.parse("9x9/10 modern"), no_guess=True)
+    safe = Category(Variant.parse("9x9/10 classic"))
+    hexagons = Category(Variant.parse("hex 9x9/10 modern"))
     for points, category in enumerate((BEGINNER, noguess, safe, hexagons, EXPERT)):
         records.add(category, entry(points))
     tables = records.load()
@@ -150,11 +150,11 @@ def test_a_lost_key_fails_the_check(records: Records) -> None:
         records.load()
 
 
-SHARED = Category("square", 5, 5, 3, "safe")
+SHARED = Category(Variant.parse("5x5/3 classic"))
 
 
 def own_category(name: str) -> Category:
-    return Category("square", 5, 5, 4 if name == "A" else 5, "safe")
+    return Category(Variant.parse("5x5/4 classic" if name == "A" else "5x5/5 classic"))
 
 
 def _add_many(path: str, key: str, name: str, count: int) -> None:
@@ -257,7 +257,15 @@ def test_version_1_files_are_read_and_upgraded_on_the_next_write(records: Record
         "version": 1,
         "tables": [
             {
-                "category": asdict(BEGINNER),
+                # As version 1 wrote a category: no count_told (every count was told).
+                "category": {
+                    "topology": "square",
+                    "rows": 9,
+                    "cols": 9,
+                    "mines": 10,
+                    "first_click": "opening",
+                    "no_guess": False,
+                },
                 "entries": [
                     {
                         "place": 1,

@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.errors import TopologyError
+from minesweeper.errors import SettingsError
 from minesweeper.play.records import Entry
 from minesweeper.play.replay import Replay, ReplayError, check_entry, read_replay, save_replay
 from minesweeper.play.session import Action, GameSession, Settings
 from minesweeper.topology import TOPOLOGIES, SquareTopology
+from minesweeper.variant import Rules, Variant
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -90,8 +91,9 @@ def played_sessions(draw: st.DrawFn) -> GameSession:
     name = draw(st.sampled_from(sorted(TOPOLOGIES)))
     rows, cols = draw(st.integers(2, 6)), draw(st.integers(1, 3)) * 2
     try:
-        topology = Settings(rows, cols, 0, name).make_topology(random.Random(draw(st.integers())))
-    except TopologyError:
+        game = Variant(TOPOLOGIES[name], rows, cols, 0)
+        topology = game.make_topology(random.Random(draw(st.integers())))
+    except SettingsError:  # no such board of this size (e.g. an odd area in trominoes)
         topology = SquareTopology(rows, cols)
     mines = draw(st.sets(st.integers(0, topology.size - 1), max_size=topology.size - 1))
     clock = FakeClock()
@@ -215,7 +217,7 @@ def test_check_entry_accepts_the_truth_and_names_each_lie() -> None:
 def test_check_entry_holds_the_first_click_to_its_rule() -> None:
     # 1x6 ``X.....``: an opening first click must be a zero.
     board = Board(SquareTopology(1, 6), [0])
-    opening = Settings(first_click="opening")
+    opening = Settings(Variant(rules=Rules.MODERN))
     session = GameSession.from_board(board, opening, clock=FakeClock())
     session.open(1)  # a 1: no opening, though the mine would fit away from it
     session.open(5)

@@ -9,7 +9,7 @@ from hypothesis import given
 from test_best import SETTINGS, real_positions
 from test_probability import kinds, small_topology
 
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
 from minesweeper.solver.best import Best
@@ -18,7 +18,9 @@ from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.search import Position, Search
 from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.think import Think
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import FirstClick
 
 
 def test_search_is_registered() -> None:
@@ -100,11 +102,11 @@ def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best(
     follow: bool,
 ) -> None:
     for view in guessing_views(15, 2):
-        search = Search(think=60.0)
+        search = Search(think=Think(60_000))
         search.follow = follow
         result = probabilities(view)
         view = view.with_mines(result.mines)
-        shallow = Search(think=60.0)
+        shallow = Search(think=Think(60_000))
         shallow.depth = 1
         one_move = {o.cell: o.score for o in shallow.outlooks(view, result)}
         # Deepen every candidate, unpruned, as the pruned search would score it.
@@ -122,7 +124,7 @@ def test_three_guesses_deep_score_at_most_two_and_pruning_keeps_the_best() -> No
     for view in guessing_views(12, 7):
         result = probabilities(view)
         view = view.with_mines(result.mines)
-        two, three = Search(think=60.0), Search(think=60.0)
+        two, three = Search(think=Think(60_000)), Search(think=Think(60_000))
         three.depth = 3
         (chosen,) = three.outlooks(view, result)  # fills the memo of the same root
         two.outlooks(view, result)
@@ -158,7 +160,7 @@ def test_zero_chance_matches_counting_layouts() -> None:
 
 
 def test_no_time_to_think_plays_as_best() -> None:
-    hasty = Search(think=0.0)
+    hasty = Search(think=Think(0))
     for view in guessing_views(10, 4):
         assert hasty.decide(view) == Best().decide(view)
 

@@ -13,6 +13,7 @@ from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.game import Game, State
 from minesweeper.play.session import CellState, FirstClick, GameSession, Settings, SettingsError
 from minesweeper.topology import TOPOLOGIES, SquareTopology
+from minesweeper.variant import Rules, Variant
 
 
 class FakeClock:
@@ -30,42 +31,41 @@ def first_clicks(draw: st.DrawFn) -> tuple[Settings, int, int]:
     """Settings on any registered topology, a first cell and a seed."""
     name = draw(st.sampled_from(sorted(TOPOLOGIES)))
     rows, cols = draw(st.integers(2, 9)), draw(st.integers(2, 9))
-    rule = draw(st.sampled_from([FirstClick.SAFE, FirstClick.OPENING]))
+    rules = draw(st.sampled_from([Rules.CLASSIC, Rules.MODERN]))
     seed = draw(st.integers(0, 2**32))
     try:
         # What the session draws first with this seed.
-        topology = Settings(rows, cols, 0, name).make_topology(random.Random(seed))
-    except TopologyError:  # no such board of this size (e.g. an odd area in dominoes)
+        topology = Variant(TOPOLOGIES[name], rows, cols, 0).make_topology(random.Random(seed))
+    except SettingsError:  # no such board of this size (e.g. an odd area in dominoes)
         assume(False)
     mines = draw(st.integers(0, topology.size - 1))
     first = draw(st.integers(0, topology.size - 1))
-    return Settings(rows, cols, mines, name, rule), first, seed
+    return Settings(Variant(TOPOLOGIES[name], rows, cols, mines, rules)), first, seed
 
 
 @settings(max_examples=150, deadline=None)
 @given(first_clicks())
 def test_first_open_is_safe(args: tuple[Settings, int, int]) -> None:
     options, first, seed = args
+    game = options.variant
     session = GameSession(options, seed=seed)
-    drawn = Settings(options.rows, options.cols, 0, options.topology).make_topology(
-        random.Random(seed)
-    )
+    drawn = game.replace(mines=0).make_topology(random.Random(seed))
     assert session.topology == drawn  # the same seed, the same board shape
     assert session.board is None and not session.started
     session.open(first)
     board = session.board
-    assert board is not None and board.mine_count == options.mines
+    assert board is not None and board.mine_count == game.mines
     assert not board.is_mine(first)
     assert session.started and not session.lost
     neighbours = session.topology.neighbours(first)
     room = session.topology.size - 1 - len(neighbours)
-    if options.first_click is FirstClick.OPENING and options.mines <= room:
+    if game.first_click is FirstClick.OPENING and game.mines <= room:
         assert not any(board.is_mine(cell) for cell in neighbours)
         assert session.count(first) == 0
 
 
 def test_opening_falls_back_to_safe_when_mines_do_not_fit() -> None:
-    session = GameSession(Settings(3, 3, 8), seed=0)
+    session = GameSession(Settings(Variant(rows=3, cols=3, mines=8)), seed=0)
     session.open(4)
     assert session.board is not None and session.board.mines == set(range(9)) - {4}
     assert session.won
@@ -259,22 +259,22 @@ def test_flags_before_the_first_open_stay() -> None:
 
 
 def test_settings() -> None:
-    assert Settings.preset("expert") == Settings(16, 30, 99)
+    assert Settings.preset("expert") == Settings(Variant(rows=16, cols=30, mines=99))
     assert Settings.preset("expert").preset_name == "expert"
-    assert Settings(5, 5, 3).preset_name is None
-    assert Settings(first_click="safe").first_click is FirstClick.SAFE  # type: ignore[arg-type]
+    assert Settings(Variant(rows=5, cols=5, mines=3)).preset_name is None
+    assert Variant(rules=Rules.CLASSIC).first_click is FirstClick.SAFE
     for bad in (
-        lambda: Settings(first_click="none"),  # type: ignore[arg-type]
-        lambda: Settings(0, 5, 1),
-        lambda: Settings(mines=-1),
+        lambda: Rules.of(FirstClick.ANY, True),
+        lambda: Variant(rows=0, cols=5, mines=1),
+        lambda: Variant(mines=-1),
         lambda: Settings.preset("impossible"),
-        lambda: GameSession(Settings(2, 2, 4)),
+        lambda: GameSession(Settings(Variant(rows=2, cols=2, mines=4))),
         lambda: GameSession(Settings(no_guess=True)),
     ):
         with pytest.raises(SettingsError):
             bad()
     category = Settings.preset("beginner", no_guess=True).category()
-    assert category.no_guess and category.first_click == "opening"
+    assert category.no_guess and category.variant.first_click is FirstClick.OPENING
     assert category != Settings.preset("beginner").category()
 
 

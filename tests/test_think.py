@@ -13,13 +13,15 @@ from click.testing import CliRunner, Result
 from doubles import Pondering, register_doubles, specs
 
 from minesweeper.advanced import run_case
-from minesweeper.bench import Chunk, Deal, Rules, play_chunk, run_bench
+from minesweeper.bench import Chunk, Deal, play_chunk, run_bench
 from minesweeper.boards.cases import parse_case
-from minesweeper.boards.generate import PRESETS
 from minesweeper.cli import main
 from minesweeper.solver.search import Search
-from minesweeper.solver.strategy import MAX_THINK_MS, StrategySpec, StrategySpecError
+from minesweeper.solver.strategy import StrategySpec, StrategySpecError
+from minesweeper.solver.think import MAX_THINK_MS, Think, ThinkError
+from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.app import MinesweeperApp
+from minesweeper.variant import PRESETS, Rules
 
 CASE = Path(__file__).parent.parent / "testcases" / "advanced" / "adv-06x09-008.in"
 #: Every command that picks a strategy, with the arguments it needs to run quickly.
@@ -48,39 +50,43 @@ def invoke(*args: str, stdin: str | None = None) -> Result:
 
 
 def test_a_spec_builds_its_strategy_with_the_budget_in_seconds() -> None:
-    assert StrategySpec("search", 250).build(3).think == 0.25
+    assert StrategySpec("search", Think(250)).build(3).think == Think(250)
     assert StrategySpec("search").build().think == Search.think  # the class default
-    assert StrategySpec("search").budget_ms == round(Search.think * 1000)
-    assert StrategySpec("search", 0).budget_ms == 0
-    assert StrategySpec("best").budget_ms is None and not StrategySpec("best").thinks
-    assert StrategySpec("search", 40).label == "search (think 40 ms)"
+    assert StrategySpec("search").budget == Search.think
+    assert StrategySpec("search", Think(0)).budget == Think(0)
+    assert StrategySpec("best").budget is None and not StrategySpec("best").thinks
+    assert StrategySpec("search", Think(40)).label == "search (think 40 ms)"
     assert StrategySpec("best").label == "best"
 
 
 def test_a_spec_refuses_a_budget_it_cannot_use() -> None:
     with pytest.raises(StrategySpecError, match=r"'best' does not think.*search"):
-        StrategySpec("best", 10)
+        StrategySpec("best", Think(10))
     for bad in (-1, MAX_THINK_MS + 1):
-        with pytest.raises(StrategySpecError, match="out of range"):
-            StrategySpec("search", bad)
+        with pytest.raises(ThinkError, match="out of range"):
+            Think(bad)
+    assert Think.parse(" 250 ") == Think(250) and Think(250).seconds == 0.25
+    for text in ("1.5", "ten", "-", "9" * 40):
+        with pytest.raises(ThinkError):
+            Think.parse(text)
 
 
 def test_choose_gives_the_budget_to_those_that_think() -> None:
-    chosen = StrategySpec.choose(["best", "search", "best"], 30)
-    assert chosen == [StrategySpec("best"), StrategySpec("search", 30)]
+    chosen = StrategySpec.choose(["best", "search", "best"], Think(30))
+    assert chosen == [StrategySpec("best"), StrategySpec("search", Think(30))]
     assert StrategySpec.choose(["best"]) == [StrategySpec("best")]
     with pytest.raises(StrategySpecError, match="none of 'best', 'worlds' thinks"):
-        StrategySpec.choose(["best", "worlds"], 30)
+        StrategySpec.choose(["best", "worlds"], Think(30))
 
 
 def test_a_chunk_carries_the_budget_to_a_worker() -> None:
     # Process pools and Dask pickle the chunk: the budget must survive the trip.
-    deal = Deal.generated(PRESETS["beginner"], Rules.CLASSIC, 6)
-    chunk = Chunk.of(0, deal, StrategySpec("pondering", 3), 2, tuple(range(6)))
+    deal = Deal.of_preset(PRESETS["beginner"], Rules.CLASSIC, 6)
+    chunk = Chunk.of(0, deal, StrategySpec("pondering", Think(3)), 2, tuple(range(6)))
     again = pickle.loads(pickle.dumps(chunk))
-    assert again.strategy == StrategySpec("pondering", 3)
+    assert again.strategy == StrategySpec("pondering", Think(3))
     played = [o.record for o in play_chunk(again)]
-    by_hand = Chunk.of(0, deal, StrategySpec("pondering", 3), 2, tuple(range(6)))
+    by_hand = Chunk.of(0, deal, StrategySpec("pondering", Think(3)), 2, tuple(range(6)))
     assert strip(played) == strip([o.record for o in play_chunk(by_hand)])
 
 
@@ -92,8 +98,8 @@ def strip(records: list) -> list:
 
 
 def test_bench_workers_play_with_the_budget_given() -> None:
-    deals = [Deal.generated(PRESETS["beginner"], Rules.CLASSIC, 30)]
-    given = [StrategySpec("pondering", 3)]
+    deals = [Deal.of_preset(PRESETS["beginner"], Rules.CLASSIC, 30)]
+    given = [StrategySpec("pondering", Think(3))]
     [serial] = run_bench(deals, given, seed=1, jobs=1)
     [pooled] = run_bench(deals, given, seed=1, jobs=2)
     [default] = run_bench(deals, specs("pondering"), seed=1, jobs=2)
@@ -189,7 +195,7 @@ def test_bad_budgets_are_one_line_usage_errors(name: str, value: str, problem: s
 
 
 def test_advanced_plays_as_the_strategy_with_that_budget_plays() -> None:
-    case = parse_case(CASE.read_bytes(), "square", CASE.name)
+    case = parse_case(CASE.read_bytes(), TOPOLOGIES["square"], CASE.name)
     traces = {}
     for think in (3, 4):
         result = invoke("advanced", "--strategy", "pondering", "--think", str(think), "--trace",
@@ -197,7 +203,7 @@ def test_advanced_plays_as_the_strategy_with_that_budget_plays() -> None:
         assert result.exit_code in (0, 1), result.output
         traces[think] = result.stderr
         expected = io.StringIO()
-        run_case(case, Pondering(think=think / 1000), expected)
+        run_case(case, Pondering(think=Think(think)), expected)
         assert result.stderr == expected.getvalue()
     assert traces[3] != traces[4]
 
@@ -242,7 +248,7 @@ def test_play_gives_the_budget_to_its_computer_and_its_hint(monkeypatch, tmp_pat
     assert invoke(*args).exit_code == 0
     (app,) = apps
     controller = app.controller
-    assert controller.strategy == StrategySpec("search", 7)
+    assert controller.strategy == StrategySpec("search", Think(7))
     controller.start_computer()
-    assert controller.auto is not None and controller.auto.strategy.think == 0.007
+    assert controller.auto is not None and controller.auto.strategy.think == Think(7)
     assert controller.message == "the computer plays (search)"

@@ -45,8 +45,8 @@ def test_server_tells_the_same_story_on_the_exported_graph(name, rows, cols, see
     exported = run_cli(["topology", "export", "--topology", name, "-"], stdin=text)
     assert exported.exit_code == 0, exported.stderr
 
-    original = serve(io.StringIO(text), io.StringIO(), name)
-    graph = serve(io.StringIO(exported.stdout), io.StringIO(), "graph")
+    original = serve(io.StringIO(text), io.StringIO(), TOPOLOGIES[name])
+    graph = serve(io.StringIO(exported.stdout), io.StringIO(), TOPOLOGIES["graph"])
     assert graph.finished == original.finished
     assert graph.game.state == original.game.state
     assert graph.game.visit_count == original.game.visit_count

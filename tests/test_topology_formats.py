@@ -23,7 +23,7 @@ NAMES = sorted(TOPOLOGIES)
 
 
 def read(text: str, topology: str) -> Board:
-    return read_board(LineReader(io.StringIO(text)), topology)
+    return read_board(LineReader(io.StringIO(text)), TOPOLOGIES[topology])
 
 
 @settings(max_examples=60, deadline=None)
@@ -162,11 +162,13 @@ def _check_bad(args, text, line, words):
 
 def test_a_graph_may_say_where_its_nodes_are_drawn() -> None:
     text = "3 2 xy\n.X.\n0 0\n2.5 -1\n4 0\n0 1\n1 2\n"
-    board = read_board(LineReader(text.splitlines()), "graph")
+    board = read_board(LineReader(text.splitlines()), TOPOLOGIES["graph"])
     assert board.topology.coordinates == ((0.0, 0.0), (2.5, -1.0), (4.0, 0.0))
     assert (
         board.topology
-        == read_board(LineReader("3 2\n.X.\n0 1\n1 2\n".splitlines()), "graph").topology
+        == read_board(LineReader("3 2\n.X.\n0 1\n1 2\n".splitlines()), TOPOLOGIES["graph"]).topology
     )
     with pytest.raises(InputError, match="line 4: expected the coordinates 'x y' of node 1"):
-        read_board(LineReader("3 2 xy\n.X.\n0 0\nfar\n4 0\n0 1\n1 2\n".splitlines()), "graph")
+        read_board(
+            LineReader("3 2 xy\n.X.\n0 0\nfar\n4 0\n0 1\n1 2\n".splitlines()), TOPOLOGIES["graph"]
+        )

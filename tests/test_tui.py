@@ -10,6 +10,7 @@ from tui_helpers import board_text, chordable_number, click_cell, make_app, priv
 
 from minesweeper.play.session import CellState, Settings
 from minesweeper.tui.palette import EXPLODED_BG, fill
+from minesweeper.variant import Variant
 
 
 def run(coroutine) -> None:
@@ -204,7 +205,7 @@ def test_large_boards_shrink_then_scroll(tmp_path) -> None:
             assert app.board.layout_plan.width == 60
             await pilot.press("space")
             assert app.controller.session.started
-        huge = Settings(rows=40, cols=60, mines=300)
+        huge = Settings(Variant(rows=40, cols=60, mines=300))
         app = make_app(tmp_path, huge)
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(30):

@@ -7,14 +7,15 @@ import asyncio
 from doubles import register_doubles
 from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
 
-from minesweeper.boards.generate import FirstClick
 from minesweeper.play.autoplay import COMPUTER, first_cell, view_of
 from minesweeper.play.records import Records
 from minesweeper.play.session import Settings
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.think import Think
 from minesweeper.tui.analysis import computer_strategy
 from minesweeper.tui.palette import chance_text
+from minesweeper.variant import Variant
 
 
 def test_the_computer_finishes_a_game_and_enters_the_records(tmp_path) -> None:
@@ -127,9 +128,9 @@ def test_with_no_safe_cell_the_hint_is_the_computers_guess_with_its_budget(
     tmp_path, monkeypatch
 ) -> None:
     register_doubles(monkeypatch)
-    settings = Settings(16, 30, 99, first_click=FirstClick.SAFE)
+    settings = Settings(Variant.parse("expert/classic"))
     for seed in range(20):  # a game whose first number proves nothing
-        app = make_app(tmp_path, settings, seed=seed, strategy=StrategySpec("pondering", 3))
+        app = make_app(tmp_path, settings, seed=seed, strategy=StrategySpec("pondering", Think(3)))
         controller = app.controller
         session = controller.session
         session.open(first_cell(session))

@@ -10,6 +10,7 @@ from tui_helpers import click_cell, make_app, private_dirs  # noqa: F401
 from minesweeper.play.session import Settings
 from minesweeper.topology import GraphTopology
 from minesweeper.tui.graph_layout import graph_layout, lattice_slots
+from minesweeper.variant import Variant
 
 
 def line_text(plan, y: int) -> str:
@@ -55,7 +56,7 @@ def test_arrows_go_to_the_nearest_node_in_their_direction() -> None:
 
 def test_a_graph_game_is_played_by_clicking_nodes(tmp_path) -> None:
     async def scenario() -> None:
-        settings = Settings(rows=6, cols=8, mines=6, topology="graph")
+        settings = Settings(Variant.parse("graph 6x8/6"))
         app = make_app(tmp_path, settings)
         async with app.run_test(size=(80, 24)) as pilot:
             session = app.controller.session

@@ -7,9 +7,9 @@ import asyncio
 from textual.widgets import Input, Label, Select, Switch
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
-from minesweeper.boards.generate import FirstClick
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.settings import PLAYABLE, SettingsScreen
+from minesweeper.variant import FirstClick
 
 
 def test_settings_start_new_games_at_once(tmp_path) -> None:
@@ -31,8 +31,8 @@ def test_settings_start_new_games_at_once(tmp_path) -> None:
 
             screen.query_one("#preset", Select).value = "intermediate"
             await pilot.pause()
-            settings = app.controller.settings
-            assert (settings.rows, settings.cols, settings.mines, settings.topology) == (
+            game = app.controller.settings.variant
+            assert (game.rows, game.cols, game.mines, game.name) == (
                 16,
                 16,
                 40,
@@ -43,13 +43,13 @@ def test_settings_start_new_games_at_once(tmp_path) -> None:
             screen.query_one("#no-guess", Switch).value = True
             await pilot.pause()
             settings = app.controller.settings
-            assert settings.first_click is FirstClick.SAFE and settings.no_guess
+            assert settings.variant.first_click is FirstClick.SAFE and settings.no_guess
 
             screen.query_one("#mines", Input).value = "999"  # too many: a message, no change
             screen.query_one("#mines", Input).focus()
             await pilot.press("enter")
             assert "999" in str(screen.query_one("#error", Label).render())
-            assert app.controller.settings.mines == 40
+            assert app.controller.settings.variant.mines == 40
 
             await pilot.press("escape")
             assert not isinstance(app.screen, SettingsScreen)
@@ -72,9 +72,9 @@ def test_a_topology_change_fits_the_presets_size(tmp_path) -> None:
             screen = app.screen
             screen.query_one("#topology", Select).value = "tetromino"
             await pilot.pause()
-            settings = app.controller.settings
-            assert settings.topology == "tetromino"
-            assert (settings.rows, settings.cols, settings.mines) == (8, 9, 2)
+            game = app.controller.settings.variant
+            assert game.name == "tetromino"
+            assert (game.rows, game.cols, game.mines) == (8, 9, 2)
 
     asyncio.run(scenario())
 

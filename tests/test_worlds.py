@@ -8,7 +8,7 @@ import pytest
 from brute import Position, determined, positions, square
 from hypothesis import given, settings
 
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.constraints import InconsistentView
@@ -16,6 +16,7 @@ from minesweeper.solver.strategy import find_strategy
 from minesweeper.solver.view import View
 from minesweeper.solver.worlds import Worlds
 from minesweeper.topology import SquareTopology
+from minesweeper.variant import FirstClick
 
 
 def at(view: View, r: int, c: int) -> int:

@@ -16,7 +16,6 @@ from .deals import (
     PRESET_GROUPS,
     Deal,
     GroupBy,
-    Rules,
     resolve_presets,
     strategy_seed,
 )

@@ -1,4 +1,4 @@
-"""What a benchmark plays: presets, and deals of seeded or given boards.
+"""What a benchmark plays: deals of seeded boards of one `Variant`, or of given boards.
 
 Every generated board is a pure function of ``(seed, deal name, game index)``,
 and every strategy gets the same per-game seed, so each strategy plays exactly
@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from minesweeper.board import Board
 from minesweeper.boards.cases import AdvancedCase
-from minesweeper.boards.generate import PRESETS, Preset, Rules, random_board, start_cell
+from minesweeper.boards.generate import random_board, start_cell
 from minesweeper.errors import MinesweeperError
-from minesweeper.topology import GridTopology, Topology, find_topology
+from minesweeper.topology import GridTopology, SquareTopology, Topology
+from minesweeper.variant import PRESETS, Preset, Rules, Variant
 
 #: Every preset the benchmark knows (the classic levels and the ACM 30x30 boards).
 BENCH_PRESETS: dict[str, Preset] = PRESETS
@@ -48,44 +49,52 @@ class GroupBy(enum.Enum):
 
 @dataclass(frozen=True)
 class Deal:
-    """One set of games every strategy plays: generated from a preset, or given boards.
+    """One set of games every strategy plays: generated boards of one `Variant`, or given
+    boards.
 
-    For generated games, ``start`` is the first click's printed position; given
-    boards (``boards``) carry their own first clicks, and ``numbers`` holds each
-    one's index among all the boards of the run. ``rows``, ``cols`` and
-    ``mines`` are ``None`` for given boards of several sizes.
+    ``name`` names the deal's row and seeds its boards. For generated games, ``start``
+    is the first click's printed position; given boards (``boards``) carry their own
+    first clicks, and ``numbers`` holds each one's index among all the boards of the
+    run. Given boards of several sizes are ``mixed``: ``variant`` is then the first
+    board's, and `rows`, `cols` and `mines` are None.
     """
 
     name: str
-    rows: int | None
-    cols: int | None
-    mines: int | None
-    rules: Rules
+    variant: Variant
     games: int
-    topology: str = "square"
     start: tuple[int, int] = (0, 0)
     boards: tuple[AdvancedCase, ...] = field(default=(), repr=False)
     numbers: tuple[int, ...] = field(default=(), repr=False)
+    mixed: bool = False
 
     @classmethod
     def generated(
+        cls, game: Variant, games: int, first: tuple[int, int] | None = None, name: str = ""
+    ) -> Deal:
+        """``games`` random boards of ``game``, first clicked at ``first`` (default: the
+        variant's `Variant.start`); ``name`` defaults to the variant's text."""
+        start = first if first is not None else game.start
+        deal = cls(name or str(game), game, games, start)
+        # Fail now, not in a worker, when the start or the mines do not fit.
+        sample = _topology(game.topology, game.rows, game.cols, random.Random(0))
+        first_cell = start_cell(sample, start, game.cols)
+        random_board(sample, game.mines, random.Random(0), first_cell, game.rules.placement)
+        return deal
+
+    @classmethod
+    def of_preset(
         cls,
         preset: Preset,
         rules: Rules,
         games: int,
-        topology: str = "square",
+        topology: type[Topology] = SquareTopology,
         first: tuple[int, int] | None = None,
     ) -> Deal:
-        """``games`` random boards of ``preset``; ``first`` overrides the rules' start."""
-        start = first if first is not None else rules.start(preset)
-        deal = cls(
-            preset.name, preset.rows, preset.cols, preset.mines, rules, games, topology, start
-        )
-        # Fail now, not in a worker, when the start or the mines do not fit.
-        sample = _topology(topology, preset.rows, preset.cols, random.Random(0))
-        first_cell = start_cell(sample, start, preset.cols)
-        random_board(sample, preset.mines, random.Random(0), first_cell, rules.placement)
-        return deal
+        """``games`` boards of exactly ``preset``'s size and mines (on a tiling too, unlike
+        a person's game), first clicked at the preset's start (classic: (0, 0))."""
+        game = Variant(topology, preset.rows, preset.cols, preset.mines, rules)
+        start = (0, 0) if rules is Rules.CLASSIC else preset.start
+        return cls.generated(game, games, first if first is not None else start, preset.name)
 
     @classmethod
     def given(
@@ -113,31 +122,41 @@ class Deal:
         for group, numbers in groups.items():
             cases = tuple(boards[number] for number in numbers)
             sizes = {dimensions(case.board) for case in cases}
-            rows, cols, mines = sizes.pop() if len(sizes) == 1 else (None, None, None)
+            rows, cols, mines = dimensions(cases[0].board)
             title = group if group_by is GroupBy.FILE else name
-            topology = cases[0].board.topology.name
+            game = Variant(type(cases[0].board.topology), rows, cols, mines, rules)
             deals.append(
-                cls(
-                    str(title),
-                    rows,
-                    cols,
-                    mines,
-                    rules,
-                    len(cases),
-                    topology,
-                    (0, 0),
-                    cases,
-                    tuple(numbers),
-                )
+                cls(str(title), game, len(cases), (0, 0), cases, tuple(numbers), len(sizes) > 1)
             )
         return deals
 
     @property
+    def rules(self) -> Rules:
+        return self.variant.rules
+
+    @property
+    def topology(self) -> str:
+        """The topology's name, as results and game logs record it."""
+        return self.variant.name
+
+    @property
+    def rows(self) -> int | None:
+        return None if self.mixed else self.variant.rows
+
+    @property
+    def cols(self) -> int | None:
+        return None if self.mixed else self.variant.cols
+
+    @property
+    def mines(self) -> int | None:
+        return None if self.mixed else self.variant.mines
+
+    @property
     def size(self) -> str:
         """``rows x cols / mines``, or ``mixed`` for given boards of several sizes."""
-        if self.rows is None:
+        if self.mixed:
             return "mixed"
-        return _size_text(self.rows, self.cols, self.mines)
+        return _size_text(self.variant.rows, self.variant.cols, self.variant.mines)
 
     def game_size(self, index: int) -> str:
         """``rows x cols / mines`` of game ``index`` (of its own board, for given boards)."""
@@ -158,10 +177,11 @@ class Deal:
         if self.boards:
             case = self.boards[index]
             return case.board, case.first
+        game = self.variant
         rng = random.Random(f"{seed}:{self.name}:{index}")
-        topology = _topology(self.topology, self.rows or 0, self.cols or 0, rng)
-        first = start_cell(topology, self.start, self.cols or 0)
-        return random_board(topology, self.mines or 0, rng, first, self.rules.placement), first
+        topology = _topology(game.topology, game.rows, game.cols, rng)
+        first = start_cell(topology, self.start, game.cols)
+        return random_board(topology, game.mines, rng, first, game.rules.placement), first
 
     def player_seed(self, seed: int, index: int) -> int:
         """The seed every strategy gets for game ``index``.
@@ -184,9 +204,8 @@ def _size_text(rows: int | None, cols: int | None, mines: int | None) -> str:
     return f"{rows}x{cols}/{mines}"
 
 
-def _topology(name: str, rows: int, cols: int, rng: random.Random) -> Topology:
+def _topology(kind: type[Topology], rows: int, cols: int, rng: random.Random) -> Topology:
     """The board shape of one game: drawn with ``rng`` where the topology varies."""
-    kind = find_topology(name)
     if issubclass(kind, GridTopology):
         # Grids do not vary: share one per process so neighbour lists are built once.
         return _grid(kind, rows, cols)

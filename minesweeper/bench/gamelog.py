@@ -54,8 +54,8 @@ def game_row(
         "game": deal.number(index),
         "size": deal.game_size(index),
     }
-    if strategy.budget_ms is not None:
-        row["think_ms"] = strategy.budget_ms
+    if strategy.budget is not None:
+        row["think_ms"] = strategy.budget.ms
     board = deal.board_name(index)
     if board is not None:
         row["board"] = board
@@ -205,11 +205,12 @@ def _check_row(
             f"{path}: board {row.get('size')!r} is not this run's {deal.game_size(index)} "
             "(--rows, --cols, --mines)",
         )
-    if row.get("think_ms") != strategy.budget_ms:
+    budget_ms = None if strategy.budget is None else strategy.budget.ms
+    if row.get("think_ms") != budget_ms:
         raise InputError(
             line_no,
             f"{path}: {_budget(row.get('think_ms'))} of {strategy.name} is not this run's "
-            f"{_budget(strategy.budget_ms)} (--think)",
+            f"{_budget(budget_ms)} (--think)",
         )
     return key  # type: ignore[return-value]
 

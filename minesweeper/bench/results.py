@@ -9,6 +9,7 @@ from typing import Any
 from minesweeper.client import GameRecord
 from minesweeper.intervals import wilson_interval
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.think import Think
 
 from .deals import Deal
 
@@ -69,7 +70,7 @@ class Result:
             "mines": deal.mines,
             "rules": deal.rules.value,
             "strategy": self.strategy.name,
-            "think_ms": self.strategy.budget_ms,
+            "think_ms": _ms(self.strategy.budget),
             "games": self.games,
             "wins": self.wins,
             "win_rate": self.win_rate,
@@ -82,3 +83,7 @@ class Result:
                 for failure in self.errors
             ],
         }
+
+
+def _ms(budget: Think | None) -> int | None:
+    return None if budget is None else budget.ms

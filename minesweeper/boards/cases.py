@@ -32,6 +32,8 @@ from minesweeper.protocol import (
     quote,
     read_board,
 )
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 
 @dataclass(frozen=True)
@@ -53,14 +55,18 @@ def format_case(board: Board, first: int) -> str:
     return format_board(board) + format_move(board.topology, first) + "\n"
 
 
-def read_case(reader: LineReader, topology: str = "square", name: str = "") -> AdvancedCase:
+def read_case(
+    reader: LineReader, topology: type[Topology] = SquareTopology, name: str = ""
+) -> AdvancedCase:
     """Read one case: the board, then the first-click line."""
     board = read_board(reader, topology)
     line_no, text = reader.require("the first click")
     return AdvancedCase(board, parse_move(line_no, text, board.topology), name)
 
 
-def parse_case(text: bytes | str, topology: str = "square", name: str = "") -> AdvancedCase:
+def parse_case(
+    text: bytes | str, topology: type[Topology] = SquareTopology, name: str = ""
+) -> AdvancedCase:
     """The one case in ``text``; anything after its first-click line is an `InputError`."""
     reader = LineReader(text)
     case = read_case(reader, topology, name)
@@ -70,7 +76,9 @@ def parse_case(text: bytes | str, topology: str = "square", name: str = "") -> A
     return case
 
 
-def parse_cases(text: bytes | str, topology: str = "square", name: str = "") -> list[AdvancedCase]:
+def parse_cases(
+    text: bytes | str, topology: type[Topology] = SquareTopology, name: str = ""
+) -> list[AdvancedCase]:
     """Every case in ``text``, one after another; at least one.
 
     Cases after the first are named ``name#2``, ``name#3``, ...; every case's
@@ -86,7 +94,7 @@ def parse_cases(text: bytes | str, topology: str = "square", name: str = "") -> 
 
 
 def read_cases_file(
-    path: Path, topology: str = "square", name: str | None = None
+    path: Path, topology: type[Topology] = SquareTopology, name: str | None = None
 ) -> list[AdvancedCase]:
     """The cases in one regular file (at most `MAX_FILE_BYTES`), named ``name`` (by default
     the file's name); errors name the file."""
@@ -97,7 +105,7 @@ def read_cases_file(
         raise type(error)(error.line, f"{path}: {error.message}") from None
 
 
-def load_cases(path: Path, topology: str = "square") -> list[AdvancedCase]:
+def load_cases(path: Path, topology: type[Topology] = SquareTopology) -> list[AdvancedCase]:
     """The cases of a file, or of every ``.in`` and ``.mbf`` file under a directory (by path).
 
     Cases are named after their file (`parse_cases`): by its name, or, where files
@@ -145,7 +153,7 @@ def distinct_names(paths: Sequence[PurePath]) -> list[str]:
             depth[i] += 1
 
 
-def _file_cases(path: Path, topology: str, name: str) -> list[AdvancedCase]:
+def _file_cases(path: Path, topology: type[Topology], name: str) -> list[AdvancedCase]:
     if path.suffix.lower() == MBF_SUFFIX:
         board = read_mbf_file(path)
         return [AdvancedCase(board, default_first(board), name, name)]
@@ -161,7 +169,7 @@ def read_mbf_file(path: Path) -> Board:
         raise MbfError(f"{path}: {error}") from None
 
 
-def load_board(path: Path, topology: str = "square") -> tuple[Board, int | None]:
+def load_board(path: Path, topology: type[Topology] = SquareTopology) -> tuple[Board, int | None]:
     """The board in file ``path`` and the first click it names (None if it names none).
 
     ``.mbf`` files are MBF; others hold a board in ``topology``'s text format,

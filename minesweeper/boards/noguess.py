@@ -17,13 +17,14 @@ import random
 import time
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import FirstClick, random_board
+from minesweeper.boards.generate import random_board
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game, State
 from minesweeper.limits import NO_GUESS_SECONDS
 from minesweeper.play.session import BoardMaker
 from minesweeper.solver.prover import PROVERS, find_prover
 from minesweeper.topology.base import Topology
+from minesweeper.variant import FirstClick
 
 #: Candidates tried before giving up.
 DEFAULT_ATTEMPTS = 2000

@@ -14,6 +14,8 @@ from typing import IO
 from minesweeper.errors import InputError
 from minesweeper.protocol import UNKNOWN, LineReader, parse_count, quote, read_drawing
 from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 #: The character of a cell known to be a mine.
 KNOWN_MINE = "F"
@@ -21,7 +23,7 @@ KNOWN_MINE = "F"
 
 def read_position(
     stream: IO[bytes] | IO[str] | bytes | str | Iterable[bytes | str],
-    topology: str = "square",
+    topology: type[Topology] = SquareTopology,
     mine_count: int | None = None,
 ) -> View:
     """The position ``stream`` describes, as a `View`; raises `InputError` when malformed.

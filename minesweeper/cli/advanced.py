@@ -17,6 +17,7 @@ from minesweeper.cli.common import (
     topology_option,
 )
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -27,7 +28,11 @@ from minesweeper.solver.strategy import StrategySpec
 @topology_option
 @reports_errors
 def advanced(
-    file: click.utils.LazyFile, strategy: StrategySpec, seed: int, trace: bool, topology: str
+    file: click.utils.LazyFile,
+    strategy: StrategySpec,
+    seed: int,
+    trace: bool,
+    topology: type[Topology],
 ) -> None:
     """Play the advanced case in FILE (default stdin): the map, then the first click `r c`.
 

@@ -16,6 +16,7 @@ from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.best import Best
 from minesweeper.solver.probability import Budget, Probabilities
 from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -64,7 +65,7 @@ def analyze(
     time_limit: float,
     memory_limit: float,
     board_file: Path | None,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Mine probabilities of the position in FILE (default stdin), and the best move.
 
@@ -93,7 +94,7 @@ def analyze(
         click.echo(as_text(view, result, best), nl=False)
 
 
-def board_start(path: Path, topology: str, mines: int | None) -> View:
+def board_start(path: Path, topology: type[Topology], mines: int | None) -> View:
     """What a player sees of the board in ``path`` after its first click (the count told)."""
     board, first = load_board(path, topology)
     if mines is not None and mines != board.mine_count:

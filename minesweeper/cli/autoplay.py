@@ -112,7 +112,7 @@ def autoplay(
     The result enters the records under the name Computer, with its replay;
     then come the game's 3BV, clicks, efficiency and 3BV/s.
     """
-    check_solved_cells(settings.rows * settings.cols, "autoplay")
+    check_solved_cells(settings.variant.rows * settings.variant.cols, "autoplay")
     session = new_session(settings, seed=seed)
     player = AutoPlayer(session, strategy.build(seed))
     console = Console(highlight=False)

@@ -31,7 +31,6 @@ from minesweeper.bench import (
     GameOutcome,
     GroupBy,
     Result,
-    Rules,
     WorkerError,
     games_left,
     max_jobs,
@@ -45,15 +44,18 @@ from minesweeper.cli.common import (
     fail,
     output_file_option,
     reports_errors,
+    rules_option,
     seed_option,
     strategy_option,
     topology_option,
     write_text,
 )
-from minesweeper.cli.gameopts import resized, size_options
+from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import MinesweeperError
 from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology import SquareTopology, Topology
+from minesweeper.variant import Preset, Rules
 
 #: Beyond this many deal and strategy pairs, one bar for all games replaces a bar per pair.
 MAX_BARS = 8
@@ -70,20 +72,14 @@ MAX_LISTED_ERRORS = 10
     help="Board preset (repeatable; `acm` = acm-10, acm-15, acm-20). "
     f"Default: {', '.join(DEFAULT_PRESETS)}.",
 )
-@click.option(
-    "--rules",
-    type=click.Choice([rules.value for rules in Rules]),
-    default=Rules.ACM.value,
-    show_default=True,
-    help="modern: opening at the preset start, count told; classic: (0, 0) safe, count told; "
-    "acm: zero at the preset start, count not told.",
-)
+@rules_option(Rules.ACM, "the assignment's games, which the solvers are measured on")
 @click.option(
     "--first",
     type=(int, int),
     default=None,
     metavar="R C",
-    help="First click instead of the rules' start cell.",
+    help="First click instead of the preset's start ((0, 0) under classic rules; the middle "
+    "of a size given by --rows/--cols/--mines).",
 )
 @click.option(
     "--boards",
@@ -140,7 +136,7 @@ MAX_LISTED_ERRORS = 10
 @reports_errors
 def bench(
     presets: tuple[str, ...],
-    rules: str,
+    rules: Rules | None,
     first: tuple[int, int] | None,
     boards: Path | None,
     group_by: str | None,
@@ -155,7 +151,7 @@ def bench(
     rows: int | None,
     cols: int | None,
     mines: int | None,
-    topology: str,
+    topology: type[Topology],
 ) -> None:
     """Play seeded random boards with several strategies side by side.
 
@@ -165,7 +161,7 @@ def bench(
     results in every run, whatever --jobs or --cluster. A game whose strategy
     fails is listed as an error (exit status 1); the other games count.
     """
-    chosen = Rules(rules)
+    chosen = rules or Rules.ACM
     check_outputs(json_path, per_game_path, resume_path)
     if cluster is not None:
         from minesweeper.bench.cluster import local_workers
@@ -213,7 +209,7 @@ def make_deals(
     boards: Path | None,
     group_by: str | None,
     games: int | None,
-    topology: str,
+    topology: type[Topology],
 ) -> list[Deal]:
     """The deals the options describe: given boards, or generated games per preset
     (resized by ``size``, the ``--rows``/``--cols``/``--mines`` given)."""
@@ -221,7 +217,7 @@ def make_deals(
         raise MinesweeperError("--group-by groups --boards: give --boards or drop it")
     if boards is None:
         return [
-            Deal.generated(resized(preset, *size, topology), rules, games or 1000, topology, first)
+            deal_of(preset, size, topology, rules, games or 1000, first)
             for preset in resolve_presets(presets or DEFAULT_PRESETS)
         ]
     if presets or first is not None or size != (None, None, None):
@@ -230,6 +226,22 @@ def make_deals(
         )
     cases = load_cases(boards, topology)
     return Deal.given(boards.name, cases[:games], rules, GroupBy(group_by or GroupBy.PATH.value))
+
+
+def deal_of(
+    preset: Preset,
+    size: tuple[int | None, int | None, int | None],
+    topology: type[Topology],
+    rules: Rules,
+    games: int,
+    first: tuple[int, int] | None,
+) -> Deal:
+    """The games of ``preset`` as it is (on any topology), or resized by ``size``, the
+    ``--rows``/``--cols``/``--mines`` given (see `sized`)."""
+    if size == (None, None, None):
+        return Deal.of_preset(preset, rules, games, topology, first)
+    game = sized(preset.name, *size, topology, rules)
+    return Deal.generated(game, games, first, preset.name)
 
 
 def open_log(
@@ -333,9 +345,11 @@ def run_with_progress(
         )
 
 
-def results_table(results: list[Result], seed: int, rules: Rules, topology: str) -> Table:
+def results_table(
+    results: list[Result], seed: int, rules: Rules, topology: type[Topology]
+) -> Table:
     """The results, one row per deal and strategy, in at most 80 columns."""
-    shape = "" if topology == "square" else f", {topology} cells"
+    shape = "" if topology is SquareTopology else f", {topology.name} cells"
     table = Table(
         title=f"Benchmark: seed {seed}, {rules.value} rules{shape}",
         box=None,

@@ -10,6 +10,7 @@ from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -17,7 +18,7 @@ from minesweeper.solver.strategy import StrategySpec
 @seed_option(fresh=False)
 @topology_option
 @reports_errors
-def client(strategy: StrategySpec, seed: int, topology: str) -> None:
+def client(strategy: StrategySpec, seed: int, topology: type[Topology]) -> None:
     """Play one game as a client: maps on stdin, one move `r c` per line on stdout.
 
     The judge writes `n m` and the map after the first click; after each move

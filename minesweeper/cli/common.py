@@ -14,10 +14,13 @@ from click.shell_completion import CompletionItem
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.inputs import read_limited
 from minesweeper.outputs import write_file
-from minesweeper.topology import TOPOLOGIES, find_topology
+from minesweeper.topology import TOPOLOGIES, Topology, find_topology
+from minesweeper.variant import RULES_HELP, Rules
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from minesweeper.solver.think import Think
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,13 +102,18 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
 
 
 class _TopologyName(click.ParamType):
-    """A registered topology name, any case; an unknown one is a one-line error."""
+    """A registered topology name, any case, resolved to its class once, here; an unknown
+    one is a one-line error."""
 
     name = "topology"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> type[Topology]:
+        if isinstance(value, type) and issubclass(value, Topology):
+            return value
         try:
-            return find_topology(str(value)).name
+            return find_topology(str(value))
         except TopologyError as error:
             self.fail(str(error), param, ctx)
 
@@ -116,7 +124,7 @@ class _TopologyName(click.ParamType):
 
 
 def topology_option(command: F) -> F:
-    """The ``--topology NAME`` option (default ``square``)."""
+    """The ``--topology NAME`` option (default ``square``), handed on as the class."""
     return click.option(
         "--topology",
         type=_TopologyName(),
@@ -125,6 +133,27 @@ def topology_option(command: F) -> F:
         show_default=True,
         help=f"Shape of the board's cells: {', '.join(sorted(TOPOLOGIES))}.",
     )(command)
+
+
+def rules_option(default: Rules, why: str) -> Callable[[F], F]:
+    """``--rules``, described once (`RULES_HELP`), with this command's ``default`` and the
+    reason for it. The command gets a `Rules`, or None when the option was not given."""
+    described = "; ".join(f"{rules.value}: {RULES_HELP[rules]}" for rules in Rules)
+    return click.option(
+        "--rules",
+        type=_RulesChoice([rules.value for rules in Rules], case_sensitive=False),
+        default=None,
+        help=f"{described}. [default: {default.value}, {why}]",
+    )
+
+
+class _RulesChoice(click.Choice):
+    """A `Rules` by its name, any case."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, Rules):
+            return value
+        return Rules(super().convert(value, param, ctx).lower())
 
 
 def replay_dir_option(command: F) -> F:
@@ -207,12 +236,12 @@ def strategy_option(
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
-        def wrapper(*args: Any, think_ms: int | None, **kwargs: Any) -> Any:
+        def wrapper(*args: Any, think: Think | None, **kwargs: Any) -> Any:
             from minesweeper.solver.strategy import StrategySpec, StrategySpecError
 
             names = kwargs[key] if multiple else (kwargs[key],)
             try:
-                specs = StrategySpec.choose(names or (default,), think_ms)
+                specs = StrategySpec.choose(names or (default,), think)
             except StrategySpecError as error:
                 raise click.UsageError(f"--think: {error}", click.get_current_context()) from None
             kwargs[key] = specs if multiple else specs[0]
@@ -221,7 +250,7 @@ def strategy_option(
         extra: dict[str, Any] = {"multiple": True} if multiple else {"default": default}
         with_think = click.option(
             "--think",
-            "think_ms",
+            "think",
             cls=_ThinkOption,
             type=ThinkMs(),
             default=None,
@@ -240,30 +269,20 @@ def strategy_option(
 
 
 class ThinkMs(click.ParamType):
-    """``--think MS``: whole milliseconds from 0 to `MAX_THINK_MS`, else a one-line error."""
+    """``--think MS``: a `Think` (whole milliseconds, checked there), else a one-line error."""
 
     name = "MS"
 
-    @staticmethod
-    def most() -> int:
-        from minesweeper.solver.strategy import MAX_THINK_MS
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> Think:
+        from minesweeper.solver.think import Think, ThinkError
 
-        return MAX_THINK_MS
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        from minesweeper.solver.strategy import StrategySpecError, check_think_ms
-
-        if isinstance(value, int):
+        if isinstance(value, Think):
             return value
-        text = str(value).strip()
-        shown = text if len(text) <= 12 else text[:12] + "..."
-        if not text.isascii() or not text.lstrip("-").isdigit():
-            self.fail(f"{shown!r} is not a whole number of milliseconds", param, ctx)
-        if len(text) > 12:  # no huge int from a long run of digits
-            self.fail(f"{shown} ms is out of range (0 to {self.most()} ms per guess)", param, ctx)
         try:
-            return check_think_ms(int(text))
-        except StrategySpecError as error:
+            return Think.parse(str(value))
+        except ThinkError as error:
             self.fail(str(error), param, ctx)
 
 
@@ -273,12 +292,15 @@ class _ThinkOption(click.Option):
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         from minesweeper.solver.strategy import StrategySpec, thinking_strategies
+        from minesweeper.solver.think import MAX_THINK_MS
 
         defaults = ", ".join(
-            f"{name}: default {StrategySpec(name).budget_ms}" for name in thinking_strategies()
+            f"{name}: default {budget.ms}"
+            for name in thinking_strategies()
+            if (budget := StrategySpec(name).budget) is not None
         )
         plain = self.help
-        self.help = f"{plain} ({defaults}; at most {ThinkMs.most()})."
+        self.help = f"{plain} ({defaults}; at most {MAX_THINK_MS})."
         try:
             return super().get_help_record(ctx)
         finally:

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import functools
-import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
-from minesweeper.boards.generate import PRESETS, FirstClick, Preset, Rules
-from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.play.session import Settings, SettingsError, rule_settings
+from minesweeper.cli.common import reports_errors, rules_option, topology_option
+from minesweeper.errors import SettingsError
+from minesweeper.play.session import Settings
 from minesweeper.solver.prover import PROVERS
+from minesweeper.topology import Topology
+from minesweeper.variant import DEFAULT_PRESET, PRESETS, FirstClick, Rules, Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The parameters `game_options` adds, in `settings_from`'s order.
+#: The parameters `game_options` adds.
 SETTING_OPTIONS = (
     "preset",
     "rows",
@@ -48,62 +49,57 @@ SIZE_OPTIONS = (
 
 def size_options(command: F) -> F:
     """``--rows``, ``--cols`` and ``--mines`` for a command with its own presets (`bench`):
-    see `resized`."""
+    see `sized`."""
     for option in reversed(SIZE_OPTIONS):
         command = option(command)
     return command
 
 
-def resized(
-    preset: Preset, rows: int | None, cols: int | None, mines: int | None, topology: str
-) -> Preset:
-    """``preset`` with the size and mine count the options give, as `game_options` reads
-    them: a missing side is the preset's, missing mines the preset's density of the cells;
-    the first click is the new board's middle."""
-    if rows is None and cols is None and mines is None:
-        return preset
-    settings = Settings.sized(preset.name, rows, cols, topology=topology)
-    if mines is not None:
-        settings = settings.replace(mines=mines)
-    return Preset(
-        preset.name,
-        settings.rows,
-        settings.cols,
-        settings.mines,
-        (settings.rows // 2, settings.cols // 2),
-    )
+def sized(
+    preset: str,
+    rows: int | None,
+    cols: int | None,
+    mines: int | None,
+    topology: type[Topology],
+    rules: Rules,
+) -> Variant:
+    """The game ``--preset``, ``--rows/--cols`` and ``--mines`` name: --rows and --cols
+    replace the preset's size (which is fitted to the topology when neither is given);
+    --mines defaults to the preset's density of the board's cells."""
+    if rows is None and cols is None:
+        game = Variant.preset(preset, topology, rules)
+    else:
+        game = Variant.sized(preset, rows, cols, topology, rules)
+    return game if mines is None else game.replace(mines=mines)
 
 
 def game_options(command: F) -> F:
     """Adds ``--preset``, ``--rows/--cols/--mines``, ``--topology``, ``--rules``, ``--no-guess``
-    and ``--prover``, and hands the command one ``settings: Settings`` (and ``rules: Rules``
-    when it takes that parameter).
-    """
-    wants_rules = "rules" in inspect.signature(command).parameters
+    and ``--prover``, and hands the command one ``settings: Settings``."""
 
     @functools.wraps(command)
     def with_settings(*args: Any, **kwargs: Any) -> Any:
         named = {name: kwargs.pop(name) for name in SETTING_OPTIONS}
-        rules = chosen_rules(named.pop("rules"), named.pop("first_click"))
-        if wants_rules:
-            kwargs["rules"] = rules
-        return command(*args, settings=settings_from(rules=rules, **named), **kwargs)
+        rules = chosen_rules(named["rules"], named["first_click"])
+        game = sized(
+            named["preset"] or DEFAULT_PRESET,
+            named["rows"],
+            named["cols"],
+            named["mines"],
+            named["topology"],
+            rules,
+        )
+        settings = Settings(game, no_guess=named["no_guess"], prover=named["prover"])
+        return command(*args, settings=settings, **kwargs)
 
     options = [
         click.option(
             "--preset",
             type=click.Choice(list(PRESETS), case_sensitive=False),
-            help="A standard size and density of mines (default: beginner).",
+            help=f"A standard size and density of mines (default: {DEFAULT_PRESET}).",
         ),
         *SIZE_OPTIONS,
-        click.option(
-            "--rules",
-            type=click.Choice([rules.value for rules in Rules], case_sensitive=False),
-            default=None,
-            help="modern: the first click opens an area; classic: it is only safe; "
-            "acm: as modern, but the mine count is not told (the ACM protocol's). "
-            "[default: modern]",
-        ),
+        rules_option(Rules.MODERN, "as people play today"),
         click.option(
             "--first-click",
             type=click.Choice(list(FIRST_CLICK_RULES), case_sensitive=False),
@@ -129,43 +125,11 @@ def game_options(command: F) -> F:
     return wrapped  # type: ignore[no-any-return]
 
 
-def chosen_rules(rules: str | None, first_click: str | None) -> Rules:
+def chosen_rules(rules: Rules | None, first_click: str | None) -> Rules:
     """``--rules``, or the old ``--first-click`` mapped onto it; both must agree."""
     old = FIRST_CLICK_RULES[first_click.lower()] if first_click is not None else None
-    new = Rules(rules.lower()) if rules is not None else None
-    if old is not None and new is not None and old is not new:
+    if old is not None and rules is not None and old is not rules:
         raise SettingsError(
-            f"--first-click {first_click} is --rules {old.value}, not --rules {new.value}"
+            f"--first-click {first_click} is --rules {old.value}, not --rules {rules.value}"
         )
-    return new or old or Rules.MODERN
-
-
-def settings_from(
-    preset: str | None,
-    rows: int | None,
-    cols: int | None,
-    mines: int | None,
-    topology: str,
-    rules: Rules,
-    no_guess: bool,
-    prover: str,
-) -> Settings:
-    """The `Settings` the options name; raises `SettingsError` on a bad combination.
-
-    --rows and --cols replace the preset's size (which is fitted to the topology
-    when neither is given); --mines defaults to the preset's density.
-    """
-    extra: dict[str, Any] = {
-        "topology": topology,
-        **rule_settings(rules),
-        "no_guess": no_guess,
-        "prover": prover,
-    }
-    name = preset or "beginner"
-    if rows is None and cols is None:
-        settings = Settings.preset(name, **extra)
-    else:
-        settings = Settings.sized(name, rows, cols, **extra)
-    if mines is not None:
-        settings = settings.replace(mines=mines)
-    return settings
+    return rules or old or Rules.MODERN

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from minesweeper.boards.cases import format_case
-from minesweeper.boards.generate import PRESETS, Rules, middle_cell, random_board, start_cell
+from minesweeper.boards.generate import middle_cell, random_board, start_cell
 from minesweeper.boards.mbf import MbfError, write_mbf
 from minesweeper.boards.noguess import no_guess_board
 from minesweeper.cli.common import reports_errors, seed_option
@@ -19,6 +19,7 @@ from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import MinesweeperError
 from minesweeper.outputs import check_destination, prepare_folder, write_file
 from minesweeper.play.session import Settings
+from minesweeper.topology.square import SquareTopology
 
 
 @click.command()
@@ -56,7 +57,6 @@ from minesweeper.play.session import Settings
 @reports_errors
 def generate(
     settings: Settings,
-    rules: Rules,
     first: tuple[int, int] | None,
     seed: int,
     count: int,
@@ -71,16 +71,17 @@ def generate(
     With --format mbf each board is an MBF file (one board per file, so more
     than one needs --out).
     """
+    variant = settings.variant
     mbf = file_format.lower() == "mbf"
     if mbf:
-        if settings.topology != "square":
-            raise MbfError(f"MBF holds square boards only, not {settings.topology} ones")
+        if variant.topology is not SquareTopology:
+            raise MbfError(f"MBF holds square boards only, not {variant.name} ones")
         if out is None and count > 1:
             raise MinesweeperError("an MBF file holds one board: give --out for --count above 1")
         if out is None and sys.stdout.isatty():
             raise MinesweeperError("MBF is binary: redirect it to a file or give --out")
-    name = settings.preset_name
-    label = name or f"{settings.rows}x{settings.cols}-{settings.mines}"
+    name = variant.preset_name
+    label = name or f"{variant.rows}x{variant.cols}-{variant.mines}"
     if settings.no_guess:
         label += "-noguess"
     suffix = ".mbf" if mbf else ".in"
@@ -89,19 +90,19 @@ def generate(
         for path in existing_outputs(out, label, suffix, count) if out.is_dir() else []:
             check_destination(path, force)
     if first is None and name is not None:
-        first = rules.start(PRESETS[name])
+        first = variant.start
     # Start cells are read as bench reads them: a graph's node r * cols + c.
     rng = random.Random(seed)
     for index in range(1, count + 1):  # each board goes out as soon as it is made
         # Tilings and graphs are drawn afresh for each board; grids are all the same.
-        grid = settings.make_topology(rng)
-        start = middle_cell(grid) if first is None else start_cell(grid, first, settings.cols)
+        grid = variant.make_topology(rng)
+        start = middle_cell(grid) if first is None else start_cell(grid, first, variant.cols)
         if settings.no_guess:
             board = no_guess_board(
-                grid, settings.mines, start, settings.first_click, rng, settings.prover
+                grid, variant.mines, start, variant.first_click, rng, settings.prover
             )
         else:
-            board = random_board(grid, settings.mines, rng, start, settings.first_click)
+            board = random_board(grid, variant.mines, rng, start, variant.first_click)
         # MBF, or the board in its topology's text format and then the first click.
         data = write_mbf(board) if mbf else format_case(board, start).encode()
         if index == 1:  # once the settings have proved they make a board

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shlex
 import statistics
@@ -23,9 +24,10 @@ from minesweeper.cli.common import (
     wide_console,
     write_text,
 )
-from minesweeper.cli.programs import CommandLine, limits_options
+from minesweeper.cli.programs import CommandLine, limits_options, sandbox_options
 from minesweeper.errors import MinesweeperError
 from minesweeper.grading import AdvancedGrade, BasicGrade, discover
+from minesweeper.judge.escape import printable
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
     json_report,
@@ -33,8 +35,10 @@ from minesweeper.judge.report import (
     outcome,
 )
 from minesweeper.judge.runner import Programs, grade_all
+from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.outputs import check_writable
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 
 @click.command()
@@ -65,6 +69,7 @@ from minesweeper.solver.strategy import StrategySpec
 @output_file_option("--junit", "junit", help="Also write JUnit XML.")
 @output_file_option("--json", "json_path", help="Also write JSON.")
 @limits_options
+@sandbox_options
 @topology_option
 @reports_errors
 def grade(
@@ -77,7 +82,8 @@ def grade(
     junit: Path | None,
     json_path: Path | None,
     limits: Limits,
-    topology: str,
+    sandbox: Sandbox | None,
+    topology: type[Topology],
 ) -> None:
     """Grade every case under DIR... (searched recursively).
 
@@ -90,7 +96,9 @@ def grade(
 
     `--server CMD` grades a foreign judge on the basic cases, `--client CMD` a
     foreign client on the advanced ones (docs/judge.md), each case in a fresh
-    process under the limits below; with either, only the cases of its kind
+    process under the limits below, in a sandbox that shows it neither the
+    cases nor the judge's files (unless `--no-sandbox`; the report's first line
+    says how the programs ran); with either, only the cases of its kind
     are graded. Exits 1 when a basic case fails, a case cannot be played or a
     client misbehaves; a lost game is a result, not a failure. A FIFO, a
     device, a broken link or an unreadable folder found on the way is named on
@@ -99,8 +107,12 @@ def grade(
     for path, option in ((junit, "--junit"), (json_path, "--json")):
         if path is not None:
             check_writable(path, option, replaced=True)
-    programs = Programs(server, client, strategy, seed, limits)
-    if programs.foreign and strategy.think_ms is not None:
+    if sandbox is not None:
+        sandbox = dataclasses.replace(sandbox, hidden=tuple(path.resolve() for path in paths))
+    programs = Programs(server, client, strategy, seed, limits, sandbox)
+    if programs.foreign and sandbox is not None:
+        require()
+    if programs.foreign and strategy.think is not None:
         raise MinesweeperError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )
@@ -114,6 +126,8 @@ def grade(
     basic: list[BasicGrade] = []
     advanced: list[AdvancedGrade] = []
     console = wide_console()
+    if programs.foreign:
+        console.print(Text(describe(sandbox)))
     with console.status("grading...") as status:
         for _, grades in grade_all(
             found, programs, jobs, lambda c: status.update(f"grading {c.name}")
@@ -135,10 +149,11 @@ def grade(
     if ungraded:
         other = "advanced (no --client)" if server else "basic (no --server)"
         console.print(f"{ungraded} {other} case file(s) not graded")
+    how = describe(sandbox) if programs.foreign else ""
     if junit is not None:
-        write_text(junit, junit_xml(basic, advanced))
+        write_text(junit, junit_xml(basic, advanced, how))
     if json_path is not None:
-        write_text(json_path, json_report(basic, advanced))
+        write_text(json_path, json_report(basic, advanced, how))
     if failures or skipped:
         sys.exit(1)
 
@@ -151,14 +166,17 @@ def basic_table(grades: list[BasicGrade], judge: str) -> Table:
     for grade in grades:
         verdict = Text("pass", "green") if grade.passed else Text("FAIL", "red")
         # Names and details are shown as they are: a bracket in them is not markup.
-        table.add_row(Text(grade.name), verdict, Text(grade.detail))
+        table.add_row(Text(printable(grade.name)), verdict, Text(printable(grade.detail)))
     return table
 
 
 def excerpts(grades: list[BasicGrade]) -> list[Text]:
     """Each failed case's name and summary, and the expected and actual lines around it."""
     return [
-        Text(f"\n{grade.name}: {grade.detail}\n{textwrap.indent(grade.excerpt, '  ')}")
+        Text(
+            f"\n{printable(grade.name)}: {printable(grade.detail)}\n"
+            + textwrap.indent(printable(grade.excerpt, keep="\n"), "  ")
+        )
         for grade in grades
         if grade.excerpt
     ]
@@ -173,9 +191,11 @@ def advanced_table(grades: list[AdvancedGrade], client: str) -> Table:
     colours = {"won": "green", "lost": "yellow"}
     for grade in grades:
         result = outcome(grade)
-        verdict = Text(f"{'ERROR ' if grade.error else ''}{result}", colours.get(result, "red"))
+        verdict = Text(
+            f"{'ERROR ' if grade.error else ''}{printable(result)}", colours.get(result, "red")
+        )
         table.add_row(
-            Text(grade.name),
+            Text(printable(grade.name)),
             verdict,
             str(grade.visit_count),
             str(grade.steps),

@@ -89,9 +89,9 @@ def play(
         if settings.no_guess:
             raise MinesweeperError("--board plays the layout given: drop --no-guess")
         # A bad file fails here, as one line, before the screen changes.
-        board, _ = load_board(board_file, settings.topology)
+        board, _ = load_board(board_file, settings.variant.topology)
     else:
-        settings.make_topology()  # bad sizes fail here too
+        settings.variant.make_topology()  # bad sizes fail here too
     if not is_terminal():
         raise MinesweeperError(
             "play needs a terminal (standard input and output are not one); "

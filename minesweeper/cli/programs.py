@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from minesweeper.judge.process import Limits
+from minesweeper.judge.sandbox import Sandbox
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -87,3 +88,30 @@ def limits_options(command: F) -> F:
     for option in reversed(options):
         wrapped = option(wrapped)
     return wrapped  # type: ignore[no-any-return]
+
+
+def sandbox_options(command: F) -> F:
+    """Adds ``--no-sandbox`` and ``--pass-env NAME`` and hands the command one
+    ``sandbox: Sandbox | None`` (None: unsandboxed). The command adds what to hide."""
+
+    @functools.wraps(command)
+    def with_sandbox(*args: Any, no_sandbox: bool, pass_env: tuple[str, ...], **kwargs: Any) -> Any:
+        if no_sandbox and pass_env:
+            raise click.UsageError("--pass-env: with --no-sandbox the program gets everything")
+        sandbox = None if no_sandbox else Sandbox(pass_env=tuple(dict.fromkeys(pass_env)))
+        return command(*args, sandbox=sandbox, **kwargs)
+
+    no_sandbox = click.option(
+        "--no-sandbox",
+        is_flag=True,
+        help="Run the programs as this user, seeing its files and network "
+        "(where bubblewrap cannot run; the report then says unsandboxed).",
+    )
+    pass_env = click.option(
+        "--pass-env",
+        multiple=True,
+        metavar="NAME",
+        help="Also give the program this environment variable (repeatable); "
+        "it gets PATH, LANG, HOME and TMPDIR of its own.",
+    )
+    return no_sandbox(pass_env(with_sandbox))  # type: ignore[no-any-return]

@@ -12,7 +12,6 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from minesweeper.boards.generate import PRESETS
 from minesweeper.cli.common import fail, records_option, reports_errors
 from minesweeper.play.records import Category, Entry, Ranking, Records, replay_digest
 
@@ -24,15 +23,12 @@ def title(category: Category) -> str:
     it out; outside any game the count is no secret, and without a preset's name
     it is what tells two such categories of one size apart.
     """
-    for preset in PRESETS.values():
-        if (preset.rows, preset.cols, preset.mines) == (
-            category.rows,
-            category.cols,
-            category.mines,
-        ):
-            return f"{preset.name}: {category.label}"
-    if not category.count_told:
-        return f"{category.label}, {category.mines} mines"
+    variant = category.variant
+    preset = variant.preset_name
+    if preset is not None:
+        return f"{preset}: {category.label}"
+    if not variant.count_told:
+        return f"{category.label}, {variant.mines} mines"
     return category.label
 
 

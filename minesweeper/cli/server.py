@@ -8,13 +8,14 @@ import click
 
 from minesweeper.cli.common import reports_errors, topology_option
 from minesweeper.server import serve
+from minesweeper.topology.base import Topology
 
 
 @click.command()
 @click.argument("file", type=click.File("rb"), default="-")
 @topology_option
 @reports_errors
-def server(file: click.utils.LazyFile, topology: str) -> None:
+def server(file: click.utils.LazyFile, topology: type[Topology]) -> None:
     """Judge one game: read the board and moves from FILE (default stdin), print the maps."""
     result = serve(file, sys.stdout, topology)
     if not result.finished:

@@ -18,7 +18,7 @@ from minesweeper.protocol import (
     parse_move,
     read_board,
 )
-from minesweeper.topology import GraphTopology, Topology, find_topology
+from minesweeper.topology import GraphTopology, Topology
 
 #: What `show --cell` prints at each position.
 CHOSEN, EDGE, CORNER, AWAY = "@", "e", "c", "."
@@ -26,7 +26,7 @@ CHOSEN, EDGE, CORNER, AWAY = "@", "e", "c", "."
 
 def _board_and_moves(
     file: click.utils.LazyFile | None,
-    topology: str,
+    topology: type[Topology],
     rows: int | None,
     cols: int | None,
     seed: int,
@@ -43,7 +43,7 @@ def _board_and_moves(
         return board, moves
     if rows is None or cols is None:
         fail("give a board FILE, or --rows and --cols")
-    kind = find_topology(topology)
+    kind = topology
     check_cells(rows * cols, kind.text_format)
     shape: Topology = kind.random(rows, cols, random.Random(seed))
     return Board(shape, ()), []
@@ -74,7 +74,7 @@ def topology() -> None:
 @reports_errors
 def export(
     file: click.utils.LazyFile | None,
-    topology: str,
+    topology: type[Topology],
     rows: int | None,
     cols: int | None,
     seed: int,
@@ -108,7 +108,7 @@ def export(
 @reports_errors
 def show(
     file: click.utils.LazyFile | None,
-    topology: str,
+    topology: type[Topology],
     rows: int | None,
     cols: int | None,
     seed: int,

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.judge.escape import printable
 from minesweeper.protocol import LOSS_LINE, WIN_LINE, LineReader, read_board
+from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 #: Lines of a map shown around its first differing line; a taller map shows a window.
 EXCERPT_ROWS = 9
@@ -42,7 +45,10 @@ class _Layout:
 
 
 def compare_output(
-    actual: bytes, expected: bytes, given: bytes | str = b"", topology: str = "square"
+    actual: bytes,
+    expected: bytes,
+    given: bytes | str = b"",
+    topology: type[Topology] = SquareTopology,
 ) -> Difference | None:
     """How ``actual`` differs from ``expected``, the judge's output for the input ``given``.
 
@@ -95,7 +101,9 @@ def _window(column: int, width: int) -> int:
     return max(0, min(column - EXCERPT_COLS // 2, width - EXCERPT_COLS))
 
 
-def _layout(given: bytes | str, topology: str, want: list[str], got: list[str]) -> _Layout | None:
+def _layout(
+    given: bytes | str, topology: type[Topology], want: list[str], got: list[str]
+) -> _Layout | None:
     """The maps and moves of the judge's output for ``given``; None without a readable board.
 
     The maps end at the expected output's verdict; where it has none (a game the
@@ -219,5 +227,4 @@ def _shown(line: str | None, start: int) -> str:
     act on written as escapes; ``(no line)`` past the end of its output."""
     if line is None:
         return "(no line)"
-    text = line[start : start + EXCERPT_COLS]
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return printable(line[start : start + EXCERPT_COLS])

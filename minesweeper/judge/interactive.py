@@ -17,8 +17,10 @@ from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import MAX_MOVES
 from minesweeper.errors import InputError, TopologyError
 from minesweeper.game import Game, State
+from minesweeper.judge.escape import printable
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
 from minesweeper.judge.protocol import format_header
+from minesweeper.judge.sandbox import Sandbox
 from minesweeper.protocol import MapText, format_result, parse_integers
 
 #: How many characters of a bad line a result quotes.
@@ -54,16 +56,19 @@ class _Trace:
         self.stream = stream
 
     def write(self, who: str, text: str) -> None:
+        """``text`` line by line, control characters escaped (a program's bytes are not
+        the terminal's business)."""
         if self.stream is not None:
-            self.stream.write("".join(f"{who}: {line}\n" for line in text.splitlines()))
+            lines = text.split("\n")
+            if lines[-1] == "":
+                lines.pop()
+            self.stream.write("".join(f"{who}: {printable(line)}\n" for line in lines))
             self.stream.flush()
 
 
 def quote(data: bytes) -> str:
     """``data`` in double quotes, escaped, cut after `QUOTED` characters."""
-    text = data[:QUOTED].decode("ascii", "backslashreplace")
-    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
-    text = text.replace('"', '\\"')
+    text = printable(data[:QUOTED].decode("ascii", "backslashreplace")).replace('"', '\\"')
     return f'"{text}"' + ("..." if len(data) > QUOTED else "")
 
 
@@ -73,8 +78,10 @@ def play_client(
     limits: Limits,
     trace: TextIO | None = None,
     max_moves: int = MAX_MOVES,
+    sandbox: Sandbox | None = None,
 ) -> ClientRun:
-    """Play ``case`` with a fresh process of ``command``: the first click, then its moves."""
+    """Play ``case`` with a fresh process of ``command`` (in ``sandbox``, unless None):
+    the first click, then its moves."""
     game = Game(case.board)
     text = MapText(game)
     log = _Trace(trace)
@@ -82,7 +89,7 @@ def play_client(
     text.after_visit(game.visit(case.first))
     start = time.monotonic()
     try:
-        child = Child(command, limits)
+        child = Child(command, limits, sandbox)
     except (OSError, subprocess.SubprocessError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         return ClientRun(case.name, game, problem=f"cannot run {command[0]!r}: {reason}")

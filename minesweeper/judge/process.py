@@ -24,6 +24,7 @@ from types import TracebackType
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.judge.orphans import Adoption
+from minesweeper.judge.sandbox import Sandbox, as_root
 
 #: How much of the child's standard error is kept (its end).
 STDERR_TAIL = 4096
@@ -39,20 +40,28 @@ class Limits:
     game_seconds: float = 60.0
     memory_mib: int = 1024
     output_bytes: int = 1_000_000
+    #: Processes (and threads) of the sandbox's user at once; not set without a sandbox,
+    #: where the limit would count every process of the judge's own user.
+    processes: int = 256
 
-    def preexec(self) -> Callable[[], None]:
+    def preexec(self, own_user: bool = False) -> Callable[[], None]:
         """The function the child runs before ``exec``: its resource limits.
 
         The CPU limit is a backstop for a child that the wall-clock deadlines
         somehow miss; it does only system calls, nothing that could take a lock.
+        ``own_user``: the program runs as a user of its own, whose processes
+        ``RLIMIT_NPROC`` may count.
         """
         memory = self.memory_mib * _MIB
         cpu = math.ceil(self.game_seconds) + 1
+        processes = self.processes
 
         def limit() -> None:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            if own_user:
+                resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
 
         return limit
 
@@ -112,21 +121,30 @@ class Child:
     `subprocess.SubprocessError` when its limits cannot be set.
     """
 
-    def __init__(self, command: Sequence[str], limits: Limits) -> None:
+    def __init__(
+        self, command: Sequence[str], limits: Limits, sandbox: Sandbox | None = None
+    ) -> None:
         self.limits = limits
+        self.sandboxed = sandbox is not None
         self.output_bytes = 0
         self.stderr_tail = bytearray()
         self.stdout_open = True
         # Makes this whole process the subreaper of what the program leaves (once, on Linux).
         self._adoption = Adoption()
         self.started = time.monotonic()
+        argv, env, cwd = list(command), None, None
+        if sandbox is not None:
+            jail = sandbox.wrap(command)
+            argv, env, cwd = jail.argv, jail.env, "/"
         self._process = subprocess.Popen(
-            list(command),
+            argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,
-            preexec_fn=limits.preexec(),
+            env=env,
+            cwd=cwd,
+            preexec_fn=limits.preexec(own_user=sandbox is not None and as_root()),
         )
         self._pid = self._process.pid
         self._buffer = bytearray()
@@ -274,7 +292,7 @@ class Child:
                 status = None
             if status is not None:
                 if status.si_code == os.CLD_EXITED:
-                    return status.si_status
+                    return self._program_code(status.si_status)
                 return -status.si_status
             if time.monotonic() >= deadline:
                 return None
@@ -288,6 +306,13 @@ class Child:
             self._buffer.clear()
         else:
             time.sleep(max(0.0, until - time.monotonic()))
+
+    def _program_code(self, code: int) -> int:
+        """The program's code from bubblewrap's: it exits with 128 + N when the program was
+        killed by signal N (as a shell reports it), here negative like `subprocess`'s."""
+        if self.sandboxed and 128 < code <= 128 + signal.NSIG:
+            return 128 - code
+        return code
 
     def close(self) -> Exit:
         """Kill the child's process group, reap the child; how it ended and its CPU seconds.
@@ -303,7 +328,7 @@ class Child:
         self._close_stdin()
         try:
             _, status, usage = os.wait4(self._pid, 0)
-            code: int | None = os.waitstatus_to_exitcode(status)
+            code: int | None = self._program_code(os.waitstatus_to_exitcode(status))
             cpu = usage.ru_utime + usage.ru_stime
         except ChildProcessError:  # already reaped
             code, cpu = self._process.returncode, 0.0

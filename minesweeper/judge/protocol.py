@@ -15,7 +15,6 @@ from __future__ import annotations
 from minesweeper.errors import InputError, MinesweeperError, TopologyError
 from minesweeper.protocol import LineReader, parse_integers
 from minesweeper.topology.base import Topology
-from minesweeper.topology.registry import find_topology
 
 
 class ProtocolError(MinesweeperError):
@@ -39,9 +38,8 @@ def format_header(topology: Topology) -> str:
     return header
 
 
-def read_header(reader: LineReader, topology: str) -> Topology:
-    """The board shape the judge's first lines give, for the named topology."""
-    kind = find_topology(topology)
+def read_header(reader: LineReader, kind: type[Topology]) -> Topology:
+    """The board shape the judge's first lines give, for a topology of ``kind``."""
     line_no, text = reader.require("the header")
     first, second = parse_integers(line_no, text, 2, "a header of two integers")
     try:

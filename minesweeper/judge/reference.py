@@ -9,10 +9,11 @@ from minesweeper.client import Client, Outcome
 from minesweeper.judge.protocol import ProtocolError, read_header
 from minesweeper.protocol import LineReader, format_move
 from minesweeper.solver.strategy import Strategy
+from minesweeper.topology.base import Topology
 
 
 def play_stdio(
-    stdin: IO[bytes] | IO[str], stdout: TextIO, strategy: Strategy, topology: str
+    stdin: IO[bytes] | IO[str], stdout: TextIO, strategy: Strategy, topology: type[Topology]
 ) -> Outcome:
     """Play one game as a client: maps from ``stdin``, moves to ``stdout``.
 

@@ -9,6 +9,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from minesweeper.advanced import DEFAULT_STRATEGY
+from minesweeper.boards.cases import AdvancedCase
 from minesweeper.grading import (
     AdvancedGrade,
     BasicGrade,
@@ -19,8 +20,10 @@ from minesweeper.grading import (
 )
 from minesweeper.judge.interactive import ClientRun, play_client
 from minesweeper.judge.process import Limits
+from minesweeper.judge.sandbox import Sandbox
 from minesweeper.judge.server import grade_server
 from minesweeper.solver.strategy import StrategySpec
+from minesweeper.topology.base import Topology
 
 Grade = BasicGrade | AdvancedGrade
 
@@ -29,7 +32,8 @@ Grade = BasicGrade | AdvancedGrade
 class Programs:
     """Who plays: a foreign server and/or client command, else the built-in ones.
 
-    When either command is given, only the cases of its kind are graded.
+    When either command is given, only the cases of its kind are graded. Foreign
+    programs run in ``sandbox``; None runs them unsandboxed (``--no-sandbox``).
     """
 
     server: tuple[str, ...] | None = None
@@ -37,6 +41,7 @@ class Programs:
     strategy: StrategySpec = field(default_factory=lambda: StrategySpec(DEFAULT_STRATEGY))
     seed: int = 0
     limits: Limits = field(default_factory=Limits)
+    sandbox: Sandbox | None = field(default_factory=Sandbox)
 
     @property
     def foreign(self) -> bool:
@@ -54,20 +59,28 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
     if case.basic:
         if programs.server is None:
             return [grade_basic(case)]
-        return [grade_server(case, for_topology(programs.server, case.topology), programs.limits)]
+        command = for_topology(programs.server, case.topology)
+        return [grade_server(case, command, programs.limits, programs.sandbox)]
     if programs.client is None:
         return list(grade_advanced(case, programs.strategy, programs.seed))
-    return list(grade_client(case, for_topology(programs.client, case.topology), programs.limits))
+    command = for_topology(programs.client, case.topology)
+    return grade_client(case, command, programs.limits, programs.sandbox)
 
 
-def for_topology(command: Sequence[str], topology: str) -> list[str]:
+def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:
     """``command`` with ``{topology}`` in its words replaced by the case's topology name."""
-    return [word.replace("{topology}", topology) for word in command]
+    return [word.replace("{topology}", topology.name) for word in command]
 
 
-def grade_client(case: Found, command: Sequence[str], limits: Limits) -> list[AdvancedGrade]:
+def grade_client(
+    case: Found, command: Sequence[str], limits: Limits, sandbox: Sandbox | None = None
+) -> list[AdvancedGrade]:
     """Every board of an advanced case file, each played by a fresh process of ``command``."""
-    return grade_boards(case, lambda board: advanced_grade(play_client(board, command, limits)))
+
+    def grade(board: AdvancedCase) -> AdvancedGrade:
+        return advanced_grade(play_client(board, command, limits, sandbox=sandbox))
+
+    return grade_boards(case, grade)
 
 
 def advanced_grade(run: ClientRun) -> AdvancedGrade:

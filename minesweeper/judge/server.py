@@ -12,10 +12,14 @@ from minesweeper.grading import BasicGrade, Found
 from minesweeper.inputs import read_regular
 from minesweeper.judge.difference import compare_output
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
+from minesweeper.judge.sandbox import Sandbox
 
 
-def grade_server(case: Found, command: Sequence[str], limits: Limits) -> BasicGrade:
-    """Pipe ``case``'s input into a fresh ``command`` and compare what it prints with the ``.out``.
+def grade_server(
+    case: Found, command: Sequence[str], limits: Limits, sandbox: Sandbox | None = None
+) -> BasicGrade:
+    """Pipe ``case``'s input into a fresh ``command`` (in ``sandbox``, unless None) and
+    compare what it prints with the ``.out``.
 
     The whole case must finish within ``limits.game_seconds`` and print at most
     ``limits.output_bytes`` or the expected output and one byte. A server killed
@@ -30,7 +34,7 @@ def grade_server(case: Found, command: Sequence[str], limits: Limits) -> BasicGr
     # A correct server may print more than the limit on a big board: allow what is expected.
     limits = dataclasses.replace(limits, output_bytes=max(limits.output_bytes, len(expected) + 1))
     try:
-        child = Child(command, limits)
+        child = Child(command, limits, sandbox)
     except (OSError, subprocess.SubprocessError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         return BasicGrade(case.name, False, f"cannot run {command[0]!r}: {reason}")

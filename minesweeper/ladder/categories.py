@@ -8,14 +8,16 @@ no-guess boards, the acm rules) is practice, playable but never ranked.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from minesweeper.boards.generate import Rules
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.limits import MAX_SOLVED_CELLS
-from minesweeper.play.session import FirstClick, Settings, rule_settings
+from minesweeper.play.records import Category
+from minesweeper.play.session import Settings
+from minesweeper.topology.registry import find_topology
+from minesweeper.variant import Rules, Variant
 
 MODES = ("ranked", "daily", "practice")
 RANKED_PRESETS = ("beginner", "intermediate", "expert")
@@ -70,19 +72,15 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
             )
         category = f"{request.preset}/{rules.value}"
         preset, rules = parse_ranked(category)
-        return Settings.preset(preset, **rule_settings(rules)), category
+        return Settings.preset(preset, rules=rules), category
     try:
-        settings = Settings.sized(
-            request.preset,
-            request.rows,
-            request.cols,
-            topology=request.topology,
-            no_guess=request.no_guess,
-            **rule_settings(rules),
+        game = Variant.sized(
+            request.preset, request.rows, request.cols, find_topology(request.topology), rules
         )
         if request.mines is not None:
-            settings = settings.replace(mines=request.mines)
-        topology = settings.make_topology()
+            game = game.replace(mines=request.mines)
+        settings = Settings(game, no_guess=request.no_guess)
+        topology = game.make_topology()
     except MinesweeperError as error:
         raise BadRequest(str(error)) from None
     if topology.size > MAX_PRACTICE_CELLS:
@@ -92,31 +90,34 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
 
 def practice_category(settings: Settings) -> str:
     """A practice game's category name, e.g. ``practice hex 9x9/10 modern no-guess``."""
-    name = f"practice {settings.topology} {settings.rows}x{settings.cols}/{settings.mines}"
-    name += f" {settings.rules.value}"
+    game = settings.variant
+    name = f"practice {game.name} {game.rows}x{game.cols}/{game.mines} {game.rules.value}"
     return name + " no-guess" if settings.no_guess else name
 
 
 def settings_json(settings: Settings) -> str:
-    fields = asdict(settings)
-    fields["first_click"] = settings.first_click.value
+    """The settings as a game row stores them: its records category's fields, the count
+    told or not, and the prover."""
+    fields = settings.category().as_json()
+    fields.update(count_told=settings.variant.count_told, prover=settings.prover)
     return json.dumps(fields, sort_keys=True)
 
 
 def settings_from_json(text: str) -> Settings:
     fields: dict[str, Any] = json.loads(text)
-    fields["first_click"] = FirstClick(fields["first_click"])
-    return Settings(**fields)
+    prover = fields.pop("prover")
+    return Settings.of_category(Category.from_json(fields)).replace(prover=prover)
 
 
 def settings_view(settings: Settings) -> dict[str, Any]:
     """The settings as the API shows them (the rules by name)."""
+    game = settings.variant
     return {
-        "topology": settings.topology,
-        "rows": settings.rows,
-        "cols": settings.cols,
-        "mines": settings.mines if settings.count_told else None,
-        "rules": settings.rules.value,
+        "topology": game.name,
+        "rows": game.rows,
+        "cols": game.cols,
+        "mines": game.mines if game.count_told else None,
+        "rules": game.rules.value,
         "no_guess": settings.no_guess,
         "preset": settings.preset_name,
     }

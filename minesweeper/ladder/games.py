@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import PRESETS, random_board, start_cell
+from minesweeper.boards.generate import random_board, start_cell
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder.accounts import Player
 from minesweeper.ladder.categories import (
@@ -258,9 +258,8 @@ class Games:
         """Where a daily game must be opened first (its board is laid around that cell)."""
         if game.mode != "daily":
             return None
-        settings = settings_from_json(game.settings)
-        preset = PRESETS[settings.preset_name or "beginner"]
-        return start_cell(session.topology, settings.rules.start(preset), settings.cols)
+        variant = settings_from_json(game.settings).variant
+        return start_cell(session.topology, variant.start, variant.cols)
 
     def _owned(self, db: Session, player: Player, game_id: str, lock: bool = False) -> Game:
         query = select(Game).where(Game.id == game_id)
@@ -439,17 +438,18 @@ def fresh_session(game: Game) -> tuple[GameSession, ManualClock]:
 def stored_board(game: Game) -> Board:
     settings = settings_from_json(game.settings)
     assert game.board is not None
-    topology = settings.make_topology(random.Random(int(game.seed)))
+    topology = settings.variant.make_topology(random.Random(int(game.seed)))
     return Board(topology, json.loads(game.board))
 
 
 def daily_board(settings: Settings, category: str, seed: int) -> Board:
     """The day's board of a ranked category: laid around the preset's first click."""
-    preset, rules = parse_ranked(category)
+    parse_ranked(category)  # only a ranked category has a day's board
+    variant = settings.variant
     rng = random.Random(seed)
-    topology = settings.make_topology(rng)
-    first = start_cell(topology, rules.start(PRESETS[preset]), settings.cols)
-    return random_board(topology, settings.mines, rng, first, settings.first_click)
+    topology = variant.make_topology(rng)
+    first = start_cell(topology, variant.start, variant.cols)
+    return random_board(topology, variant.mines, rng, first, variant.first_click)
 
 
 def stored_replay(game: Game, moves: list[Move], name: str) -> Replay:

@@ -119,7 +119,7 @@ class PlayedGame:
         )
         player, date, won = fields.pop("player"), fields.pop("date"), fields.pop("won")
         play = Play(fields.pop("play"))
-        category = Category(**fields)
+        category = Category.from_json(fields)
         return cls(category, player, date, play, won, stats)
 
 

@@ -41,9 +41,11 @@ from typing import Any
 import platformdirs
 from filelock import FileLock
 
-from minesweeper.errors import MinesweeperError, NotAFileError, TooLargeError
+from minesweeper.errors import MinesweeperError, NotAFileError, SettingsError, TooLargeError
 from minesweeper.inputs import open_regular, read_regular
 from minesweeper.outputs import write_atomically, written_aside
+from minesweeper.topology.registry import find_topology
+from minesweeper.variant import FirstClick, Rules, Variant
 
 APP_NAME = "minesweeper"
 #: How many results each category keeps.
@@ -81,39 +83,75 @@ class RecordsTampered(RecordsError):
         )
 
 
-@dataclass(frozen=True, order=True)
+_CATEGORY_FIELDS = {"topology", "rows", "cols", "mines", "first_click", "no_guess", "count_told"}
+
+
+@dataclass(frozen=True)
 class Category:
     """A kind of game: results are only ranked against games of the same category.
 
-    ``count_told`` False: the ACM rules, under which the player is not told the
-    mine count (a game of its own kind: the count helps).
+    ``variant`` is the `Variant`; ``no_guess`` whether the boards were no-guess ones.
+    Under the acm rules the mine count is not told (a game of its own kind: the count
+    helps). Categories sort by their fields as the file has always listed them.
     """
 
-    topology: str
-    rows: int
-    cols: int
-    mines: int
-    first_click: str
+    variant: Variant
     no_guess: bool = False
-    count_told: bool = True
 
     @property
     def label(self) -> str:
         """A human name, e.g. ``square 9x9, 10 mines, opening first click``; under the ACM
         rules the count stays untold: ``square 9x9, mine count not told (acm rules)``."""
-        size = f"{self.topology} {self.rows}x{self.cols}"
-        if self.count_told:
-            text = f"{size}, {self.mines} mines, {self.first_click} first click"
+        game = self.variant
+        size = f"{game.name} {game.rows}x{game.cols}"
+        if game.count_told:
+            text = f"{size}, {game.mines} mines, {game.first_click.value} first click"
         else:
             text = f"{size}, mine count not told (acm rules)"
         return text + ", no-guess" if self.no_guess else text
 
     def as_json(self) -> dict[str, Any]:
         """The category's fields; a told count (every category before acm's) is left out."""
-        fields = asdict(self)
-        if self.count_told:
-            del fields["count_told"]
+        game = self.variant
+        fields: dict[str, Any] = {
+            "topology": game.name,
+            "rows": game.rows,
+            "cols": game.cols,
+            "mines": game.mines,
+            "first_click": game.first_click.value,
+            "no_guess": self.no_guess,
+        }
+        if not game.count_told:
+            fields["count_told"] = False
         return fields
+
+    @classmethod
+    def from_json(cls, fields: dict[str, Any]) -> Category:
+        """The category `as_json` wrote. A field missing or of the wrong kind raises
+        `KeyError`, `TypeError` or `ValueError`; fields that name no game a
+        `MinesweeperError` (`SettingsError`, `TopologyError`...)."""
+        unknown = set(fields) - _CATEGORY_FIELDS
+        if unknown:
+            raise SettingsError(f"unknown category fields: {', '.join(sorted(unknown))}")
+        rules = Rules.of(FirstClick(fields["first_click"]), fields.get("count_told", True))
+        topology = find_topology(str(fields["topology"]))
+        game = Variant(topology, fields["rows"], fields["cols"], fields["mines"], rules)
+        return cls(game, fields.get("no_guess", False))
+
+    def sort_key(self) -> tuple[str, int, int, int, str, bool, bool]:
+        game = self.variant
+        return (
+            game.name,
+            game.rows,
+            game.cols,
+            game.mines,
+            game.first_click.value,
+            self.no_guess,
+            game.count_told,
+        )
+
+    def __lt__(self, other: Category) -> bool:
+        return self.sort_key() < other.sort_key()
 
 
 @dataclass(frozen=True)
@@ -494,11 +532,11 @@ class Records:
         try:
             tables: dict[Category, Standings] = {}
             for table in document["tables"]:
-                category = Category(**table["category"])
+                category = Category.from_json(table["category"])
                 # Version 1 has no times table: its wins by people seed one.
                 points = entries(table["entries"])
                 times = entries(table["times"]) if "times" in table else points
                 tables[category] = Standings(rank(points), rank_times(times))
-        except (KeyError, TypeError, AttributeError):
+        except (KeyError, TypeError, AttributeError, ValueError, MinesweeperError):
             raise tampered("its contents are malformed") from None
         return tables

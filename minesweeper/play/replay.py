@@ -28,7 +28,6 @@ from minesweeper.play.session import (
     ACTION_KINDS,
     ASSIST_KINDS,
     Action,
-    FirstClick,
     GameSession,
     Settings,
     lay_mines,
@@ -36,7 +35,7 @@ from minesweeper.play.session import (
 )
 from minesweeper.play.stats import GameStats
 from minesweeper.protocol import LineReader, format_board, read_board
-from minesweeper.topology.registry import find_topology
+from minesweeper.variant import FirstClick
 
 FORMAT = "minesweeper-replay"
 VERSION = 1
@@ -161,13 +160,7 @@ class Replay:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "topology": category.topology,
-            "rows": category.rows,
-            "cols": category.cols,
-            "mines": category.mines,
-            "first_click": category.first_click,
-            "no_guess": category.no_guess,
-            **({} if category.count_told else {"count_told": False}),
+            **category.as_json(),
             "player": self.player,
             "date": self.date,
             "board": format_board(self.board).splitlines(),
@@ -256,7 +249,8 @@ def replay_name(replay: Replay) -> str:
     """A file name stem that says what the game was, e.g. ``2026-11-30T11-20-05-expert-won``."""
     category = replay.category
     date = (replay.date or "game")[:19].replace(":", "-")
-    size = f"{category.topology}-{category.rows}x{category.cols}-{category.mines}"
+    game = category.variant
+    size = f"{game.name}-{game.rows}x{game.cols}-{game.mines}"
     won = replay.final.won
     return f"{date}-{size}-{'won' if won else 'lost'}"
 
@@ -306,7 +300,7 @@ def _first_click_problems(replay: Replay) -> list[str]:
     if first is None:
         return ["the replay opens no cell"]
     board = replay.board
-    rule = FirstClick(replay.category.first_click)
+    rule = replay.category.variant.first_click
     if board.is_mine(first.cell):
         return [f"the first click hits a mine, which the {rule.value} first-click rule forbids"]
     topology = board.topology
@@ -337,6 +331,7 @@ _OPTIONAL = {
     "count_told": bool,
 }
 _INFORMATIVE = ("result", "stats")
+_CATEGORY_KEYS = ("topology", "rows", "cols", "mines", "first_click", "no_guess", "count_told")
 
 
 def _parse(document: Any) -> Replay:
@@ -357,16 +352,9 @@ def _parse(document: Any) -> Replay:
     if unknown:
         raise ReplayError(f'unknown field "{sorted(unknown)[0]}"')
     try:
-        category = Category(
-            topology=find_topology(document["topology"]).name,
-            rows=document["rows"],
-            cols=document["cols"],
-            mines=document["mines"],
-            first_click=FirstClick(document["first_click"]).value,
-            no_guess=document["no_guess"],
-            count_told=document.get("count_told", True),
+        category = Category.from_json(
+            {key: document[key] for key in _CATEGORY_KEYS if key in document}
         )
-        Settings.of_category(category)  # e.g. a hidden count without the acm opening
     except (MinesweeperError, ValueError) as error:
         raise ReplayError(str(error)) from None
     board = _board(document["board"], category)
@@ -379,17 +367,16 @@ def _board(lines: Sequence[Any], category: Category) -> Board:
     if not all(isinstance(line, str) for line in lines):
         raise ReplayError('"board" must be a list of text lines')
     try:
-        board = read_board(LineReader(lines), category.topology)
+        board = read_board(LineReader(lines), category.variant.topology)
     except InputError as error:
         raise ReplayError(f"board line {error.line}: {error.message}") from None
     except MinesweeperError as error:
         raise ReplayError(f"board: {error}") from None
-    if board.mine_count != category.mines:
-        raise ReplayError(
-            f"the board has {board.mine_count} mines, the replay says {category.mines}"
-        )
+    game = category.variant
+    if board.mine_count != game.mines:
+        raise ReplayError(f"the board has {board.mine_count} mines, the replay says {game.mines}")
     topology = board.topology
-    rows, cols = category.rows, category.cols
+    rows, cols = game.rows, game.cols
     graph = topology.text_format == "graph"
     if (topology.size != rows * cols) if graph else (topology.shape != (rows, cols)):
         shown = "x".join(map(str, topology.shape))

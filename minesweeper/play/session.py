@@ -40,19 +40,19 @@ import enum
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import PRESETS, FirstClick, Rules, fitting_size, random_board
-from minesweeper.errors import MinesweeperError, TopologyError
+from minesweeper.boards.generate import random_board
+from minesweeper.errors import MinesweeperError, SettingsError
 from minesweeper.game import Game, State
-from minesweeper.limits import check_cells
 from minesweeper.play.records import Category, Entry
 from minesweeper.play.scoring import open_points, win_bonus
 from minesweeper.play.stats import Clicks, GameStats, bbbv, solved_bbbv
 from minesweeper.topology.base import Topology
-from minesweeper.topology.registry import find_topology
+from minesweeper.topology.square import SquareTopology
+from minesweeper.variant import FirstClick, Rules, Variant
 
 __all__ = [
     "ACTION_KINDS",
@@ -67,7 +67,6 @@ __all__ = [
     "State",
     "lay_mines",
     "played_by_computer",
-    "rule_settings",
 ]
 
 #: Lays the mines once the first click is known:
@@ -76,165 +75,64 @@ __all__ = [
 #: makers of no-guess boards.
 BoardMaker = Callable[[Topology, int, int, FirstClick, random.Random], Board]
 
-#: The first-click rules a person's game offers.
-SESSION_RULES = (FirstClick.SAFE, FirstClick.OPENING)
-
-
-class SettingsError(MinesweeperError):
-    """Settings that cannot make a game (bad size, too many mines, unknown preset...)."""
-
 
 @dataclass(frozen=True)
 class Settings:
-    """What kind of game to play: an immutable value, compared by value.
+    """What kind of game a person plays: an immutable value, compared by value.
 
-    ``rows``/``cols`` size the topology (``find_topology(topology)(rows, cols)``);
-    ``first_click`` is `FirstClick.SAFE` or `FirstClick.OPENING` (strings accepted);
-    ``no_guess`` asks for boards a ``prover`` (``"subset"`` or ``"exact"``) solves
-    from the first click without guessing. ``count_told`` False is the ACM rules
-    (`rules`): the game, its computer player and its hints never tell the mine
-    count; it needs an opening first click.
+    ``variant`` is the `Variant` (topology, size, mines, rules); ``no_guess`` asks for
+    boards a ``prover`` (``"subset"`` or ``"exact"``) solves from the first click
+    without guessing. Under the acm rules the game, its computer player and its
+    hints never tell the mine count.
     """
 
-    rows: int = 9
-    cols: int = 9
-    mines: int = 10
-    topology: str = "square"
-    first_click: FirstClick = FirstClick.OPENING
+    variant: Variant = field(default_factory=Variant)
     no_guess: bool = False
     prover: str = "subset"
-    count_told: bool = True
-
-    def __post_init__(self) -> None:
-        try:
-            rule = FirstClick(self.first_click)
-        except ValueError:
-            rule = None
-        if rule not in SESSION_RULES:
-            names = ", ".join(r.value for r in SESSION_RULES)
-            raise SettingsError(f"unknown first-click rule {self.first_click!r} (known: {names})")
-        object.__setattr__(self, "first_click", rule)
-        if not self.count_told and rule is not FirstClick.OPENING:
-            raise SettingsError("a hidden mine count goes with the acm rules' opening first click")
-        object.__setattr__(self, "topology", self.topology.lower())
-        if self.rows < 1 or self.cols < 1:
-            raise SettingsError(f"a board needs at least 1x1 cells, got {self.rows}x{self.cols}")
-        if self.mines < 0:
-            raise SettingsError(f"the mine count must not be negative, got {self.mines}")
-        try:
-            text_format = find_topology(self.topology).text_format
-        except TopologyError:
-            return  # named again, and refused, by make_topology
-        check_cells(self.rows * self.cols, text_format)
 
     @classmethod
-    def preset(cls, name: str, **changes: object) -> Settings:
-        """Preset ``name`` (see `minesweeper.boards.generate.PRESETS`) with ``changes`` applied.
-
-        On a topology that cannot cover the preset's size (9x9 in dominoes), the
-        nearest size it covers is taken; where cells are not unit squares
-        (tilings' pieces) the mines keep the preset's density per cell.
-        """
-        try:
-            preset = PRESETS[name.lower()]
-        except KeyError:
-            known = ", ".join(PRESETS)
-            raise SettingsError(f"unknown preset {name!r} (known: {known})") from None
-        kind = find_topology(str(changes.get("topology", "square")))
-        rows, cols = fitting_size(kind, preset.rows, preset.cols)
-        mines = preset.mines
-        cells = kind.random(rows, cols, random.Random(0)).size
-        if cells != preset.rows * preset.cols:
-            mines = preset.mines_for(cells)
-        return cls(rows=rows, cols=cols, mines=mines, **changes)  # type: ignore[arg-type]
-
-    @classmethod
-    def sized(cls, preset: str, rows: int | None, cols: int | None, **changes: object) -> Settings:
-        """A ``rows x cols`` board (either defaults to the preset's) with the preset's density.
-
-        The mine count is the preset's density of the board's cells (a tiling's
-        pieces, a graph's nodes), at least 1.
-        """
-        base = cls.preset(preset, **changes)
-        rows = base.rows if rows is None else rows
-        cols = base.cols if cols is None else cols
-        kind = find_topology(base.topology)
-        try:
-            cells = kind.random(rows, cols, random.Random(0)).size
-        except MinesweeperError as error:
-            raise SettingsError(str(error)) from None
-        return base.replace(rows=rows, cols=cols, mines=PRESETS[preset.lower()].mines_for(cells))
+    def preset(
+        cls,
+        name: str,
+        topology: type[Topology] = SquareTopology,
+        rules: Rules = Rules.MODERN,
+        *,
+        no_guess: bool = False,
+        prover: str = "subset",
+    ) -> Settings:
+        """Preset ``name`` on ``topology`` (fitted to it: `Variant.preset`)."""
+        return cls(Variant.preset(name, topology, rules), no_guess, prover)
 
     @classmethod
     def of_category(cls, category: Category) -> Settings:
         """The settings of the games that enter ``category``."""
-        return cls(
-            rows=category.rows,
-            cols=category.cols,
-            mines=category.mines,
-            topology=category.topology,
-            first_click=FirstClick(category.first_click),
-            no_guess=category.no_guess,
-            count_told=category.count_told,
-        )
-
-    @property
-    def rules(self) -> Rules:
-        """The ``--rules`` these settings play by."""
-        if not self.count_told:
-            return Rules.ACM
-        return Rules.CLASSIC if self.first_click is FirstClick.SAFE else Rules.MODERN
+        return cls(category.variant, no_guess=category.no_guess)
 
     @property
     def preset_name(self) -> str | None:
         """The name of the preset with this size and mine count, if any."""
-        for preset in PRESETS.values():
-            if (preset.rows, preset.cols, preset.mines) == (self.rows, self.cols, self.mines):
-                return preset.name
-        return None
+        return self.variant.preset_name
 
     def replace(self, **changes: object) -> Settings:
-        """A copy with ``changes`` applied."""
-        return replace(self, **changes)  # type: ignore[arg-type]
-
-    def make_topology(self, rng: random.Random | None = None) -> Topology:
-        """A topology of this kind spanning ``rows x cols``, drawn with ``rng`` where it varies.
-
-        Grids are always the same; tilings and graphs are drawn at random
-        (`Topology.random`). Raises `SettingsError` when the mines cannot fit.
-        """
-        kind = find_topology(self.topology)
-        topology = kind.random(self.rows, self.cols, rng if rng is not None else random.Random())
-        if self.mines >= topology.size:
-            raise SettingsError(
-                f"{self.mines} mine(s) leave no safe cell on a board of {topology.size} cells"
-            )
-        return topology
+        """A copy with ``changes`` applied: fields of `Settings` or of its `Variant`."""
+        game_changes = {k: v for k, v in changes.items() if k in _VARIANT_FIELDS}
+        own = {k: v for k, v in changes.items() if k not in _VARIANT_FIELDS}
+        if game_changes:
+            own["variant"] = replace(self.variant, **game_changes)  # type: ignore[arg-type]
+        return replace(self, **own)  # type: ignore[arg-type]
 
     def category(self) -> Category:
         """The records table games with these settings enter."""
-        return Category(
-            topology=self.topology,
-            rows=self.rows,
-            cols=self.cols,
-            mines=self.mines,
-            first_click=self.first_click.value,
-            no_guess=self.no_guess,
-            count_told=self.count_told,
-        )
+        return Category(self.variant, self.no_guess)
+
+
+_VARIANT_FIELDS = frozenset(each.name for each in fields(Variant))
 
 
 #: What a logged click did: ``open`` (left), ``flag``/``unflag`` (right), ``chord`` (middle).
 ACTION_KINDS = ("open", "flag", "unflag", "chord")
 #: Help a player can have during a game; a game with any of it is assisted.
 ASSIST_KINDS = ("hint", "odds", "computer")
-
-
-def rule_settings(rules: Rules) -> dict[str, object]:
-    """The `Settings` fields ``rules`` fix: classic's safe first click, modern's and acm's
-    opening, acm's hidden mine count."""
-    first_click = FirstClick.SAFE if rules is Rules.CLASSIC else FirstClick.OPENING
-    return {"first_click": first_click, "count_told": rules.tells_mine_count}
 
 
 def played_by_computer(assists: Sequence[tuple[str, int]]) -> bool:
@@ -323,15 +221,11 @@ class GameSession:
         if board is not None:
             self.topology = board.topology
             rows, cols = board.topology.shape
-            self.settings = replace(
-                self.settings,
-                rows=rows,
-                cols=cols,
-                mines=board.mine_count,
-                topology=board.topology.name,
+            self.settings = self.settings.replace(
+                rows=rows, cols=cols, mines=board.mine_count, topology=type(board.topology)
             )
         else:
-            self.topology = self.settings.make_topology(self.rng)
+            self.topology = self.settings.variant.make_topology(self.rng)
         self._reset(board)
 
     @classmethod
@@ -387,7 +281,7 @@ class GameSession:
 
     @property
     def mine_count(self) -> int:
-        return self.settings.mines
+        return self.settings.variant.mines
 
     @property
     def flags(self) -> frozenset[int]:
@@ -396,7 +290,7 @@ class GameSession:
     @property
     def count_told(self) -> bool:
         """Whether the player is told the mine count (not under the ACM rules)."""
-        return self.settings.count_told
+        return self.settings.variant.count_told
 
     @property
     def mines_left(self) -> int:
@@ -541,7 +435,7 @@ class GameSession:
         may change. A session made `from_board` keeps its topology.
         """
         if not self._fixed_topology:
-            self.topology = self.settings.make_topology(self.rng)
+            self.topology = self.settings.variant.make_topology(self.rng)
         self._reset(None)
 
     def note_assist(self, kind: str) -> None:
@@ -601,7 +495,7 @@ class GameSession:
     def _lay(self, first: int) -> None:
         settings = self.settings
         board = self.board_maker(
-            self.topology, settings.mines, first, settings.first_click, self.rng
+            self.topology, settings.variant.mines, first, settings.variant.first_click, self.rng
         )
         self.board, self._game = board, Game(board)  # flags placed before stay
 
@@ -646,6 +540,6 @@ class GameSession:
     def __repr__(self) -> str:
         rows, cols = self.topology.shape
         return (
-            f"<GameSession {self.settings.topology} {rows}x{cols}, {self.mine_count} mines, "
+            f"<GameSession {self.settings.variant.name} {rows}x{cols}, {self.mine_count} mines, "
             f"{self.state.value}, {self.points} points>"
         )

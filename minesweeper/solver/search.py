@@ -33,7 +33,7 @@ Dead cells (whose number is already certain) get no rule of their own: their
 only outcome is worth the safety of the next guess, which a live cell of the
 same safety usually beats by the chance its number makes progress.
 
-``think`` bounds the CPU seconds of steps 2 and 3 per guess (`Search.think`, or the
+``think`` (a `Think`) bounds the CPU time of steps 2 and 3 per guess (`Search.think`, or the
 ``think`` argument); when it runs out before the deepening is complete, the
 one-move scores decide, so a slow machine plays as `best` does. Works with
 the mine count known or unknown and on every topology; a proved mine is never
@@ -58,6 +58,7 @@ from minesweeper.solver.probability import (
     solve,
 )
 from minesweeper.solver.strategy import register
+from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
 
@@ -98,8 +99,8 @@ class Search(Best):
 
     name = "search"
 
-    #: CPU seconds per guess for the deeper look-ahead.
-    think: float = 0.1
+    #: CPU time per guess for the deeper look-ahead.
+    think: Think = Think(100)
     #: Look-ahead depth in guesses: 1 scores as `best` does, 2 and more deepen
     #: (one depth after another while the budget lasts).
     depth: int = 2
@@ -114,7 +115,7 @@ class Search(Best):
         self,
         seed: int = 0,
         *,
-        think: float | None = None,
+        think: Think | None = None,
         prior: DensityPrior = UNIFORM,
         budget: Budget = DEFAULT_BUDGET,
     ) -> None:
@@ -128,7 +129,7 @@ class Search(Best):
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's score; deepened best first while the budget lasts."""
-        deadline = process_time() + self.think
+        deadline = self.think.deadline()
         self._memo = {}
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None

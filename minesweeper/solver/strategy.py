@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
 
@@ -27,13 +28,13 @@ class Strategy(ABC):
     """A way of choosing moves from a `View`. Instances may keep state across one game.
 
     A strategy that *thinks* spends a budget of CPU time on each guess: it sets
-    `think` to its default in seconds and takes ``think=`` (seconds) in its
+    `think` to its default `Think` and takes ``think=`` (a `Think`) in its
     constructor; `think` None means the strategy does not think.
     """
 
     name: ClassVar[str]
-    #: CPU seconds per guess of a strategy that thinks; None for one that does not.
-    think: float | None = None
+    #: CPU time per guess of a strategy that thinks; None for one that does not.
+    think: Think | None = None
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -71,20 +72,8 @@ def find_strategy(name: str) -> type[Strategy]:
         raise MinesweeperError(f"unknown strategy {name!r} (known: {known})") from None
 
 
-#: The most ``--think`` milliseconds per guess: a minute, beyond which a game of
-#: dozens of guesses would run for hours.
-MAX_THINK_MS = 60_000
-
-
 class StrategySpecError(MinesweeperError):
-    """A strategy's settings that do not fit it (a think budget out of range or unused)."""
-
-
-def check_think_ms(think_ms: int) -> int:
-    """``think_ms`` if it is a budget a strategy may be given, else a `StrategySpecError`."""
-    if not 0 <= think_ms <= MAX_THINK_MS:
-        raise StrategySpecError(f"{think_ms} ms is out of range (0 to {MAX_THINK_MS} ms per guess)")
-    return think_ms
+    """A strategy's settings that do not fit it (a think budget it would not use)."""
 
 
 @dataclass(frozen=True)
@@ -92,34 +81,33 @@ class StrategySpec:
     """A strategy chosen by name with its settings: what a command picks, and all a worker
     process needs to build the same player again (it pickles small).
 
-    ``think_ms`` is the CPU budget per guess in milliseconds for a strategy that
-    thinks: None leaves its default; a strategy that does not think takes none.
+    ``think`` is the CPU budget per guess for a strategy that thinks: None leaves
+    its default; a strategy that does not think takes none.
     """
 
     name: str
-    think_ms: int | None = None
+    think: Think | None = None
 
     def __post_init__(self) -> None:
         cls = find_strategy(self.name)  # an unknown name fails here
-        if self.think_ms is None:
-            return
-        if cls.think is None:
+        if self.think is not None and not isinstance(self.think, Think):
+            raise TypeError(f"a think budget is a Think, not {self.think!r}")
+        if self.think is not None and cls.think is None:
             raise _no_thinker([self.name])
-        check_think_ms(self.think_ms)
 
     @classmethod
-    def choose(cls, names: Sequence[str], think_ms: int | None = None) -> list[StrategySpec]:
-        """Specs for ``names`` (each once, in order), ``think_ms`` given to those that think.
+    def choose(cls, names: Sequence[str], think: Think | None = None) -> list[StrategySpec]:
+        """Specs for ``names`` (each once, in order), ``think`` given to those that think.
 
         A budget that no strategy among ``names`` would use is a `StrategySpecError`
         rather than a setting silently ignored.
         """
         specs = [cls(name) for name in dict.fromkeys(names)]
-        if think_ms is None:
+        if think is None:
             return specs
         if not any(spec.thinks for spec in specs):
             raise _no_thinker([spec.name for spec in specs])
-        return [cls(spec.name, think_ms) if spec.thinks else spec for spec in specs]
+        return [cls(spec.name, think) if spec.thinks else spec for spec in specs]
 
     @property
     def thinks(self) -> bool:
@@ -127,26 +115,23 @@ class StrategySpec:
         return find_strategy(self.name).think is not None
 
     @property
-    def budget_ms(self) -> int | None:
-        """The think budget it plays with, in milliseconds: the one given, else the
-        strategy's default; None for a strategy that does not think."""
-        if self.think_ms is not None:
-            return self.think_ms
-        default = find_strategy(self.name).think
-        return None if default is None else round(default * 1000)
+    def budget(self) -> Think | None:
+        """The think budget it plays with: the one given, else the strategy's default;
+        None for a strategy that does not think."""
+        return self.think if self.think is not None else find_strategy(self.name).think
 
     @property
     def label(self) -> str:
         """How tables name it: ``search (think 100 ms)``, or just the name."""
-        budget = self.budget_ms
-        return self.name if budget is None else f"{self.name} (think {budget} ms)"
+        budget = self.budget
+        return self.name if budget is None else f"{self.name} (think {budget})"
 
     def build(self, seed: int = 0) -> Strategy:
         """A fresh player with these settings, seeded with ``seed``."""
         cls = find_strategy(self.name)
-        if self.think_ms is None:
+        if self.think is None:
             return cls(seed)
-        return cls(seed, think=self.think_ms / 1000)  # type: ignore[call-arg]
+        return cls(seed, think=self.think)  # type: ignore[call-arg]
 
 
 def _no_thinker(names: list[str]) -> StrategySpecError:

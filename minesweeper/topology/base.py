@@ -42,6 +42,12 @@ class Topology(ABC):
         """
         raise TopologyError(f"{cls.name} boards cannot be generated")
 
+    @classmethod
+    def cell_count(cls, rows: int, cols: int) -> int:
+        """The cells of a board of this shape spanning ``rows x cols``; `TopologyError` when
+        there is none. By default one is drawn: shapes whose count is known say it cheaper."""
+        return cls.random(rows, cols, random.Random(0)).size
+
     @property
     @abstractmethod
     def size(self) -> int:
@@ -160,6 +166,12 @@ class GridTopology(Topology):
     @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> GridTopology:
         return cls(rows, cols)
+
+    @classmethod
+    def cell_count(cls, rows: int, cols: int) -> int:
+        if rows < 1 or cols < 1:
+            raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+        return rows * cols
 
     @property
     def size(self) -> int:

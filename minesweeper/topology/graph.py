@@ -65,6 +65,12 @@ class GraphTopology(Topology):
         return cls(topology.size, topology.edges())
 
     @classmethod
+    def cell_count(cls, rows: int, cols: int) -> int:
+        if rows < 1 or cols < 1:
+            raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+        return rows * cols
+
+    @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> GraphTopology:
         """A random planar graph of ``rows * cols`` nodes, laid out like a board.
 

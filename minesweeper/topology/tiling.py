@@ -117,6 +117,13 @@ class TilingTopology(Topology):
     def random(cls, rows: int, cols: int, rng: random.Random) -> TilingTopology:
         return cls(random_tiling(rows, cols, cls.piece_size, rng, cls.piece_plural))
 
+    @classmethod
+    def cell_count(cls, rows: int, cols: int) -> int:
+        # Whenever the area divides, a tiling by rectangles exists (a side divides for
+        # sizes 2 and 3; for 4, a side does or both are even): `random_tiling` finds it.
+        _check_area(rows, cols, cls.piece_size, cls.piece_plural)
+        return rows * cols // cls.piece_size
+
     @property
     def size(self) -> int:
         return len(self._squares)
@@ -213,14 +220,8 @@ def random_tiling(
     Raises `TopologyError` when the area is not a multiple of ``piece_size``
     or no tiling was found. Seeded ``rng``, same tiling.
     """
-    if rows < 1 or cols < 1:
-        raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+    _check_area(rows, cols, piece_size, pieces)
     area = rows * cols
-    if area % piece_size:
-        raise TopologyError(
-            f"a {rows}x{cols} board cannot be tiled by {pieces}: "
-            f"its {area} squares are not a multiple of {piece_size}"
-        )
     tiler = _Tiler(rows, cols, piece_size, rng)
     # A tiling by rectangles when one fits; else a search over the whole board.
     blocks = [
@@ -248,6 +249,17 @@ def random_tiling(
     if rows == cols and rng.random() < 0.5:
         grid = [list(line) for line in zip(*grid, strict=True)]
     return _renumbered(grid)
+
+
+def _check_area(rows: int, cols: int, piece_size: int, pieces: str) -> None:
+    if rows < 1 or cols < 1:
+        raise TopologyError(f"a board needs at least 1 row and 1 column, got {rows}x{cols}")
+    area = rows * cols
+    if area % piece_size:
+        raise TopologyError(
+            f"a {rows}x{cols} board cannot be tiled by {pieces}: "
+            f"its {area} squares are not a multiple of {piece_size}"
+        )
 
 
 class _Tiler:

@@ -16,19 +16,15 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from minesweeper.boards.generate import PRESETS, Rules
 from minesweeper.errors import MinesweeperError
-from minesweeper.play.session import Settings, rule_settings
+from minesweeper.play.session import Settings
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.controller import Conventions
+from minesweeper.variant import PRESETS, RULES_HELP, Rules, Variant
 
 CUSTOM = "custom"
-#: The rules as the settings name them, by their --rules names.
-RULE_NAMES = {
-    Rules.MODERN: "modern: opens an area",
-    Rules.CLASSIC: "classic: only safe",
-    Rules.ACM: "acm: opens, mine count not told",
-}
+#: The rules as the settings name them: as --rules's help does.
+RULE_NAMES = {rules: f"{rules.value}: {text}" for rules, text in RULES_HELP.items()}
 #: The switches of the playing conventions, by `Conventions` field.
 CONVENTION_LABELS = {
     "left_chords": "Left chords",
@@ -75,6 +71,7 @@ class SettingsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
+        game = s.variant
         with Vertical():
             yield Label(
                 "[b]Settings[/b]: a change starts a new game (the last three apply at once)",
@@ -90,15 +87,15 @@ class SettingsScreen(ModalScreen[None]):
                     id="preset",
                 )
                 yield Label("Rows")
-                yield Input(str(s.rows), type="integer", id="rows", compact=True)
+                yield Input(str(game.rows), type="integer", id="rows", compact=True)
                 yield Label("Columns")
-                yield Input(str(s.cols), type="integer", id="cols", compact=True)
+                yield Input(str(game.cols), type="integer", id="cols", compact=True)
                 yield Label("Mines")
-                yield Input(str(s.mines), type="integer", id="mines", compact=True)
+                yield Input(str(game.mines), type="integer", id="mines", compact=True)
                 yield Label("Topology")
                 yield Select(
                     [(name, name) for name in PLAYABLE],
-                    value=s.topology if s.topology in PLAYABLE else "square",
+                    value=game.name if game.name in PLAYABLE else "square",
                     allow_blank=False,
                     compact=True,
                     id="topology",
@@ -106,7 +103,7 @@ class SettingsScreen(ModalScreen[None]):
                 yield Label("Rules")
                 yield Select(
                     [(text, rules.value) for rules, text in RULE_NAMES.items()],
-                    value=s.rules.value,
+                    value=game.rules.value,
                     allow_blank=False,
                     compact=True,
                     id="rules",
@@ -145,12 +142,15 @@ class SettingsScreen(ModalScreen[None]):
                 raise MinesweeperError(f"give the number of {widget_id}")
             return int(text)
 
+        game = Variant(
+            TOPOLOGIES[str(self.query_one("#topology", Select).value)],
+            number("rows"),
+            number("cols"),
+            number("mines"),
+            Rules(self.query_one("#rules", Select).value),
+        )
         return Settings(
-            rows=number("rows"),
-            cols=number("cols"),
-            mines=number("mines"),
-            topology=str(self.query_one("#topology", Select).value),
-            **rule_settings(Rules(self.query_one("#rules", Select).value)),  # type: ignore[arg-type]
+            game,
             no_guess=self.query_one("#no-guess", Switch).value,
             prover=str(self.query_one("#prover", Select).value),
         )
@@ -174,8 +174,8 @@ class SettingsScreen(ModalScreen[None]):
         preset_name = str(self.query_one("#preset", Select).value)
         if event.select.id in ("preset", "topology") and preset_name != CUSTOM:
             # The preset's size fitted to the topology (dominoes cannot cover 9x9).
-            topology = str(self.query_one("#topology", Select).value)
-            fitted = Settings.preset(preset_name, topology=topology)
+            topology = TOPOLOGIES[str(self.query_one("#topology", Select).value)]
+            fitted = Variant.preset(preset_name, topology)
             for widget_id, value in (
                 ("rows", fitted.rows),
                 ("cols", fitted.cols),

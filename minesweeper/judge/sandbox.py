@@ -1,0 +1,295 @@
+"""Foreign programs fenced in with bubblewrap: what a judged program can see and touch.
+
+A `Sandbox` turns a command into a ``bwrap`` command line (`Sandbox.wrap`). The
+program then runs with its own PID, network, IPC and UTS namespaces, in a mount
+namespace holding only the system's programs and libraries (read-only), its own
+files (read-only, see `program_files`), the judge's own installation (read-only,
+so `minesweeper client` runs) and an empty private tmpfs as its working folder,
+``HOME`` and ``TMPDIR``; with a clean environment; as an unprivileged user with
+no supplementary groups, no capabilities and ``no_new_privs``.
+
+As root, bubblewrap builds the namespaces with root's view of the files and
+``setpriv`` (util-linux) then becomes the sandbox's user (65534, ``nobody``, by
+default) before the program starts: outside the sandbox the program is that
+user, never the judge's. As any other user, bubblewrap also makes a user
+namespace, in which the program is uid 65534 and has no capabilities; outside
+it is still the judge's uid, fenced by the namespaces alone (docs/judge.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import minesweeper
+from minesweeper.errors import MinesweeperError
+
+#: The sandbox's user and group when the judge runs as root: ``nobody``.
+NOBODY = 65534
+#: Its working folder, ``HOME`` and ``TMPDIR``: an empty tmpfs of `TMPFS_MIB`, its own.
+HOME = "/tmp"
+TMPFS_MIB = 64
+#: Where the sandbox looks for programs named without a folder.
+PATH = "/usr/local/bin:/usr/bin:/bin"
+#: The judge's environment variables a program always gets, set to these values.
+ENVIRONMENT = {"PATH": PATH, "LANG": "C.UTF-8", "HOME": HOME, "TMPDIR": HOME}
+#: The system folders visible read-only (those that exist; a link stays a link).
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: What of /etc a program needs to start: the dynamic linker's cache, ``alternatives``
+#: (``/usr/bin/java`` is a link through it), the time zone.
+ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
+#: The judge's uid as root; the sandbox then drops to `Sandbox.uid` with ``setpriv``.
+ROOT = 0
+
+
+class SandboxUnavailable(MinesweeperError):
+    """No sandbox can be made on this machine; the message names what is missing."""
+
+
+@functools.cache
+def missing() -> str:
+    """What this machine lacks to make a sandbox, in a phrase; "" when nothing is missing.
+
+    Tried once per process: a trivial program in a sandbox of the kind `Sandbox` makes.
+    """
+    if not sys.platform.startswith("linux"):
+        return f"the sandbox needs Linux namespaces (this is {sys.platform})"
+    if shutil.which("bwrap") is None:
+        return "bubblewrap is not installed (apt-get install bubblewrap)"
+    if os.geteuid() == ROOT and not Path("/usr/bin/setpriv").exists():
+        return "setpriv is not installed (apt-get install util-linux)"
+    try:
+        trial = subprocess.run(
+            Sandbox().wrap(["/bin/true"]).argv,
+            capture_output=True,
+            timeout=10,
+            env=ENVIRONMENT,
+            cwd="/",
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"bubblewrap cannot run: {error}"
+    if trial.returncode != 0:
+        reason = trial.stderr.decode(errors="replace").strip().splitlines() or ["no message"]
+        return f"bubblewrap cannot make a sandbox here (user namespaces?): {reason[-1]}"
+    return ""
+
+
+def require() -> None:
+    """Raise `SandboxUnavailable` (one line: what is missing) unless a sandbox can be made."""
+    lack = missing()
+    if lack:
+        raise SandboxUnavailable(f"cannot sandbox the program: {lack}; or give --no-sandbox")
+
+
+@dataclass(frozen=True)
+class Jail:
+    """A command ready to start in its sandbox: the ``bwrap`` command line and environment."""
+
+    argv: list[str]
+    env: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """What a foreign program may see besides the system: the rules of one grading run.
+
+    ``hidden`` paths (the graded folders and cases) are covered by an empty tmpfs
+    wherever they lie under something visible; ``read_only`` and ``writable``
+    are more folders to show (a compiler's source and output folders);
+    ``pass_env`` names the judge's environment variables the program also gets.
+    ``writable`` folders are given to the sandbox's user when the judge is root.
+    """
+
+    hidden: tuple[Path, ...] = ()
+    read_only: tuple[Path, ...] = ()
+    writable: tuple[Path, ...] = ()
+    pass_env: tuple[str, ...] = ()
+    uid: int = NOBODY
+    gid: int = NOBODY
+    #: The judge's own installation, shown read-only so that its programs run.
+    own: tuple[Path, ...] = field(default_factory=lambda: _installation())
+
+    def environment(self) -> dict[str, str]:
+        """The program's environment: `ENVIRONMENT` and the passed variables the judge has."""
+        passed = {name: os.environ[name] for name in self.pass_env if name in os.environ}
+        return {**passed, **ENVIRONMENT}
+
+    def wrap(self, command: Sequence[str]) -> Jail:
+        """``command`` as a ``bwrap`` command line that runs it in this sandbox."""
+        argv, files = program_files(command)
+        shown = [*self.own, *self.read_only, *files]
+        options = [*self._namespaces(), *_system()]
+        options += ["--proc", "/proc", "--dev", "/dev"]
+        options += ["--size", str(TMPFS_MIB * 1024 * 1024), "--tmpfs", HOME]
+        options += ["--chmod", "1777", HOME]
+        visible = _outermost([*shown, *self.writable])
+        for folder in _ancestors(visible):  # traversable, not listable: made, not shown
+            options += ["--perms", "0711", "--dir", str(folder)]
+        for path in _outermost(shown):
+            options += ["--ro-bind", str(path), str(path)]
+        for path in _outermost(self.hidden):
+            if any(_under(path, shown_path) for shown_path in shown):
+                options += ["--tmpfs", str(path)]
+        for path in files:  # a program file inside a hidden folder is shown again
+            if path.is_file() and any(_under(path, hidden) for hidden in self.hidden):
+                options += ["--ro-bind", str(path), str(path)]
+        for path in self.writable:
+            self._give(path)
+            options += ["--bind", str(path), str(path)]
+        options += ["--chdir", HOME]
+        return Jail(["bwrap", *options, "--", *self._become(), *argv], self.environment())
+
+    def _namespaces(self) -> list[str]:
+        shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net"]
+        shared += ["--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+        shared += ["--hostname", "sandbox"]
+        if os.geteuid() == ROOT:
+            return shared  # no user namespace: `_become` drops root for real
+        identity = ["--uid", str(self.uid), "--gid", str(self.gid)]
+        return [*shared, "--unshare-user", "--disable-userns", *identity, "--cap-drop", "ALL"]
+
+    def _become(self) -> list[str]:
+        """As root: ``setpriv`` to the sandbox's user, no groups, no capabilities at all."""
+        if os.geteuid() != ROOT:
+            return []
+        identity = ["--reuid", str(self.uid), "--regid", str(self.gid), "--clear-groups"]
+        return ["setpriv", *identity, "--inh-caps=-all", "--bounding-set=-all", "--"]
+
+    def _give(self, path: Path) -> None:
+        if os.geteuid() == ROOT:
+            os.chown(path, self.uid, self.gid)
+
+
+def program_files(command: Sequence[str]) -> tuple[list[str], list[Path]]:
+    """``command`` with its paths made absolute, and the files and folders it needs.
+
+    The rule: the program (found on the sandbox's `PATH` first, then on the
+    judge's) and every argument that names an existing file (or folder, when
+    the argument has a ``/`` or is ``.``: ``-m pkg`` names no folder); for a
+    file, its folder too, unless that folder is ``/`` or the judge's home; for
+    a script, its ``#!`` interpreter likewise; and for a program in a ``bin``
+    folder, the folder above it (a virtual environment, an installation prefix),
+    following links. The sandbox's user must be able to read them.
+    """
+    argv = list(command)
+    program = argv[0]
+    if "/" not in program and shutil.which(program, path=PATH) is None:
+        program = shutil.which(program) or program
+    argv[0] = program
+    needed: list[Path] = []
+    for index, word in enumerate(argv):
+        path = Path(word)
+        if _names_a_path(word, first=index == 0):
+            absolute = Path(os.path.abspath(path))
+            argv[index] = str(absolute)
+            needed += _needs(absolute)
+    return argv, [path for path in dict.fromkeys(needed) if not _system_path(path)]
+
+
+def _names_a_path(word: str, first: bool) -> bool:
+    """Whether a word of a command names a path: a file, or a folder if the word has a
+    ``/`` or is ``.`` (``-m minesweeper`` names a module, not the folder of that name)."""
+    try:
+        if "/" in word or word in (".", ".."):
+            return os.path.exists(word)
+        return not first and os.path.isfile(word)
+    except (OSError, ValueError):
+        return False
+
+
+def _needs(path: Path, depth: int = 0) -> list[Path]:
+    """``path``, its folder or prefix, and those of what it links to or runs (``#!``)."""
+    found = [path]
+    if path.is_file():
+        folder = path.parent
+        if folder.name == "bin" and (folder.parent / "pyvenv.cfg").exists():
+            folder = folder.parent  # a virtual environment: its packages too
+        elif folder.name == "bin":
+            folder = folder.parent
+        if folder not in (Path("/"), Path.home()):
+            found.append(folder)
+    if depth < 4:
+        if path.is_symlink():
+            target = Path(os.path.normpath(path.parent / os.readlink(path)))
+            found += _needs(target, depth + 1)
+        interpreter = _interpreter(path)
+        if interpreter is not None:
+            found += _needs(interpreter, depth + 1)
+    return found
+
+
+def _interpreter(path: Path) -> Path | None:
+    """The program a ``#!`` script names, if ``path`` is one."""
+    try:
+        with path.open("rb") as file:
+            first = file.readline(256)
+    except OSError:
+        return None
+    if not first.startswith(b"#!"):
+        return None
+    words = first[2:].split()
+    return Path(os.fsdecode(words[0])) if words and words[0].startswith(b"/") else None
+
+
+def _system_path(path: Path) -> bool:
+    return any(_under(path, Path(folder)) for folder in (*SYSTEM, "/etc"))
+
+
+def _under(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _outermost(paths: Iterable[Path]) -> list[Path]:
+    """``paths`` without those inside another one, outermost first."""
+    unique = sorted(set(paths), key=lambda path: len(path.parts))
+    kept: list[Path] = []
+    for path in unique:
+        if not any(_under(path, outer) for outer in kept):
+            kept.append(path)
+    return kept
+
+
+def _ancestors(paths: Iterable[Path]) -> list[Path]:
+    """The folders above ``paths`` (``/`` and `HOME` excepted), each once, outermost first."""
+    above = {parent for path in paths for parent in path.parents}
+    above -= {Path("/"), Path(HOME)}  # the tmpfs stays writable
+    return sorted(above, key=lambda path: len(path.parts))
+
+
+def _system() -> list[str]:
+    options: list[str] = []
+    for folder in SYSTEM:
+        if os.path.islink(folder):
+            options += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            options += ["--ro-bind", folder, folder]
+    for name in ETC:
+        options += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+    return options
+
+
+def _installation() -> tuple[Path, ...]:
+    """The judge's Python and its package folder: shown so `minesweeper client` runs."""
+    package = Path(minesweeper.__file__).resolve().parent
+    prefixes = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.base_prefix).resolve()}
+    return tuple(path for path in (*sorted(prefixes), package) if not _system_path(path))
+
+
+def as_root() -> bool:
+    """Whether the judge runs as root (and the sandbox then runs programs as `NOBODY`)."""
+    return os.geteuid() == ROOT
+
+
+def describe(sandbox: Sandbox | None) -> str:
+    """The first line of a report: how the programs ran."""
+    if sandbox is None:
+        return "unsandboxed (--no-sandbox): programs ran as this user, with its files and network"
+    who = f"uid {sandbox.uid}" if as_root() else f"uid {os.geteuid()} in a user namespace"
+    passed = f"; passed environment: {', '.join(sandbox.pass_env)}" if sandbox.pass_env else ""
+    return f"sandboxed (bubblewrap, {who}, no network){passed}"

@@ -1,0 +1,137 @@
+"""The sandbox every foreign program runs in: who it is, what it sees, what it gets."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from judge_helpers import ROOT, run_cli
+
+from minesweeper.judge import sandbox as sandboxes
+from minesweeper.judge.process import Child, Limits
+from minesweeper.judge.sandbox import Sandbox, program_files
+
+needs_sandbox = pytest.mark.skipif(
+    bool(sandboxes.missing()), reason=f"no sandbox on this machine: {sandboxes.missing()}"
+)
+
+#: Reports what the program is and sees, as JSON on one line.
+LOOK = """
+import json, os, sys
+seen = {}
+for path in json.load(open(os.path.join(os.path.dirname(sys.argv[0]), "paths.json"))):
+    try:
+        seen[path] = sorted(os.listdir(path)) if os.path.isdir(path) else open(path).read()
+    except OSError as error:
+        seen[path] = type(error).__name__
+status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines())
+print(json.dumps({
+    "uid": os.getuid(), "gid": os.getgid(), "groups": os.getgroups(), "cwd": os.getcwd(),
+    "env": dict(os.environ), "pids": sorted(int(p) for p in os.listdir("/proc") if p.isdigit()),
+    "caps": status["CapEff"].strip(), "bounding": status["CapBnd"].strip(),
+    "no_new_privs": status["NoNewPrivs"].strip(), "seen": seen,
+    "cwd_files": os.listdir("."),
+}), flush=True)
+"""
+
+
+def look(tmp_path: Path, sandbox: Sandbox, *paths: str) -> dict:
+    """What the program sees; ``paths`` (not on its command line, which would show them)
+    are listed or read."""
+    program = tmp_path / "look.py"
+    program.write_text(LOOK)
+    (tmp_path / "paths.json").write_text(json.dumps(paths))
+    tmp_path.chmod(0o755)
+    with Child([sys.executable, str(program)], Limits(), sandbox) as child:
+        output = child.read_all(time.monotonic() + 20, "time limit")
+        child.close()
+    assert output, child.stderr_tail.decode()
+    return json.loads(output)
+
+
+@needs_sandbox
+def test_a_program_runs_as_its_own_user_without_privileges(tmp_path: Path) -> None:
+    seen = look(tmp_path, Sandbox())
+    assert (seen["uid"], seen["gid"], seen["groups"]) == (65534, 65534, [])
+    assert seen["caps"] == seen["bounding"] == "0000000000000000"
+    assert seen["no_new_privs"] == "1"
+    # Its own PID namespace: bubblewrap's init and the program, nothing of the judge's.
+    assert os.getpid() not in seen["pids"] and len(seen["pids"]) <= 3
+
+
+@needs_sandbox
+def test_a_program_gets_a_clean_environment_and_an_empty_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JUDGE_SECRET", "s3cret")
+    monkeypatch.setenv("GIVEN", "yes")
+    seen = look(tmp_path, Sandbox(pass_env=("GIVEN",)))
+    assert seen["env"].pop("PWD") == "/tmp"  # bubblewrap's --chdir sets it
+    assert seen["env"] == {**sandboxes.ENVIRONMENT, "GIVEN": "yes"}
+    assert seen["cwd"] == seen["env"]["HOME"] == seen["env"]["TMPDIR"] == "/tmp"
+
+
+@needs_sandbox
+def test_a_program_sees_no_case_and_no_judge_file(tmp_path: Path) -> None:
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    (cases / "board.in").write_text("1 1\n.\n0 0\n")
+    paths = [str(cases), str(ROOT / "testcases"), str(Path.home())]
+    seen = look(tmp_path, Sandbox(hidden=(cases,)), *paths)
+    # The program's folder is visible (its own files), but a graded folder in it is
+    # covered; the judge's test cases and home do not exist in its world.
+    assert seen["seen"][str(cases)] == []
+    assert seen["seen"][str(ROOT / "testcases")] == "FileNotFoundError"
+    assert seen["seen"][str(Path.home())] in ("FileNotFoundError", "PermissionError")
+
+
+def test_the_files_a_command_needs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "client.py").write_text("")
+    (tmp_path / "minesweeper").mkdir()
+    argv, files = program_files(["python3", "client.py", "-m", "minesweeper", "3"])
+    # python3 is the sandbox's own (/usr/bin), a file argument is made absolute and its
+    # folder shown, and a word that names a folder without a slash is left alone.
+    assert argv == ["python3", str(tmp_path / "client.py"), "-m", "minesweeper", "3"]
+    assert files == [tmp_path / "client.py", tmp_path]
+
+
+def test_without_a_sandbox_grading_refuses_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sandboxes, "missing", lambda: "bubblewrap is not installed (apt-get ...)")
+    client = shlex.join([sys.executable, str(ROOT / "examples" / "client.py")])
+    case = ROOT / "testcases" / "advanced" / "adv-05x05-006.in"
+    for command in (
+        ["grade", "--client", client, str(case)],
+        ["judge", "--client", client, str(case)],
+    ):
+        result = run_cli(command)
+        assert result.exit_code == 2
+        assert result.stderr == (
+            "minesweeper: cannot sandbox the program: bubblewrap is not installed (apt-get ...);"
+            " or give --no-sandbox\n"
+        )
+    result = run_cli(
+        ["grade", "--client", client, "--no-sandbox", "--json", str(tmp_path / "r"), str(case)]
+    )
+    assert result.exit_code == 0
+    assert result.stdout.startswith("unsandboxed")
+    assert json.loads((tmp_path / "r").read_text())["sandbox"].startswith("unsandboxed")
+    result = run_cli(["judge", "--client", client, "--no-sandbox", str(case)])
+    assert result.stderr.startswith("minesweeper: unsandboxed")
+
+
+@needs_sandbox
+def test_a_sandboxed_grade_says_so_first(tmp_path: Path) -> None:
+    client = shlex.join([sys.executable, str(ROOT / "examples" / "client.py")])
+    case = ROOT / "testcases" / "advanced" / "adv-05x05-006.in"
+    result = run_cli(["grade", "--client", client, "--pass-env", "TERM", str(case)])
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines()[0].startswith("sandboxed (bubblewrap")
+    assert "passed environment: TERM" in result.stdout.splitlines()[0]
