@@ -51,7 +51,11 @@ def win(site: Site, headers: dict[str, str], game: dict) -> dict:
 
 def test_sign_up_sign_in_and_sign_out(site: Site) -> None:
     headers = site.sign_up("alice")
-    assert site.client.get("/api/me", headers=headers).json() == {"name": "alice", "bot": False}
+    assert site.client.get("/api/me", headers=headers).json() == {
+        "name": "alice",
+        "bot": False,
+        "guest": False,
+    }
     answer = site.client.post("/api/sessions", json={"name": "ALICE", "password": PASSWORD})
     assert answer.status_code == 200
     second = {"Authorization": f"Bearer {answer.json()['token']}"}

@@ -22,6 +22,7 @@ class Credentials(Strict):
 class PlayerOut(BaseModel):
     name: str
     bot: bool
+    guest: bool = Field(False, description="a guest plays practice games only")
 
 
 class SignedIn(BaseModel):
@@ -117,6 +118,31 @@ class MoveOut(BaseModel):
     ms: int
     end: EndOut | None
     map: str | None = None
+
+
+class ComputerMove(BaseModel):
+    kind: str
+    cell: int
+
+
+class ComputerOut(BaseModel):
+    game: str
+    moves: list[ComputerMove] = Field(description="the clicks the computer made, in order")
+    opened: list[list[int]]
+    state: str
+    ms: int
+    end: EndOut | None
+
+
+class HintOut(BaseModel):
+    cell: int | None = Field(description="the cell to open (None when nothing can be said)")
+    safe: bool = Field(description="proved safe; else the safest cell")
+    p: float | None = Field(description="its mine probability")
+
+
+class OddsOut(BaseModel):
+    odds: list[float | None] = Field(description="each cell's mine probability; None: opened")
+    approximate: bool
 
 
 class Resigned(BaseModel):
