@@ -30,15 +30,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from minesweeper.web.headless import ARGS, CHROMIUM
 
 
 def median_interval(values: list[float]) -> tuple[float, float]:
@@ -89,7 +81,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--preset", default="expert")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromium", default=CHROMIUM)
     options = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -98,7 +90,7 @@ def main() -> int:
         times: list[float] = []
         answers: list[float] = []
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=options.chromium, args=ARGS)
+            browser = driver.chromium.launch(executable_path=options.chromium, args=list(ARGS))
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.goto(url)
             page.wait_for_selector("#board .cell")

@@ -1,5 +1,5 @@
 """The page's routes on the ladder's app: the page and its files, geometry, replay frames,
-guests and the practice aids (through HTTP, on a real SQLite database)."""
+through HTTP, on a real SQLite database."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ from minesweeper.ladder.schema import Game
 from minesweeper.ladder.service import Ladder
 from minesweeper.play.replay import Replay
 from minesweeper.play.session import CellState
-from minesweeper.solver.probability import probabilities
-from minesweeper.solver.view import View
 from minesweeper.topology import TOPOLOGIES, GraphTopology
 from minesweeper.web import install
 from minesweeper.web.boards import TopologyView, topology_of
@@ -170,55 +168,3 @@ def test_a_bad_replay_gets_one_clear_error(site):
     answer = site.client.post("/api/replay/frames", content=b'{"format": "something else"}')
     assert answer.status_code == 400
     assert answer.json()["error"]["message"]
-
-
-def test_guests_practise_but_the_aids_refuse_ranked_games(site):
-    headers = guest(site)
-    game = site.new_game(headers, mode="practice")
-    assert game["player"].startswith("guest-")
-    ranker = site.sign_up("ranker")
-    ranked = site.new_game(ranker, mode="ranked", preset="beginner")
-    for kind in ("odds", "hint", "computer"):
-        # Another player's game: refused; a ranked game, even one's own: refused.
-        assert (
-            site.client.post(f"/api/games/{game['id']}/{kind}", headers=ranker).status_code == 403
-        )
-        answer = site.client.post(f"/api/games/{ranked['id']}/{kind}", headers=ranker)
-        assert answer.status_code == 403
-        assert "practice" in answer.json()["error"]["message"]
-        assert site.client.post(f"/api/games/{game['id']}/{kind}").status_code == 401
-
-
-def test_odds_are_the_solvers_and_the_hint_is_safe(site):
-    headers = guest(site)
-    game = site.new_game(headers, mode="practice", preset="intermediate", seed=3)
-    before = site.client.post(f"/api/games/{game['id']}/hint", headers=headers).json()
-    assert before["safe"] and before["cell"] is not None
-    site.move(headers, game["id"], "open", before["cell"])
-    mines = set(mines_of(site, game["id"]))
-    state = site.client.get(f"/api/games/{game['id']}", headers=headers).json()
-    odds = site.client.post(f"/api/games/{game['id']}/odds", headers=headers).json()["odds"]
-    topology = topology_of(TopologyView(**state["topology"]))
-    view = View(topology, {c: n for c, n in state["opened"]}, mine_count=state["settings"]["mines"])
-    expected = probabilities(view).floats()
-    for cell, p in enumerate(odds):
-        assert p == (None if cell in view.revealed else pytest.approx(expected[cell]))
-    hint = site.client.post(f"/api/games/{game['id']}/hint", headers=headers).json()
-    assert hint["cell"] not in mines
-    assert hint["p"] == pytest.approx(expected[hint["cell"]])
-    if hint["safe"]:
-        assert hint["p"] == 0
-
-
-def test_the_computer_plays_a_practice_game_to_its_end(site):
-    headers = guest(site)
-    game = site.new_game(headers, mode="practice", seed=11)
-    for _ in range(200):
-        answer = site.client.post(f"/api/games/{game['id']}/computer", headers=headers)
-        assert answer.status_code == 200, answer.text
-        if answer.json()["end"]:
-            break
-    end = answer.json()["end"]
-    assert end is not None and end["stats"]["bbbv"] > 0
-    again = site.client.post(f"/api/games/{game['id']}/computer", headers=headers)
-    assert again.status_code == 409

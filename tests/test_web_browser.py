@@ -33,17 +33,8 @@ from minesweeper.ladder.service import Ladder  # noqa: E402
 from minesweeper.play.stats import bbbv  # noqa: E402
 from minesweeper.topology import SquareTopology  # noqa: E402
 from minesweeper.web import install  # noqa: E402
+from minesweeper.web.headless import ARGS, CHROMIUM  # noqa: E402
 
-CHROMIUM = os.environ.get("MINESWEEPER_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "correct horse battery"
 
 pytestmark = pytest.mark.skipif(
@@ -85,7 +76,7 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=list(ARGS))
         yield chromium
         chromium.close()
 

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from minesweeper.cli import main
 from minesweeper.play.session import Settings
+from minesweeper.topology import HexTopology
 from minesweeper.web.local import page_address
 
 
@@ -53,7 +54,7 @@ def test_the_address_names_the_game_chosen():
     assert page_address("127.0.0.1", 8000, expert).endswith(
         "?topology=square&rules=modern&preset=expert"
     )
-    hexes = Settings.preset("beginner", topology="hex").replace(no_guess=True)
+    hexes = Settings.preset("beginner", HexTopology).replace(no_guess=True)
     address = page_address("127.0.0.1", 8000, hexes)
     assert "topology=hex" in address and "preset=custom&rows=9&cols=9&mines=10" in address
     assert address.endswith("&no_guess=1")

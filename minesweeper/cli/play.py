@@ -79,7 +79,7 @@ def play(
     if web:
         if board_file is not None:
             raise MinesweeperError("--web deals its boards on the server: drop --board")
-        settings.make_topology()  # bad sizes fail here, before the server starts
+        settings.variant.make_topology()  # bad sizes fail here, before the server starts
         from minesweeper.web.local import serve  # the service loads only for --web
 
         serve(settings, say=lambda line: click.echo(line, err=True))

@@ -7,9 +7,9 @@ moves, ladders, replays); `install` adds the page to it, so one process serves b
 - ``GET /`` the page, ``GET /static/...`` its scripts and styles (package data: plain
   JavaScript modules, no build step, nothing fetched from elsewhere);
 - ``POST /api/geometry``: a board's shapes for a topology as the ladder shows it;
-- ``POST /api/replay/frames``: a replay as the page plays it back, frame by frame;
-- ``POST /api/guests``: practice without an account;
-- ``POST /api/games/{id}/odds|hint|computer``: the practice aids (`minesweeper.web.practice`).
+- ``POST /api/replay/frames``: a replay as the page plays it back, frame by frame.
+
+Guests (practice without an account) and the practice aids are the ladder's own.
 """
 
 from minesweeper.web.routes import install, router

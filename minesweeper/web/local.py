@@ -25,12 +25,14 @@ START_SECONDS = 30.0
 
 def page_address(host: str, port: int, settings: Settings) -> str:
     """The page's address, its query choosing the game of ``settings``."""
-    choice: dict[str, object] = {"topology": settings.topology, "rules": settings.rules.value}
-    preset = settings.preset_name if settings.topology == "square" else None
+    variant = settings.variant
+    name = variant.topology.name
+    choice: dict[str, object] = {"topology": name, "rules": variant.rules.value}
+    preset = variant.preset_name if name == "square" else None
     if preset is not None:
         choice["preset"] = preset
     else:
-        choice.update(preset="custom", rows=settings.rows, cols=settings.cols, mines=settings.mines)
+        choice.update(preset="custom", rows=variant.rows, cols=variant.cols, mines=variant.mines)
     if settings.no_guess:
         choice["no_guess"] = 1
     return f"http://{host}:{port}/?{urlencode(choice)}"

@@ -279,9 +279,18 @@ export class Game {
   }
 
   /** A practice aid (odds, hint, computer move), marked as such; the game is then assisted. */
-  async aid(kind) {
-    if (this.over) return;
-    const answer = await games.aid(this.id, kind);
+  aid(kind) {
+    // In the move queue: an aid never overtakes a click made before it, nor one after.
+    const run = this.queue.then(() => this.askAid(kind));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async askAid(kind) {
+    if (this.over || !this.id) return;
+    const id = this.id;
+    const answer = await games.aid(id, kind);
+    if (this.id !== id) return;
     this.assisted = true;
     if (kind === "odds") this.board.showOdds(answer.odds);
     else if (kind === "hint") {
@@ -292,8 +301,13 @@ export class Game {
         this.say(answer.safe ? "Hint: this cell is safe." : `Hint: the best guess (${Math.round((answer.p ?? 0) * 100)}% a mine).`);
       }
     } else {
+      // The computer's clicks: its flags first, then what its opens revealed.
+      for (const move of answer.moves ?? []) {
+        if (move.kind === "flag") { this.flags.add(move.cell); this.board.show(move.cell, "flagged"); }
+        if (move.kind === "unflag") { this.flags.delete(move.cell); this.board.show(move.cell, "closed"); }
+      }
+      this.moves += (answer.moves ?? []).length;
       if (this.startedAt === null && (answer.opened?.length || answer.end)) this.startTimer(answer.ms ?? 0);
-      this.moves = answer.number ?? this.moves + 1;
       this.apply(answer);
     }
   }
