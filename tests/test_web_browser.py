@@ -297,6 +297,16 @@ def test_other_boards_draw_their_shapes_and_play_by_mouse_and_keyboard(
     click(page, closed[0], "right")
     assert states(page)[closed[0]] == "flagged"
     assert "flagged" in cells.nth(closed[0]).get_attribute("aria-label")
+    if topology == "hex":
+        # With ? marks on, a second right click gives a ?, a third clears it.
+        page.check("#settings [name=marks]")
+        click(page, closed[0], "right")
+        assert states(page)[closed[0]] == "closed"
+        assert "question mark" in cells.nth(closed[0]).get_attribute("aria-label")
+        assert cells.nth(closed[0]).locator("text.question").count() == 1
+        click(page, closed[0], "right")
+        assert "hidden" in cells.nth(closed[0]).get_attribute("aria-label")
+        page.uncheck("#settings [name=marks]")
     # The keyboard: focus a cell, move with the arrows, f flags, space opens.
     cells.nth(middle).focus()
     page.keyboard.press("ArrowRight")
@@ -346,6 +356,13 @@ def test_practice_aids_are_marked_and_shown(page, shots):
     page.wait_for_selector("#board .overlay .odds")
     assert page.locator("#board .overlay .odds").count() == states(page).count("closed")
     page.screenshot(path=shots / "07-odds.png")
+    # F2 deals a new game.
+    before = game_id(page)
+    page.keyboard.press("F2")
+    page.wait_for_function(
+        "(before) => document.querySelector('#board').dataset.game !== before", arg=before
+    )
+    assert "opened" not in states(page)
     page.select_option("#settings [name=mode]", "ranked")
     assert not page.locator("#aids").is_visible()
 
