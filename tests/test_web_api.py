@@ -15,7 +15,7 @@ from minesweeper.ladder.service import Ladder
 from minesweeper.play.replay import Replay
 from minesweeper.play.session import CellState
 from minesweeper.topology import TOPOLOGIES, GraphTopology
-from minesweeper.web import install
+from minesweeper.web import mount
 from minesweeper.web.boards import TopologyView, topology_of
 from minesweeper.web.playback import frames
 
@@ -23,7 +23,7 @@ from minesweeper.web.playback import frames
 @pytest.fixture
 def site(tmp_path):
     service = Ladder(config(sqlite_url(tmp_path)))
-    yield Site(service, TestClient(create_app(ladder_service=service, extensions=[install])))
+    yield Site(service, TestClient(create_app(ladder_service=service, extensions=[mount])))
     service.close()
 
 

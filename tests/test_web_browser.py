@@ -32,7 +32,7 @@ from minesweeper.ladder.schema import Game  # noqa: E402
 from minesweeper.ladder.service import Ladder  # noqa: E402
 from minesweeper.play.stats import bbbv  # noqa: E402
 from minesweeper.topology import SquareTopology  # noqa: E402
-from minesweeper.web import install  # noqa: E402
+from minesweeper.web import mount  # noqa: E402
 from minesweeper.web.headless import ARGS, CHROMIUM  # noqa: E402
 
 PASSWORD = "correct horse battery"
@@ -56,7 +56,7 @@ def shots(tmp_path_factory) -> Path:
 def server(tmp_path_factory):
     """The ladder with the page, on a free loopback port, in a thread of this process."""
     service = Ladder(config(sqlite_url(tmp_path_factory.mktemp("ladder"))))
-    app = create_app(ladder_service=service, extensions=[install])
+    app = create_app(ladder_service=service, extensions=[mount])
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

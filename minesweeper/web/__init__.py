@@ -1,7 +1,7 @@
 """The game in a web browser: the page, its files, and the few endpoints only drawing needs.
 
 The ladder service (`minesweeper.ladder`) serves everything a game needs (accounts, games,
-moves, ladders, replays); `install` adds the page to it, so one process serves both
+moves, ladders, replays); `mount` adds the page to it, so one process serves both
 (`minesweeper ladder serve` calls it):
 
 - ``GET /`` the page, ``GET /static/...`` its scripts and styles (package data: plain
@@ -12,6 +12,6 @@ moves, ladders, replays); `install` adds the page to it, so one process serves b
 Guests (practice without an account) and the practice aids are the ladder's own.
 """
 
-from minesweeper.web.routes import install, router
+from minesweeper.web.routes import mount, router
 
-__all__ = ["install", "router"]
+__all__ = ["mount", "router"]

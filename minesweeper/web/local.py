@@ -51,7 +51,7 @@ def serve(
     from minesweeper.ladder.app import create_app
     from minesweeper.ladder.config import LadderConfig, default_database_url
     from minesweeper.ladder.service import Ladder
-    from minesweeper.web.routes import install
+    from minesweeper.web.routes import mount
 
     try:
         service = Ladder(LadderConfig(database_url=database or default_database_url()))
@@ -65,7 +65,7 @@ def serve(
     except OSError as error:
         raise MinesweeperError(f"cannot listen on 127.0.0.1:{port}: {error.strerror}") from None
     address = page_address("127.0.0.1", listener.getsockname()[1], settings)
-    app = create_app(ladder_service=service, extensions=[install])
+    app = create_app(ladder_service=service, extensions=[mount])
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

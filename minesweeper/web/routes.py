@@ -1,4 +1,4 @@
-"""The page's routes, added to the ladder's FastAPI app by `install`."""
+"""The page's routes, added to the ladder's FastAPI app by `mount`."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def router() -> APIRouter:
     return routes
 
 
-def install(app: FastAPI) -> None:
+def mount(app: FastAPI) -> None:
     """Serve the page from ``app`` (the ladder's): its routes, and its files under ``/static``."""
     app.include_router(router())
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
