@@ -176,6 +176,12 @@ def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, serve
     click(page, 40)
     assert states(page)[40] == "opened"
     page.screenshot(path=shots / "01-practice.png")
+    # A reload goes on with the same game, as the server keeps it.
+    shown = states(page)
+    page.reload()
+    page.wait_for_selector("#board .cell")
+    assert game_id(page) == first
+    assert states(page) == shown
 
     sign_up(page, "ada.l")
     game = new_game(page, mode="ranked", preset="beginner", rules="modern")

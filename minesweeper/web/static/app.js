@@ -314,7 +314,11 @@ async function route() {
     if (page === "ladder-page") await showLadder(...parts.slice(1).filter(Boolean));
     else if (page === "player-page") await showPlayer(parts[1] ?? "");
     else if (page === "replay-page") await showReplay(parts[1] ?? "");
-    else if (!game.board) await newGame();
+    else if (!game.board) {
+      // A reload goes on with the game it left, if it is still being played.
+      const last = localStorage.getItem("minesweeper.game");
+      if (!(auth.token && last && await game.resume(last))) await newGame();
+    }
   } catch (error) {
     replace($(page), el("p", { class: "error" }, error.message));
   }

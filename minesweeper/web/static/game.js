@@ -99,7 +99,20 @@ export class Game {
     await games.resign(id).catch(() => {});
   }
 
+  /** Go on with game `id` (after a reload); false when it is over or not this player's. */
+  async resume(id) {
+    try {
+      const data = await games.get(id);
+      if (data.state !== "playing") return false;
+      await this.load(data);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async load(data) {
+    localStorage.setItem("minesweeper.game", data.id);
     this.data = data;
     this.id = data.id;
     this.moves = data.moves ?? 0;
