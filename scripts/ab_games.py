@@ -33,7 +33,7 @@ def worker() -> None:
     """Play the games named on stdin, one JSON line per game on stdout."""
     from minesweeper.boards.generate import random_board
     from minesweeper.client import play
-    from minesweeper.solver.strategy import find_strategy
+    from minesweeper.solver.registry import find_strategy
     from minesweeper.topology import SquareTopology
     from minesweeper.variant import PRESETS, FirstClick
 

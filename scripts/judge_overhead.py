@@ -38,7 +38,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
 from minesweeper.protocol import format_result
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
 
 PYTHON = [sys.executable, "-m", "minesweeper"]

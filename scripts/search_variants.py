@@ -24,7 +24,8 @@ import click
 
 from minesweeper.bench import Deal, resolve_presets, strategy_seed, wilson_interval
 from minesweeper.client import play
-from minesweeper.solver.strategy import Strategy, find_strategy
+from minesweeper.solver.registry import find_strategy
+from minesweeper.solver.strategy import Strategy
 from minesweeper.variant import Rules
 
 

@@ -22,7 +22,8 @@ import click
 from minesweeper.board import Board
 from minesweeper.boards.generate import random_board
 from minesweeper.client import GameRecord, play
-from minesweeper.solver.strategy import Strategy, find_strategy
+from minesweeper.solver.registry import find_strategy
+from minesweeper.solver.strategy import Strategy
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import PRESETS, FirstClick
 

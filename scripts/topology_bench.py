@@ -19,9 +19,8 @@ import statistics
 
 import click
 
-import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
 from minesweeper.bench import Deal, run_bench
-from minesweeper.solver.strategy import STRATEGIES, StrategySpec
+from minesweeper.solver.registry import STRATEGIES, StrategySpec
 from minesweeper.topology import TOPOLOGIES, Topology
 from minesweeper.variant import PRESETS, Preset, Rules
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from minesweeper.solver.strategy import STRATEGIES, Decision, Strategy, StrategySpec
+from minesweeper.solver.registry import STRATEGIES, StrategySpec
+from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
@@ -70,7 +71,6 @@ class Scripted(Strategy):
 
 def register_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the doubles by name (for the commands) for the length of a test."""
-    import minesweeper.solver.strategies  # noqa: F401  (fill the registry first)
 
     for double in (FirstUnknown, SeededGuess, Pondering):
         monkeypatch.setitem(STRATEGIES, double.name, double)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
-from minesweeper.solver.strategy import Decision, Strategy, find_strategy
+from minesweeper.solver.registry import find_strategy
+from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import find_topology
 from minesweeper.variant import PRESETS, FirstClick

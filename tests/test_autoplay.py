@@ -12,7 +12,7 @@ from minesweeper.cli import main
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session, view_of
 from minesweeper.play.records import Records
 from minesweeper.play.session import GameSession, Settings
-from minesweeper.solver.strategy import STRATEGIES, find_strategy
+from minesweeper.solver.registry import STRATEGIES, find_strategy
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import Rules
 

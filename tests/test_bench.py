@@ -29,7 +29,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
-from minesweeper.solver.strategy import STRATEGIES
+from minesweeper.solver.registry import STRATEGIES
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 from minesweeper.variant import PRESETS, Rules
 

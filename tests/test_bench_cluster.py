@@ -18,7 +18,7 @@ from doubles import register_doubles
 
 from minesweeper.bench import Deal, GameLog, GameOutcome, run_bench
 from minesweeper.cli import main
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.solver.think import Think
 from minesweeper.variant import PRESETS, Rules
 

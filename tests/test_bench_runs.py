@@ -22,7 +22,8 @@ from minesweeper.cli import main
 from minesweeper.cli.bench import results_table
 from minesweeper.client import GameRecord
 from minesweeper.play.stats import bbbv
-from minesweeper.solver.strategy import STRATEGIES, Decision
+from minesweeper.solver.registry import STRATEGIES
+from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.variant import PRESETS, Rules

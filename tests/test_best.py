@@ -21,7 +21,7 @@ from minesweeper.solver import View
 from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
 from minesweeper.solver.probability import Budget, probabilities
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import FirstClick
 

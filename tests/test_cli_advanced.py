@@ -16,7 +16,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.cli.advanced import advanced
 from minesweeper.server import serve
-from minesweeper.solver.strategy import STRATEGIES, find_strategy
+from minesweeper.solver.registry import STRATEGIES, find_strategy
 from minesweeper.topology import SquareTopology, find_topology
 
 

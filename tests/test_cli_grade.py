@@ -16,7 +16,7 @@ from doubles import register_doubles
 from minesweeper.boards.cases import format_case
 from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
-from minesweeper.grading import discover
+from minesweeper.judge.grading import discover
 from minesweeper.server import serve
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 

@@ -19,7 +19,7 @@ from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.boards.cases import format_case, read_cases_file
 from minesweeper.boards.generate import random_board
 from minesweeper.judge.reference import play_stdio
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import TOPOLOGIES, find_topology
 
 ROOT = Path(__file__).resolve().parents[1]

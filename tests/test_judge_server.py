@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from judge_helpers import no_child_left_behind
 
-from minesweeper.grading import discover, grade_basic
+from minesweeper.judge.grading import discover, grade_basic
 from minesweeper.judge.process import Limits
 from minesweeper.judge.server import grade_server
 

@@ -1,69 +1,226 @@
-"""Imports point inwards: the core and the solver never import the layers above them."""
+"""Imports point inwards: every module of the package sits in a declared layer, imports
+only its own layer and those below it (peers do not import each other), and no chain
+of imports, at any depth of the code, comes back to where it started.
+
+docs/architecture.md explains the layers; `python tests/test_layers.py` prints the
+upward imports and cycles it finds.
+"""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "minesweeper"
-CORE = [
-    "topology",
-    "board.py",
-    "game.py",
-    "protocol.py",
-    "server.py",
-    "play/session.py",
-    "play/records.py",
-    "play/scoring.py",
-    "play/stats.py",
-    "play/history.py",
-    "intervals.py",
-    "boards/mbf.py",
-    "play/replay.py",
-    "boards/generate.py",
-    "errors.py",
-    "limits.py",
-    "inputs.py",
-    "outputs.py",
+
+#: The layers, innermost first. A layer is its units (top-level modules or packages of
+#: ``minesweeper``); ``peers`` units of one layer must not import one another.
+LAYERS: list[tuple[str, tuple[str, ...], bool]] = [
+    # name, units, peers
+    (
+        "core",
+        (
+            "__init__",
+            "errors",
+            "limits",
+            "inputs",
+            "outputs",
+            "intervals",
+            "topology",
+            "board",
+            "game",
+            "protocol",
+            "variant",
+            "server",
+        ),
+        False,
+    ),
+    ("solver", ("solver",), False),
+    ("boards", ("boards",), False),
+    ("play", ("play",), False),
+    ("client", ("client", "advanced"), False),
+    ("runners", ("judge", "bench", "ladder"), True),
+    ("faces", ("tui", "web"), True),
+    ("cli", ("cli", "__main__"), False),
 ]
-UI = ("click", "rich", "textual", "minesweeper.cli", "minesweeper.tui")
+#: Libraries of the faces: nothing below the faces imports them.
+UI = ("click", "rich", "textual")
 
 
-def imports(path: Path) -> set[str]:
-    """Every module a source file imports, at any depth of its code."""
-    found = set()
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of the package by its dotted name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a source file imports, at any depth of its code (inside functions and
+    ``TYPE_CHECKING`` blocks too): ``from a import b`` counts as ``a.b`` when that is a
+    module, else as ``a``."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([node.module] if node.module else [])])
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules() else base)
     return found
 
 
-def sources(*names: str) -> list[Path]:
-    paths = []
-    for name in names:
-        path = PACKAGE / name
-        paths.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
-    return paths
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """The package's modules and the package modules each imports."""
+    ours = modules()
+    result = {}
+    for name, path in ours.items():
+        targets = set()
+        for target in imported(path):
+            while target and target not in ours:  # `a.b.C`: the module is `a.b`
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                targets.add(target)
+        result[name] = frozenset(targets)
+    return result
 
 
-@pytest.mark.parametrize("path", sources(*CORE), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_core_imports_no_ui_and_no_solver(path: Path) -> None:
-    bad = {name for name in imports(path) if name.startswith((*UI, "minesweeper.solver"))}
-    assert not bad
+def unit(module: str) -> str:
+    """The top-level module or package of ``minesweeper`` that ``module`` belongs to."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "__init__"
+    return parts[1]
 
 
-@pytest.mark.parametrize("path", sources("solver"), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_solver_imports_only_the_solver_topologies_and_errors(path: Path) -> None:
-    allowed = ("minesweeper.solver", "minesweeper.topology", "minesweeper.errors")
-    ours = {name for name in imports(path) if name.startswith("minesweeper")}
-    assert {name for name in ours if not name.startswith(allowed)} == set()
-    assert not {name for name in imports(path) if name.startswith(UI)}
+def layer_of(module: str) -> int:
+    for index, (_, units, _) in enumerate(LAYERS):
+        if unit(module) in units:
+            return index
+    raise LookupError(module)
+
+
+def upward_imports() -> Iterator[str]:
+    """Each import that breaks the layering, as ``importer -> imported (why)``."""
+    for source, targets in sorted(graph().items()):
+        here = layer_of(source)
+        for target in sorted(targets):
+            there = layer_of(target)
+            if there > here:
+                yield f"{source} -> {target} (up from {LAYERS[here][0]} to {LAYERS[there][0]})"
+            elif there == here and LAYERS[here][2] and unit(source) != unit(target):
+                yield f"{source} -> {target} (peers in {LAYERS[here][0]})"
+
+
+def cycles() -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    edges = graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(edges[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = []
+    for name in modules():
+        try:
+            layer_of(name)
+        except LookupError:
+            unplaced.append(name)
+    assert unplaced == [], "add these to LAYERS (and docs/architecture.md)"
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    assert list(upward_imports()) == []
+
+
+def test_no_import_cycle() -> None:
+    assert cycles() == []
+
+
+def test_the_checks_see_an_upward_import_and_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None:
+    edges = dict(graph())
+    edges["minesweeper.board"] = edges["minesweeper.board"] | {"minesweeper.play.session"}
+    monkeypatch.setitem(globals(), "graph", lambda: edges)
+    assert any(
+        line.startswith("minesweeper.board -> minesweeper.play") for line in upward_imports()
+    )
+    assert any("minesweeper.board" in component for component in cycles())
+
+
+def below_the_faces() -> list[str]:
+    faces = next(index for index, (name, _, _) in enumerate(LAYERS) if name == "faces")
+    return [name for name in modules() if layer_of(name) < faces]
+
+
+@pytest.mark.parametrize("module", below_the_faces())
+def test_only_the_faces_import_ui_libraries(module: str) -> None:
+    ui = {name for name in imported(modules()[module]) if name.split(".")[0] in UI}
+    assert ui == set()
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if unit(m) == "solver"])
+def test_the_solver_reads_only_what_a_player_sees(module: str) -> None:
+    """The solver imports only itself, the topologies and the errors: never a board."""
+    allowed = ("solver", "topology", "errors")
+    assert {target for target in graph()[module] if unit(target) not in allowed} == set()
+
+
+#: Modules that judge foreign programs: they must work without the solver.
+FOREIGN_JUDGING = [
+    "minesweeper.judge.process",
+    "minesweeper.judge.protocol",
+    "minesweeper.judge.interactive",
+    "minesweeper.judge.server",
+    "minesweeper.judge.difference",
+]
+
+
+@pytest.mark.parametrize("module", FOREIGN_JUDGING)
+def test_judging_foreign_programs_needs_no_solver(module: str) -> None:
+    assert {target for target in graph()[module] if unit(target) == "solver"} == set()
 
 
 def test_the_judge_command_loads_only_what_it_needs() -> None:
@@ -85,31 +242,6 @@ def test_the_judge_command_loads_only_what_it_needs() -> None:
     assert not {name for name in loaded if name.startswith(heavy)}
 
 
-JUDGE = [
-    "judge/process.py",
-    "judge/protocol.py",
-    "judge/interactive.py",
-    "judge/server.py",
-    "judge/difference.py",
-]
-
-
-def within(name: str, packages: tuple[str, ...]) -> bool:
-    """Whether module ``name`` is one of ``packages`` or inside one."""
-    return any(name == package or name.startswith(package + ".") for package in packages)
-
-
-@pytest.mark.parametrize("path", sources("judge"), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_the_judge_package_imports_no_ui(path: Path) -> None:
-    assert not {name for name in imports(path) if within(name, UI)}
-
-
-@pytest.mark.parametrize("path", sources(*JUDGE), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_judging_foreign_programs_needs_no_solver(path: Path) -> None:
-    assert not {name for name in imports(path) if within(name, ("minesweeper.solver",))}
-
-
-@pytest.mark.parametrize("path", sources("ladder"), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_the_ladder_service_imports_no_face(path: Path) -> None:
-    faces = (*UI, "minesweeper.web", "minesweeper.judge", "minesweeper.bench")
-    assert not {name for name in imports(path) if within(name, faces)}
+if __name__ == "__main__":
+    print("upward imports:", *upward_imports(), sep="\n  ")
+    print("cycles:", *(" ".join(component) for component in cycles()), sep="\n  ")

@@ -17,7 +17,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game
 from minesweeper.solver.gauss import deduce
 from minesweeper.solver.powermean import GaussPowerMean, power_mean
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.registry import find_strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import FirstClick

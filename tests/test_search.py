@@ -16,8 +16,8 @@ from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
+from minesweeper.solver.registry import find_strategy
 from minesweeper.solver.search import Position, Search
-from minesweeper.solver.strategy import find_strategy
 from minesweeper.solver.think import Think
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import FirstClick

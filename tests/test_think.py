@@ -16,8 +16,8 @@ from minesweeper.advanced import run_case
 from minesweeper.bench import Chunk, Deal, play_chunk, run_bench
 from minesweeper.boards.cases import parse_case
 from minesweeper.cli import main
+from minesweeper.solver.registry import StrategySpec, StrategySpecError
 from minesweeper.solver.search import Search
-from minesweeper.solver.strategy import StrategySpec, StrategySpecError
 from minesweeper.solver.think import MAX_THINK_MS, Think, ThinkError
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.app import MinesweeperApp

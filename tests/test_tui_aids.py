@@ -11,7 +11,7 @@ from minesweeper.play.autoplay import COMPUTER, first_cell, view_of
 from minesweeper.play.records import Records
 from minesweeper.play.session import Settings
 from minesweeper.solver.probability import probabilities
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.solver.think import Think
 from minesweeper.tui.analysis import computer_strategy
 from minesweeper.tui.palette import chance_text

@@ -12,7 +12,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.constraints import InconsistentView
-from minesweeper.solver.strategy import find_strategy
+from minesweeper.solver.registry import find_strategy
 from minesweeper.solver.view import View
 from minesweeper.solver.worlds import Worlds
 from minesweeper.topology import SquareTopology

@@ -19,11 +19,11 @@ from .deals import (
     resolve_presets,
     strategy_seed,
 )
-from .executors import WorkerError, max_jobs, open_executor
+from .executors import WorkerError, max_jobs
 from .gamelog import GameLog, game_row
 from .games import Chunk, GameOutcome, play_chunk
 from .results import GameFailure, Result, wilson_interval
-from .runner import Dealer, Progress, games_left, run_bench
+from .runner import Dealer, Progress, games_left, open_executor, run_bench
 
 __all__ = [
     "BENCH_PRESETS",

@@ -3,7 +3,7 @@
 Every executor pulls chunks from the runner as it has room for them and yields
 each with its outcomes as it finishes, in any order; the results never depend
 on which executor played them. The Dask one lives in `cluster`, imported only
-for ``--cluster``.
+for ``--cluster`` (by `minesweeper.bench.runner.open_executor`, which picks one).
 """
 
 from __future__ import annotations
@@ -133,12 +133,3 @@ JOBS_PER_CORE = 4
 def max_jobs() -> int:
     """The most worker processes ``--jobs`` may ask for on this machine."""
     return cores() * JOBS_PER_CORE
-
-
-def open_executor(jobs: int, cluster: str | None = None) -> Executor:
-    """The executor for ``--jobs``/``--cluster``; Dask is imported only for a cluster."""
-    if cluster is not None:
-        from .cluster import DaskCluster  # lazily: Dask takes a second to import
-
-        return DaskCluster(cluster)
-    return InProcess() if jobs <= 1 else ProcessPool(jobs)

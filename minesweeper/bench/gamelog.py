@@ -18,7 +18,7 @@ from filelock import FileLock, Timeout
 
 from minesweeper.client import GameRecord
 from minesweeper.errors import InputError, MinesweeperError
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 
 from .deals import Deal
 from .games import GameOutcome

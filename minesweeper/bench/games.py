@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import GameRecord, play
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 
 from .deals import Deal
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from minesweeper.client import GameRecord
 from minesweeper.intervals import wilson_interval
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.solver.think import Think
 
 from .deals import Deal

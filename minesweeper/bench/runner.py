@@ -7,10 +7,10 @@ import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from minesweeper.solver.strategy import StrategySpec, StrategySpecError
+from minesweeper.solver.registry import StrategySpec, StrategySpecError
 
 from .deals import Deal
-from .executors import Executor, open_executor
+from .executors import Executor, InProcess, ProcessPool
 from .gamelog import GameKey, GameLog
 from .games import Chunk, GameOutcome
 from .results import GameFailure, Result
@@ -84,6 +84,15 @@ class Dealer:
         self.last[key] = min(self.size(key), len(left))
         indices = tuple(left.popleft() for _ in range(self.last[key]))
         return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices)
+
+
+def open_executor(jobs: int, cluster: str | None = None) -> Executor:
+    """The executor for ``--jobs``/``--cluster``; Dask is imported only for a cluster."""
+    if cluster is not None:
+        from .cluster import DaskCluster  # lazily: Dask takes a second to import
+
+        return DaskCluster(cluster)
+    return InProcess() if jobs <= 1 else ProcessPool(jobs)
 
 
 def run_bench(

@@ -7,6 +7,7 @@ the mines are a ``rng.sample`` of the cells the rule leaves free.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
@@ -78,3 +79,22 @@ def start_cell(topology: Topology, start: tuple[int, int], cols: int) -> int:
     raise MinesweeperError(
         f"the first click {start} is outside the {rows_printed}x{cols_printed} board"
     )
+
+
+#: Lays the mines once the first click is known:
+#: ``maker(topology, mines, first_cell, rule, rng) -> Board``. The board must keep
+#: ``first_cell`` free of mines as ``rule`` says. `minesweeper.boards.noguess` provides
+#: makers of no-guess boards.
+BoardMaker = Callable[[Topology, int, int, FirstClick, random.Random], Board]
+
+
+def lay_mines(
+    topology: Topology, mines: int, first: int, rule: FirstClick, rng: random.Random
+) -> Board:
+    """The default `BoardMaker`: uniform random mines away from the first click.
+
+    An opening that the mines do not fit around falls back to a safe first click.
+    """
+    if rule is FirstClick.OPENING and mines > topology.size - 1 - len(topology.neighbours(first)):
+        rule = FirstClick.SAFE
+    return random_board(topology, mines, rng, first, rule)

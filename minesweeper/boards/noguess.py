@@ -17,11 +17,10 @@ import random
 import time
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import random_board
+from minesweeper.boards.generate import BoardMaker, random_board
 from minesweeper.errors import MinesweeperError
 from minesweeper.game import Game, State
 from minesweeper.limits import NO_GUESS_SECONDS
-from minesweeper.play.session import BoardMaker
 from minesweeper.solver.prover import PROVERS, find_prover
 from minesweeper.topology.base import Topology
 from minesweeper.variant import FirstClick
@@ -107,7 +106,7 @@ def no_guess_board(
 
 
 def board_maker(prover: str = "subset", attempts: int = DEFAULT_ATTEMPTS) -> BoardMaker:
-    """A `minesweeper.play.session.BoardMaker` laying no-guess boards with ``prover``."""
+    """A `minesweeper.boards.generate.BoardMaker` laying no-guess boards with ``prover``."""
     find_prover(prover)
 
     def make(

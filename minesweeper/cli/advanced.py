@@ -16,7 +16,7 @@ from minesweeper.cli.common import (
     strategy_option,
     topology_option,
 )
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 
 

@@ -26,7 +26,7 @@ from minesweeper.play.records import Records, RecordsError, entered
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.protocol import COUNT_DIGITS
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 
 #: One character per display state (counts print as digits).
 SYMBOLS = {

@@ -53,7 +53,7 @@ from minesweeper.cli.common import (
 from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import MinesweeperError
 from minesweeper.outputs import check_writable
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import SquareTopology, Topology
 from minesweeper.variant import Preset, Rules
 

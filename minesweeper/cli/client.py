@@ -9,7 +9,7 @@ import click
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.common import reports_errors, seed_option, strategy_option, topology_option
 from minesweeper.judge.reference import play_stdio
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 
 

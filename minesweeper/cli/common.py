@@ -216,8 +216,7 @@ class StrategyName(OneLineChoice):
 
 def strategy_names() -> list[str]:
     """The registered strategies' names, sorted."""
-    import minesweeper.solver.strategies  # noqa: F401  (fills the registry)
-    from minesweeper.solver.strategy import STRATEGIES
+    from minesweeper.solver.registry import STRATEGIES
 
     return sorted(STRATEGIES)
 
@@ -237,7 +236,7 @@ def strategy_option(
     def decorate(command: F) -> F:
         @functools.wraps(command)
         def wrapper(*args: Any, think: Think | None, **kwargs: Any) -> Any:
-            from minesweeper.solver.strategy import StrategySpec, StrategySpecError
+            from minesweeper.solver.registry import StrategySpec, StrategySpecError
 
             names = kwargs[key] if multiple else (kwargs[key],)
             try:
@@ -291,7 +290,7 @@ class _ThinkOption(click.Option):
     registry holds them when the help is shown (like `StrategyName`'s choices)."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        from minesweeper.solver.strategy import StrategySpec, thinking_strategies
+        from minesweeper.solver.registry import StrategySpec, thinking_strategies
         from minesweeper.solver.think import MAX_THINK_MS
 
         defaults = ", ".join(

@@ -26,8 +26,8 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.programs import CommandLine, limits_options, sandbox_options
 from minesweeper.errors import MinesweeperError
-from minesweeper.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.escape import printable
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
     json_report,
@@ -37,7 +37,7 @@ from minesweeper.judge.report import (
 from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.outputs import check_writable
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 
 

@@ -7,8 +7,8 @@ import json
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from minesweeper.grading import AdvancedGrade, BasicGrade
 from minesweeper.judge.escape import printable
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade
 
 
 def outcome(grade: AdvancedGrade) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.boards.cases import AdvancedCase
-from minesweeper.grading import (
+from minesweeper.judge.grading import (
     AdvancedGrade,
     BasicGrade,
     Found,
@@ -22,7 +22,7 @@ from minesweeper.judge.interactive import ClientRun, play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.judge.server import grade_server
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 
 Grade = BasicGrade | AdvancedGrade

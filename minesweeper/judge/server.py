@@ -8,9 +8,9 @@ import time
 from collections.abc import Sequence
 
 from minesweeper.errors import MinesweeperError
-from minesweeper.grading import BasicGrade, Found
 from minesweeper.inputs import read_regular
 from minesweeper.judge.difference import compare_output
+from minesweeper.judge.grading import BasicGrade, Found
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
 from minesweeper.judge.sandbox import Sandbox
 

@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import random_board, start_cell
+from minesweeper.boards.generate import lay_mines, random_board, start_cell
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder import aids
 from minesweeper.ladder.accounts import Player
@@ -51,7 +51,7 @@ from minesweeper.ladder.views import end_view, map_text, opened_pairs, topology_
 from minesweeper.play.autoplay import new_session
 from minesweeper.play.records import Entry
 from minesweeper.play.replay import Replay, check_entry
-from minesweeper.play.session import Action, GameSession, Settings, lay_mines
+from minesweeper.play.session import Action, GameSession, Settings
 
 T = TypeVar("T")
 

@@ -15,7 +15,8 @@ from minesweeper.boards.generate import middle_cell
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.records import COMPUTER
 from minesweeper.play.session import GameSession, Settings
-from minesweeper.solver.strategy import Strategy, find_strategy
+from minesweeper.solver.registry import find_strategy
+from minesweeper.solver.strategy import Strategy
 from minesweeper.solver.view import View
 
 __all__ = ["COMPUTER", "AutoPlayer", "Move", "first_cell", "new_session", "view_of"]

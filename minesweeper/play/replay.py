@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from minesweeper.board import Board
+from minesweeper.boards.generate import lay_mines
 from minesweeper.errors import InputError, MinesweeperError, NotAFileError
 from minesweeper.inputs import open_regular
 from minesweeper.limits import MAX_REPLAY_BYTES
@@ -30,7 +31,6 @@ from minesweeper.play.session import (
     Action,
     GameSession,
     Settings,
-    lay_mines,
     played_by_computer,
 )
 from minesweeper.play.stats import GameStats

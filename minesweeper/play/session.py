@@ -44,7 +44,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import random_board
+from minesweeper.boards.generate import BoardMaker, lay_mines
 from minesweeper.errors import MinesweeperError, SettingsError
 from minesweeper.game import Game, State
 from minesweeper.play.records import Category, Entry
@@ -58,22 +58,14 @@ __all__ = [
     "ACTION_KINDS",
     "ASSIST_KINDS",
     "Action",
-    "BoardMaker",
     "CellState",
     "FirstClick",
     "GameSession",
     "Settings",
     "SettingsError",
     "State",
-    "lay_mines",
     "played_by_computer",
 ]
-
-#: Lays the mines once the first click is known:
-#: ``maker(topology, mines, first_cell, rule, rng) -> Board``. The board must keep
-#: ``first_cell`` free of mines as ``rule`` says. `minesweeper.boards.noguess` provides
-#: makers of no-guess boards.
-BoardMaker = Callable[[Topology, int, int, FirstClick, random.Random], Board]
 
 
 @dataclass(frozen=True)
@@ -168,18 +160,6 @@ class CellState(enum.Enum):
     EXPLODED = "exploded"
     MINE = "mine"
     WRONG_FLAG = "wrong_flag"
-
-
-def lay_mines(
-    topology: Topology, mines: int, first: int, rule: FirstClick, rng: random.Random
-) -> Board:
-    """The default `BoardMaker`: uniform random mines away from the first click.
-
-    An opening that the mines do not fit around falls back to a safe first click.
-    """
-    if rule is FirstClick.OPENING and mines > topology.size - 1 - len(topology.neighbours(first)):
-        rule = FirstClick.SAFE
-    return random_board(topology, mines, rng, first, rule)
 
 
 class GameSession:

@@ -63,7 +63,7 @@ from minesweeper.solver.probability import (
     solve,
     solve_outcomes,
 )
-from minesweeper.solver.strategy import Decision, Strategy, register
+from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.subset import SubsetProver
 from minesweeper.solver.view import View
 
@@ -149,7 +149,6 @@ class EngineStrategy(Strategy):
         return self._last[1]
 
 
-@register
 class ExactSafest(EngineStrategy):
     """Certain moves, else the engine's plain safest cell."""
 
@@ -176,7 +175,6 @@ class Outlook:
     score: float
 
 
-@register
 class Best(EngineStrategy):
     """Certain moves; else an exact endgame, an early 50/50, or a look-ahead guess."""
 

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.gauss import Deduction, SystemKey, deduce
-from minesweeper.solver.strategy import Decision, Strategy, register
+from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 
 
@@ -55,7 +55,6 @@ def power_mean(values: Sequence[float], order: float) -> float:
     return (math.fsum(v**order for v in values) / len(values)) ** (1 / order)
 
 
-@register
 class GaussPowerMean(Strategy):
     """Gauss-Jordan deduction, then the lowest power-mean score (see the module docstring)."""
 

@@ -57,7 +57,6 @@ from minesweeper.solver.probability import (
     Probabilities,
     solve,
 )
-from minesweeper.solver.strategy import register
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
@@ -93,7 +92,6 @@ class Outcome:
     position: Position
 
 
-@register
 class Search(Best):
     """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a CPU budget."""
 

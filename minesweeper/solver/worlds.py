@@ -20,7 +20,7 @@ from math import comb
 
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.constraints import InconsistentView
-from minesweeper.solver.strategy import Decision, Strategy, register
+from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 
 #: Values of decided cells that are not revealed: 1 for a mine, 0 for safe.
@@ -68,7 +68,6 @@ def _propagate(view: View, values: _Values, todo: Iterable[int]) -> _Values:
     return values
 
 
-@register
 class Worlds(Strategy):
     """Single-number rules, two and three worlds, then a top-left guess."""
 

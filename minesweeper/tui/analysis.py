@@ -14,7 +14,8 @@ from minesweeper.play.autoplay import view_of
 from minesweeper.play.session import GameSession
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import Probabilities, probabilities
-from minesweeper.solver.strategy import STRATEGIES, Strategy, StrategySpec
+from minesweeper.solver.registry import STRATEGIES, StrategySpec
+from minesweeper.solver.strategy import Strategy
 
 #: Strategies the computer falls back on, in order, when the preferred one is missing.
 FALLBACKS = ("best", "exact-safest", "gauss-powermean", "worlds")

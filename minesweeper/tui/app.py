@@ -26,11 +26,11 @@ from textual.widgets import Footer, Static
 from minesweeper.board import Board
 from minesweeper.play.records import Records
 from minesweeper.play.session import Settings
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import GREETING, Controller, Conventions
 from minesweeper.tui.header import GameHeader
-from minesweeper.tui.layout import build_layout
+from minesweeper.tui.layouts import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen

@@ -18,7 +18,8 @@ from textual.widget import Widget
 
 from minesweeper.play.session import CellState
 from minesweeper.tui.controller import Controller
-from minesweeper.tui.layout import Layout, build_layout
+from minesweeper.tui.layout import Layout
+from minesweeper.tui.layouts import build_layout
 from minesweeper.tui.palette import BORDER, Look, fill, label
 
 

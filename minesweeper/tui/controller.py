@@ -25,7 +25,7 @@ from minesweeper.play.records import Entry, Ranking, Records, RecordsError, ente
 from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 

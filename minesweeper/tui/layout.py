@@ -27,7 +27,7 @@ rules never do.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from minesweeper.topology.base import Topology
@@ -369,26 +369,3 @@ def shaded_layout(raster: Raster, unit: int = 2) -> Layout:
     for (r, c), cell in grid.items():
         canvas.put(Span(c * unit, unit, cell, label=labels[cell] == (r, c)), r)
     return canvas.layout(shade=shade)
-
-
-Builder = Callable[[Topology, bool], Layout]
-
-#: Special drawings by topology name; others get `bordered_layout` of their printed map.
-BUILDERS: dict[str, Builder] = {
-    "square": square_layout,
-    "hex": hex_layout,
-    "triangle": triangle_layout,
-    "parquet": lambda topology, wide: shaded_layout(parquet_raster(topology), 2 if wide else 1),
-}
-
-
-def build_layout(topology: Topology, wide: bool = True) -> Layout:
-    """The drawing of ``topology``; ``wide`` gives roomier cells when the screen allows."""
-    if topology.name == "graph":
-        from minesweeper.tui.graph_layout import graph_layout  # it builds on this module
-
-        return graph_layout(topology, wide)
-    builder = BUILDERS.get(topology.name)
-    if builder is not None:
-        return builder(topology, wide)
-    return bordered_layout(printed_raster(topology), 3 if wide else 1)

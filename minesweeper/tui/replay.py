@@ -19,7 +19,7 @@ from minesweeper.play.replay import Replay
 from minesweeper.play.session import GameSession
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import cell_name
-from minesweeper.tui.layout import build_layout
+from minesweeper.tui.layouts import build_layout
 
 
 class ReplayViewer:

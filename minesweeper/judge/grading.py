@@ -19,7 +19,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.inputs import find_files, read_regular
 from minesweeper.judge.difference import compare_output
 from minesweeper.server import serve
-from minesweeper.solver.strategy import StrategySpec
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.topology.base import Topology
 from minesweeper.topology.square import SquareTopology

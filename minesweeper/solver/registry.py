@@ -1,0 +1,107 @@
+"""Registry of strategies by name, in the manner of python-chess's ``VARIANTS``, and
+`StrategySpec`: a strategy chosen by name with its settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from minesweeper.errors import MinesweeperError
+from minesweeper.solver.best import Best, ExactSafest
+from minesweeper.solver.powermean import GaussPowerMean
+from minesweeper.solver.search import Search
+from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.think import Think
+from minesweeper.solver.worlds import Worlds
+
+#: Every strategy class by its ``--strategy`` name (tests add their doubles to it).
+STRATEGIES: dict[str, type[Strategy]] = {
+    cls.name: cls for cls in (ExactSafest, Best, Search, GaussPowerMean, Worlds)
+}
+
+
+def thinking_strategies() -> list[str]:
+    """The names of the registered strategies that think, sorted."""
+    return sorted(name for name, cls in STRATEGIES.items() if cls.think is not None)
+
+
+def find_strategy(name: str) -> type[Strategy]:
+    """The strategy class called ``name``."""
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        known = ", ".join(sorted(STRATEGIES))
+        raise MinesweeperError(f"unknown strategy {name!r} (known: {known})") from None
+
+
+class StrategySpecError(MinesweeperError):
+    """A strategy's settings that do not fit it (a think budget it would not use)."""
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A strategy chosen by name with its settings: what a command picks, and all a worker
+    process needs to build the same player again (it pickles small).
+
+    ``think`` is the CPU budget per guess for a strategy that thinks: None leaves
+    its default; a strategy that does not think takes none.
+    """
+
+    name: str
+    think: Think | None = None
+
+    def __post_init__(self) -> None:
+        cls = find_strategy(self.name)  # an unknown name fails here
+        if self.think is not None and not isinstance(self.think, Think):
+            raise TypeError(f"a think budget is a Think, not {self.think!r}")
+        if self.think is not None and cls.think is None:
+            raise _no_thinker([self.name])
+
+    @classmethod
+    def choose(cls, names: Sequence[str], think: Think | None = None) -> list[StrategySpec]:
+        """Specs for ``names`` (each once, in order), ``think`` given to those that think.
+
+        A budget that no strategy among ``names`` would use is a `StrategySpecError`
+        rather than a setting silently ignored.
+        """
+        specs = [cls(name) for name in dict.fromkeys(names)]
+        if think is None:
+            return specs
+        if not any(spec.thinks for spec in specs):
+            raise _no_thinker([spec.name for spec in specs])
+        return [cls(spec.name, think) if spec.thinks else spec for spec in specs]
+
+    @property
+    def thinks(self) -> bool:
+        """Whether the strategy spends a CPU budget per guess."""
+        return find_strategy(self.name).think is not None
+
+    @property
+    def budget(self) -> Think | None:
+        """The think budget it plays with: the one given, else the strategy's default;
+        None for a strategy that does not think."""
+        return self.think if self.think is not None else find_strategy(self.name).think
+
+    @property
+    def label(self) -> str:
+        """How tables name it: ``search (think 100 ms)``, or just the name."""
+        budget = self.budget
+        return self.name if budget is None else f"{self.name} (think {budget})"
+
+    def build(self, seed: int = 0) -> Strategy:
+        """A fresh player with these settings, seeded with ``seed``."""
+        cls = find_strategy(self.name)
+        if self.think is None:
+            return cls(seed)
+        return cls(seed, think=self.think)  # type: ignore[call-arg]
+
+
+def _no_thinker(names: list[str]) -> StrategySpecError:
+    """The error for a think budget given to ``names``, none of which thinks."""
+    thinkers = ", ".join(thinking_strategies()) or "none"
+    if len(names) == 1:
+        return StrategySpecError(
+            f"strategy {names[0]!r} does not think (strategies that think: {thinkers})"
+        )
+    chosen = ", ".join(map(repr, names))
+    return StrategySpecError(f"none of {chosen} thinks (strategies that think: {thinkers})")
