@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ladder_helpers import Site, make_site, sqlite_url
 
 from minesweeper.ladder.games import stored_board
 from minesweeper.ladder.schema import Game
-from minesweeper.play.session import GameSession, Settings
+from minesweeper.play.session import GameSession
 from minesweeper.protocol import UNKNOWN
-from tests.ladder_helpers import Site, make_site, sqlite_url
 
 TOPOLOGIES = ["square", "hex", "triangle", "parquet", "domino", "tromino", "tetromino", "graph"]
 
@@ -76,7 +76,7 @@ def test_every_answer_is_what_the_visible_map_shows(
             return
         board = stored_board(row)
     # The reference: the terminal game's session, replaying the same clicks on the same board.
-    reference = GameSession.from_board(board, Settings(topology=topology))
+    reference = GameSession.from_board(board)
     seen: dict[int, int] = {}
     for answer in answers:
         {"open": reference.open, "chord": reference.chord, "flag": reference.toggle_flag}[

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from tests.ladder_helpers import Site, make_site, sqlite_url
+from ladder_helpers import Site, make_site, sqlite_url
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from minesweeper.play.autoplay import AutoPlayer, Move, view_of
 from minesweeper.play.session import GameSession
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import Probabilities, probabilities
-from minesweeper.solver.strategy import find_strategy
 
 #: The computer's strategy in practice games.
 COMPUTER_STRATEGY = "best"
@@ -59,5 +58,5 @@ def hint(session: GameSession) -> dict[str, Any]:
 def computer_step(session: GameSession) -> tuple[list[Move], list[int]]:
     """The computer's next decision made on ``session``: its moves and the cells opened."""
     before = set(session.opened())
-    moves = AutoPlayer(session, find_strategy(COMPUTER_STRATEGY)(seed=0)).step()
+    moves = AutoPlayer.named(session, COMPUTER_STRATEGY).step()
     return moves, sorted(set(session.opened()) - before)

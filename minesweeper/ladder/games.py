@@ -378,7 +378,8 @@ class Games:
             for _attempt in range(5):
                 try:
                     return self._turn_once(db, player, game_id, act, expect)
-                except (_Raced, OperationalError):
+                except (_Raced, OperationalError, IntegrityError):
+                    # another process stored this move number first, or holds the database
                     db.rollback()
                     self.live.drop(game_id)
                 except BaseException:
@@ -456,7 +457,7 @@ class Games:
 
     def _session(self, db: Session, game: Game) -> Live:
         live = self.live.get(game.id)
-        if live is not None and live.moves == game.moves:
+        if live is not None and live.moves == game.moves == len(live.session.actions):
             return live
         moves = db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number))
         live = self._rebuild(game, list(moves))

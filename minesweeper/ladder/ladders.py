@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session
 
-from minesweeper.ladder.categories import ranked_categories
+from minesweeper.ladder.categories import parse_ranked
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.ladder.schema import Account, Game
 
@@ -43,10 +43,8 @@ def ladder(
     win_rate_minimum: int,
     limit: int = 20,
 ) -> dict[str, Any]:
-    """One ladder's rows, best first."""
-    if category not in ranked_categories():
-        known = ", ".join(ranked_categories())
-        raise BadRequest(f"unknown ranked category {category!r} (known: {known})")
+    """One ladder's rows, best first; ``category`` is any text naming a ranked variant."""
+    category = str(parse_ranked(category))
     if board not in BOARDS:
         raise BadRequest(f"unknown ladder {board!r} (known: {', '.join(BOARDS)})")
     if period not in PERIODS:

@@ -66,7 +66,8 @@ class Game(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     #: ``ranked``, ``daily`` or ``practice``.
     mode: Mapped[str] = mapped_column(String(16))
-    #: The category's name (``expert/modern``); practice games name their settings.
+    #: The category's name (``expert``, ``expert/classic``: `Variant`'s text); practice games
+    #: are ``practice`` and their variant.
     category: Mapped[str] = mapped_column(String(200))
     #: The day (``YYYY-MM-DD``, UTC) of a daily board; None otherwise.
     day: Mapped[str | None] = mapped_column(String(10), nullable=True)
