@@ -394,3 +394,25 @@ def test_ladders_rank_each_players_best_people_and_bots_apart(tmp_path) -> None:
     assert board("time")["rows"] == times
     assert site.client.get("/api/ladders/beginner/acm").status_code == 400
     assert site.client.get("/api/ladders/huge/modern").status_code == 400
+
+
+def test_a_players_page(site: Site) -> None:
+    alice = site.sign_up("alice")
+    last = win(site, alice, site.new_game(alice, mode="ranked", preset="beginner"))
+    site.new_game(alice, mode="ranked", preset="expert")  # never started: not counted
+    page = site.client.get("/api/players/ALICE").json()
+    assert page["name"] == "alice" and page["bot"] is False
+    assert page["categories"] == [
+        {
+            "category": "beginner",
+            "played": 1,
+            "won": 1,
+            "win_rate": 1.0,
+            "best_ms": last["ms"],
+            "best_bbbv_per_second": last["end"]["stats"]["bbbv_per_second"],
+        }
+    ]
+    assert [game["state"] for game in page["games"]] == ["won"]
+    guest = site.client.post("/api/guests").json()["player"]["name"]
+    assert site.client.get(f"/api/players/{guest}").status_code == 404
+    assert site.client.get("/api/players/nobody").status_code == 404

@@ -244,6 +244,16 @@ def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, serve
     row.wait_for()
     assert "ada.l" in row.inner_text()
     page.screenshot(path=shots / "03-ladder.png")
+    # The player's page: lifetime figures per category, the latest games.
+    row.locator("a", has_text="ada.l").click()
+    page.wait_for_selector("#player-page table.ladder tbody tr")
+    lifetime = page.locator("#player-page table.ladder tbody tr").first.inner_text()
+    assert "beginner/modern" in lifetime and "100.0%" in lifetime, lifetime
+    assert page.locator("#player-page li a").count() >= 1
+    page.screenshot(path=shots / "03-player.png")
+    page.go_back()
+    row = page.locator("table.ladder tbody tr.row-link").first
+    row.wait_for()
     row.locator("td").nth(2).click()
     page.wait_for_selector("#replay-page .replay-board .cell")
     total = int(page.locator("#replay-page input[type=range]").get_attribute("max"))

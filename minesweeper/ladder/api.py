@@ -173,6 +173,34 @@ class LadderOut(BaseModel):
     rows: list[dict[str, Any]]
 
 
+class PlayerCategory(BaseModel):
+    category: str
+    played: int = Field(description="ranked games started")
+    won: int
+    win_rate: float
+    best_ms: int | None
+    best_bbbv_per_second: float | None
+
+
+class PlayerGame(BaseModel):
+    id: str
+    mode: str
+    category: str
+    state: str
+    ms: int | None
+    bbbv_per_second: float | None
+    ended: str
+    replay: str
+
+
+class PlayerPage(BaseModel):
+    name: str
+    bot: bool
+    joined: str
+    categories: list[PlayerCategory]
+    games: list[PlayerGame] = Field(description="the latest finished ranked and daily games")
+
+
 class ErrorDetail(BaseModel):
     code: str
     message: str

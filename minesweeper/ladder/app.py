@@ -24,7 +24,7 @@ from minesweeper.ladder.categories import GameRequest, ranked_categories
 from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.errors import LadderError, RateLimited
 from minesweeper.ladder.games import iso_ms
-from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder
+from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder, player_page
 from minesweeper.ladder.schema import Game
 from minesweeper.ladder.service import Ladder
 
@@ -315,6 +315,12 @@ def _router(service: Ladder) -> APIRouter:
         """The ladder of a day's board (today's by default, UTC)."""
         today = datetime.fromtimestamp(service.now_ms() / 1000, UTC).date().isoformat()
         return _ladder(preset, rules, board, "all", players, limit, "daily", day or today)
+
+    @router.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
+    def player(name: str) -> dict[str, Any]:
+        """A player's public page: ranked results per category and the latest games."""
+        with service.transaction() as db:
+            return player_page(db, name)
 
     @router.get("/health", tags=["service"])
     def health() -> dict[str, str]:

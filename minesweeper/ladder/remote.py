@@ -4,20 +4,26 @@
 `RemoteError` carrying the server's one-line message. `play_bot_games` lets any
 strategy play ranked games through the assignment's Execute/ReadMap client
 (`minesweeper.client.Client`): each of its moves is a request, and the map it
-reads back is the one the server prints for the revealed cells.
+reads back is the one the server prints for the revealed cells. `TokenStore`
+keeps a person's sign-in for `minesweeper play --ladder`.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
+import platformdirs
 
 from minesweeper.client import Client, MapError, Outcome, StrategyError
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder.categories import parse_ranked
+from minesweeper.outputs import write_atomically
 from minesweeper.solver.strategy import Strategy
 from minesweeper.variant import Variant
 
@@ -129,6 +135,7 @@ class BotResult:
 
 def play_bot_game(remote: LadderClient, variant: Variant, strategy: Strategy) -> BotResult:
     """One ranked game of ``variant``, played by ``strategy`` through Execute/ReadMap."""
+    variant = parse_ranked(str(variant))  # the server deals presets: only ranked ones
     game = remote.new_game(mode="ranked", preset=variant.preset_name, rules=variant.rules.value)
     topology = variant.make_topology()
     moves = {"made": game["moves"]}
@@ -175,3 +182,48 @@ def play_bot_games(
     variant = parse_ranked(category)
     for index in range(games):
         yield play_bot_game(remote, variant, strategy(index))
+
+
+# -- the token a person's terminal keeps ---------------------------------------------------------
+
+CONFIG_DIR_ENV = "MINESWEEPER_CONFIG_DIR"
+TOKENS_FILE = "ladder-tokens.json"
+
+
+def tokens_path() -> Path:
+    """``$MINESWEEPER_CONFIG_DIR/ladder-tokens.json``, else in the user's config folder."""
+    base = os.environ.get(CONFIG_DIR_ENV) or platformdirs.user_config_dir("minesweeper")
+    return Path(base) / TOKENS_FILE
+
+
+class TokenStore:
+    """The tokens of the ladders this user signed in to, by URL, in a file only they can
+    read (mode 0600, in a folder of mode 0700; written atomically)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else tokens_path()
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError):
+            return {}  # a damaged file is only a lost sign-in: the next one rewrites it
+        return data if isinstance(data, dict) else {}
+
+    def get(self, url: str) -> str | None:
+        entry = self._read().get(url.rstrip("/"))
+        token = entry.get("token") if isinstance(entry, dict) else None
+        return token if isinstance(token, str) else None
+
+    def put(self, url: str, name: str, token: str) -> None:
+        data = self._read()
+        data[url.rstrip("/")] = {"name": name, "token": token}
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_atomically(self.path, (json.dumps(data, indent=2) + "\n").encode())
+
+    def forget(self, url: str) -> None:
+        data = self._read()
+        if data.pop(url.rstrip("/"), None) is not None:
+            write_atomically(self.path, (json.dumps(data, indent=2) + "\n").encode())
