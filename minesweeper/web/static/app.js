@@ -142,7 +142,7 @@ function ended(g) {
     actions.append(el("a", { href: `#/replay/${encodeURIComponent(g.id)}`, class: "button" }, "Watch the replay"));
   }
   if (g.mode !== "practice" && end.won) {
-    const [preset, rules] = g.data.category.split("/");
+    const [preset, rules] = presetAndRules(g.data.category);
     actions.append(" ", el("a", { href: `#/ladder/${preset}/${rules}`, class: "button" }, "See the ladder"));
     actions.prepend(el("span", { class: "entered" }, `Entered on the ${g.data.category} ladder. `));
   }
@@ -212,6 +212,12 @@ async function signOut() {
 
 // -- ladder, players, replays ---------------------------------------------------------------
 
+/** A ranked category's preset and rules: "expert" is expert under the modern rules. */
+function presetAndRules(category) {
+  const [preset, rules] = category.split("/");
+  return [preset, rules ?? "modern"];
+}
+
 const BOARD_NAMES = { time: "Best time", "3bv/s": "Best 3BV/s", "win-rate": "Win rate" };
 
 async function showLadder(preset = "expert", rules = "modern", board = "time", period = "all") {
@@ -220,7 +226,7 @@ async function showLadder(preset = "expert", rules = "modern", board = "time", p
   const link = (p, r, b, t) => `#/ladder/${p}/${r}/${encodeURIComponent(b)}/${t}`;
   const tabs = el("nav", { class: "tabs", "aria-label": "Categories" },
     info.categories.map((category) => {
-      const [p, r] = category.split("/");
+      const [p, r] = presetAndRules(category);
       const current = p === preset && r === rules;
       return el("a", { href: link(p, r, board, period), "aria-current": current ? "page" : null }, category);
     }));
