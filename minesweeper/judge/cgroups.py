@@ -17,6 +17,7 @@ import functools
 import itertools
 import os
 import signal
+import subprocess
 from pathlib import Path
 
 #: The controllers a program's cgroup needs.
@@ -53,7 +54,10 @@ def _own() -> Path | None:
 
 @functools.cache
 def parent() -> tuple[Path | None, str]:
-    """The cgroup under which programs' cgroups are made, or None and why there is none."""
+    """The cgroup under which programs' cgroups are made, or None and why there is none.
+
+    Found once per process, with a trial: ``/bin/true`` run in such a cgroup.
+    """
     own = _own()
     if own is None:
         return None, "no cgroup v2 hierarchy"
@@ -72,7 +76,23 @@ def parent() -> tuple[Path | None, str]:
             return None, f"cgroup v2 controllers not delegated here ({error.strerror})"
     if not os.access(own, os.W_OK):
         return None, "cgroup v2 not writable by the judge"
-    return own, ""
+    problem = _trial(own)
+    return (None, problem) if problem else (own, "")
+
+
+def _trial(under: Path) -> str:
+    """Why a program could not run in a cgroup made under ``under``; "" when one did."""
+    try:
+        cgroup = Cgroup(under, 64, 8)
+    except OSError as error:
+        return f"cannot make a cgroup ({error.strerror})"
+    try:
+        subprocess.run(["/bin/true"], check=True, preexec_fn=lambda: join(cgroup.procs))
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"cannot join a cgroup ({error})"
+    finally:
+        cgroup.remove()
+    return ""
 
 
 def missing() -> str:
