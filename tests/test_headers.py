@@ -433,3 +433,18 @@ def test_a_class_grades_into_one_row_per_student(built: dict[str, Build], tmp_pa
     dave = students_json[3]
     assert all("time limit (move 1)" in note for note in dave["notes"])
     assert "carol: server.h: compile error" in result.stdout
+
+
+def test_one_game_of_a_client_header_with_its_conversation() -> None:
+    header = HEADERS / "correct" / "client.h"
+    case = TESTCASES / "advanced" / "adv-05x05-001.in"
+    result = run_cli(["judge", "--client-header", str(header), "--trace", *NO_SANDBOX, str(case)])
+    assert result.exit_code == 0, result.stderr
+    verdict, counts = result.stdout.splitlines()
+    assert verdict in ("YOU WIN!", "GAME OVER!")
+    lines = result.stderr.splitlines()
+    assert lines[0 if SANDBOX else 1].startswith("build client.h: g++ -std=c++17 -O2")
+    assert "judge: 5 5" in lines
+    moves = [line for line in lines if line.startswith("client: ")]
+    assert len(moves) == int(counts.split()[1]) - 1  # every step but the judge's click
+    assert any(line.startswith("stderr: first click") for line in lines)
