@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from minesweeper.board import Board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import InputError, SolverError
 from minesweeper.game import Game, State
 from minesweeper.play.stats import bbbv
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
@@ -36,11 +36,11 @@ MAX_MOVES = 1000
 Connection = Callable[[Sequence[int]], str]
 
 
-class MapError(MinesweeperError):
+class MapError(InputError):
     """Map text that does not fit the board: wrong shape, unknown character, impossible count."""
 
 
-class StrategyError(MinesweeperError):
+class StrategyError(SolverError):
     """A strategy asked for something no sound strategy asks for."""
 
 
@@ -68,13 +68,13 @@ def parse_map(text: str, topology: Topology) -> SeenMap:
     while lines and not lines[-1]:
         lines.pop()
     if len(lines) != rows:
-        raise MapError(f"the map has {len(lines)} row(s), expected {rows}")
+        raise MapError(None, f"the map has {len(lines)} row(s), expected {rows}")
     revealed: dict[int, int] = {}
     mines: set[int] = set()
     exploded = won = False
     for row, line in enumerate(lines):
         if len(line) != cols:
-            raise MapError(f"map row {row + 1} has {len(line)} character(s), expected {cols}")
+            raise MapError(None, f"map row {row + 1} has {len(line)} character(s), expected {cols}")
         for col, char in enumerate(line):
             cell = topology.cell_at(row, col)
             if char == UNKNOWN:
@@ -86,16 +86,19 @@ def parse_map(text: str, topology: Topology) -> SeenMap:
                 continue
             count = parse_count(char)
             if count is None:
-                raise MapError(f"unexpected character {char!r} in map row {row + 1}")
+                raise MapError(None, f"unexpected character {char!r} in map row {row + 1}")
             if count > len(topology.neighbours(cell)):
                 raise MapError(
+                    None,
                     f"map row {row + 1}, column {col + 1} shows {count}, "
-                    f"more than the cell's {len(topology.neighbours(cell))} neighbours"
+                    f"more than the cell's {len(topology.neighbours(cell))} neighbours",
                 )
             if revealed.setdefault(cell, count) != count:
-                raise MapError(f"map row {row + 1} shows cell {cell} with two different counts")
+                raise MapError(
+                    None, f"map row {row + 1} shows cell {cell} with two different counts"
+                )
     if exploded and won:
-        raise MapError("the map shows both an exploded mine 'X' and a won game '@'")
+        raise MapError(None, "the map shows both an exploded mine 'X' and a won game '@'")
     if exploded:
         outcome = Outcome.LOST
     elif won or len(revealed) + len(mines) == topology.size:

@@ -25,7 +25,7 @@ from minesweeper.cli.common import (
     write_text,
 )
 from minesweeper.cli.programs import CommandLine, limits_options, sandbox_options
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.judge.escape import printable
 from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.process import Limits
@@ -113,7 +113,7 @@ def grade(
     if programs.foreign and sandbox is not None:
         require()
     if programs.foreign and strategy.think is not None:
-        raise MinesweeperError(
+        raise UsageError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )
     everything = discover(paths, topology)

@@ -18,7 +18,7 @@ from minesweeper.cli.common import (
     strategy_option,
 )
 from minesweeper.cli.gameopts import game_options
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.play.session import Settings
 
 
@@ -72,13 +72,13 @@ def play(
     board = None
     if board_file is not None:
         if settings.no_guess:
-            raise MinesweeperError("--board plays the layout given: drop --no-guess")
+            raise UsageError("--board plays the layout given: drop --no-guess")
         # A bad file fails here, as one line, before the screen changes.
         board, _ = load_board(board_file, settings.variant.topology)
     else:
         settings.variant.make_topology()  # bad sizes fail here too
     if not is_terminal():
-        raise MinesweeperError(
+        raise UsageError(
             "play needs a terminal (standard input and output are not one); "
             "try `minesweeper autoplay`, or the judge protocol with `minesweeper server`"
         )

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import JudgeError
 from minesweeper.judge.orphans import Adoption
 from minesweeper.judge.sandbox import Sandbox, as_root
 
@@ -66,7 +66,7 @@ class Limits:
         return limit
 
 
-class ChildProblem(MinesweeperError):
+class ChildProblem(JudgeError):
     """The child broke a limit or the protocol; the message is the result text."""
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import minesweeper
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import JudgeError
 
 #: The sandbox's user and group when the judge runs as root: ``nobody``.
 NOBODY = 65534
@@ -48,7 +48,7 @@ ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
 ROOT = 0
 
 
-class SandboxUnavailable(MinesweeperError):
+class SandboxUnavailable(JudgeError):
     """No sandbox can be made on this machine; the message names what is missing."""
 
 

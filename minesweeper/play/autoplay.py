@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from minesweeper.boards.generate import middle_cell
-from minesweeper.errors import MinesweeperError
+from minesweeper.client import StrategyError
 from minesweeper.play.records import COMPUTER
 from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.registry import find_strategy
@@ -112,7 +112,7 @@ class AutoPlayer:
             session.open(cell)
             moves.append(Move("open", cell, decision.guess))
         if not any(move.kind == "open" for move in moves):
-            raise MinesweeperError(
+            raise StrategyError(
                 f"strategy {self.strategy.name!r} chose no cell to open: {decision.opens}"
             )
         return moves

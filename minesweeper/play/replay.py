@@ -21,7 +21,7 @@ from typing import Any
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import lay_mines
-from minesweeper.errors import InputError, MinesweeperError, NotAFileError
+from minesweeper.errors import InputError, MinesweeperError, NotAFileError, RecordsError
 from minesweeper.inputs import open_regular
 from minesweeper.limits import MAX_REPLAY_BYTES
 from minesweeper.play.records import COMPUTER, Category, Entry
@@ -41,7 +41,7 @@ FORMAT = "minesweeper-replay"
 VERSION = 1
 
 
-class ReplayError(MinesweeperError):
+class ReplayError(RecordsError):
     """A replay file that cannot be read, or whose clicks do not make a game."""
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.solver.view import View
 
 
-class InconsistentView(MinesweeperError):
+class InconsistentView(SolverError):
     """No mine layout agrees with what the view shows."""
 
 

@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.solver.gauss import Deduction, SystemKey, deduce
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
@@ -149,7 +149,7 @@ class GaussPowerMean(Strategy):
     def _guess(self, view: View) -> int:
         scores = self.scores(view)
         if not scores:
-            raise MinesweeperError("every unknown cell is a proved mine: nothing is left to open")
+            raise SolverError("every unknown cell is a proved mine: nothing is left to open")
         ranked = sorted(scores, key=lambda cell: (scores[cell], cell))
         best = ranked[0]
         if len(ranked) > 1 and len(ranked) < self.endgame * view.topology.size:

@@ -6,7 +6,7 @@ answers ``prove()`` with the cells that are certain; see `SubsetProver`.
 
 from __future__ import annotations
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.solver.constraints import Constraint
 from minesweeper.solver.probability import solve
 from minesweeper.solver.subset import Proof, SubsetProver
@@ -58,4 +58,4 @@ def find_prover(name: str) -> type[SubsetProver]:
         return PROVERS[name.lower()]
     except KeyError:
         known = ", ".join(PROVERS)
-        raise MinesweeperError(f"unknown prover {name!r} (known: {known})") from None
+        raise UsageError(f"unknown prover {name!r} (known: {known})") from None

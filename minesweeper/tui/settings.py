@@ -16,7 +16,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MinesweeperError, SettingsError
 from minesweeper.play.session import Settings
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.controller import Conventions
@@ -139,7 +139,7 @@ class SettingsScreen(ModalScreen[None]):
         def number(widget_id: str) -> int:
             text = self.query_one(f"#{widget_id}", Input).value.strip()
             if not text:
-                raise MinesweeperError(f"give the number of {widget_id}")
+                raise SettingsError(f"give the number of {widget_id}")
             return int(text)
 
         game = Variant(
