@@ -14,7 +14,6 @@ after ``max_moves`` moves. Two front ends share it:
 
 from __future__ import annotations
 
-import enum
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -44,21 +43,13 @@ class StrategyError(SolverError):
     """A strategy asked for something no sound strategy asks for."""
 
 
-class Outcome(enum.Enum):
-    """How a client's game stands, as far as the maps tell."""
-
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
-
-
 @dataclass(frozen=True)
 class SeenMap:
     """What one printed map shows: revealed counts, known mines, and the outcome."""
 
     revealed: dict[int, int]
     mines: frozenset[int]
-    outcome: Outcome
+    outcome: State
 
 
 def parse_map(text: str, topology: Topology) -> SeenMap:
@@ -100,11 +91,11 @@ def parse_map(text: str, topology: Topology) -> SeenMap:
     if exploded and won:
         raise MapError(None, "the map shows both an exploded mine 'X' and a won game '@'")
     if exploded:
-        outcome = Outcome.LOST
+        outcome = State.LOST
     elif won or len(revealed) + len(mines) == topology.size:
-        outcome = Outcome.WON
+        outcome = State.WON
     else:
-        outcome = Outcome.PLAYING
+        outcome = State.PLAYING
     return SeenMap(revealed, frozenset(mines), outcome)
 
 
@@ -134,14 +125,14 @@ class Player:
         self.revealed: dict[int, int] = {}
         self.mines: set[int] = set()
         self.visited: set[int] = set()
-        self.outcome = Outcome.PLAYING
+        self.outcome = State.PLAYING
         self.moves = 0
         self.guesses = 0
 
     @property
     def over(self) -> bool:
         """True once the game is decided or the move limit is reached."""
-        return self.outcome is not Outcome.PLAYING or self.moves >= self.max_moves
+        return self.outcome is not State.PLAYING or self.moves >= self.max_moves
 
     def view(self) -> View:
         """The position as the strategy sees it (a snapshot: later moves do not change it)."""
@@ -226,14 +217,14 @@ class Client(Player):
         seen = parse_map(text, self.topology)
         self.revealed = seen.revealed
         self.outcome = seen.outcome
-        if seen.outcome is Outcome.LOST:
+        if seen.outcome is State.LOST:
             self.mines.update(seen.mines)
 
     def Decide(self) -> None:
         """Ask the strategy and execute the move(s) it chose."""
         self.turn(lambda cell: self.Execute(*self.topology.move_of(cell)))
 
-    def run(self) -> Outcome:
+    def run(self) -> State:
         """Decide until the game is decided or the move limit is reached."""
         while not self.over:
             self.Decide()
@@ -306,12 +297,12 @@ def play(
     def open_cell(cell: int) -> None:
         opened = game.visit(cell)
         if game.state is State.LOST:
-            player.outcome = Outcome.LOST
+            player.outcome = State.LOST
             return
         for other in opened:
             revealed[other] = count(other)
         if game.state is State.WON:
-            player.outcome = Outcome.WON
+            player.outcome = State.WON
 
     player.move(first, open_cell)
     while not player.over:

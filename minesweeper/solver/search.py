@@ -83,7 +83,7 @@ class Position:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Reply:
     """One number a guess may show: its weight, whether it makes progress, the position."""
 
     weight: int
@@ -131,7 +131,7 @@ class Search(Best):
         self._memo = {}
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
-        looks: list[tuple[Outlook, list[Outcome]]] = []
+        looks: list[tuple[Outlook, list[Reply]]] = []
         self._candidates = self.candidates(view, result)
         for cell in self._candidates:
             if looks and self.budget.spent():
@@ -155,7 +155,7 @@ class Search(Best):
         return found
 
     def deepest(
-        self, root: Position, looks: list[tuple[Outlook, list[Outcome]]], depth: int
+        self, root: Position, looks: list[tuple[Outlook, list[Reply]]], depth: int
     ) -> Outlook | None:
         """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
@@ -171,13 +171,13 @@ class Search(Best):
         self,
         position: Position,
         look: Outlook,
-        outcomes: list[Outcome],
+        outcomes: list[Reply],
         bar: float,
         depth: int = 2,
     ) -> float | None:
         """``look``'s ``depth``-guess score, or None once it cannot beat ``bar``.
 
-        Outcomes are deepened largest first; the score's bound (deepened
+        Replies are deepened largest first; the score's bound (deepened
         outcomes plus the others' one-move worth) only falls, so the cell is
         dropped as soon as the bound is at most ``bar``.
         """
@@ -198,13 +198,13 @@ class Search(Best):
         return bound * scale
 
     @staticmethod
-    def worths(outcomes: list[Outcome], value) -> list[float]:
+    def worths(outcomes: list[Reply], value) -> list[float]:
         """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
         return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
 
     def outcomes(
         self, position: Position, cell: int, before: set[frozenset[int]] | None
-    ) -> list[Outcome]:
+    ) -> list[Reply]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
         opening = Opening.of(position.view, position.rules, cell)
         found = []
@@ -216,10 +216,10 @@ class Search(Best):
             risk = 1.0
             if before is not None:
                 risk = self.risk_after(after.view, after.rules, solved, before)
-            found.append(Outcome(solved.weight, makes_progress(solved), risk, after))
+            found.append(Reply(solved.weight, makes_progress(solved), risk, after))
         return found
 
-    def outlook(self, position: Position, cell: int, outcomes: list[Outcome], value) -> Outlook:
+    def outlook(self, position: Position, cell: int, outcomes: list[Reply], value) -> Outlook:
         """``cell``'s score, ``value(position)`` being an outcome's worth without progress."""
         safety = 1 - position.result.chance(cell)
         total = sum(o.weight for o in outcomes)
@@ -233,7 +233,7 @@ class Search(Best):
         return Outlook(cell, safety, progress, score)
 
     @staticmethod
-    def zero_chance(view: View, cell: int, outcomes: list[Outcome], total: int) -> float:
+    def zero_chance(view: View, cell: int, outcomes: list[Reply], total: int) -> float:
         """The chance that ``cell``, if safe, shows no mine around it (an opening)."""
         known = sum(1 for o in view.topology.neighbours(cell) if o in view.mines)
         return sum(o.weight for o in outcomes if o.position.view.revealed[cell] == known) / total

@@ -67,7 +67,7 @@ class Conventions:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class RecordNews:
     """How a finished game went with the records: ``place`` (None: not in the top 10).
 
     ``assisted``: the player had help, so the game was not recorded; ``time_place``:
@@ -146,7 +146,7 @@ class Controller:
         self._chances: tuple[Probabilities | None] | None = None
         self.auto: AutoPlayer | None = None
         self.paused = False
-        self.outcome: Outcome | None = None
+        self.outcome: RecordNews | None = None
         self.marks: set[int] = set()
         self._restart_armed = False
 
@@ -349,7 +349,7 @@ class Controller:
                 place = self._record(COMPUTER)
             except RecordsError:
                 place = None
-            self.outcome = Outcome(computer=True, place=place)
+            self.outcome = RecordNews(computer=True, place=place)
             news = entered(place, None, session.won)
             self.message = f"the computer {verdict}" + (f"; {news}" if news else "") + f"\n{stats}"
             return
@@ -357,12 +357,12 @@ class Controller:
         who = "the computer" if self.auto is not None else "you"
         if session.assisted:
             self._keep(self.player)
-            self.outcome = Outcome(computer=self.auto is not None, assisted=True)
+            self.outcome = RecordNews(computer=self.auto is not None, assisted=True)
             self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
             return
         if self.given_board:
             self._keep(self.player)
-            self.outcome = Outcome(computer=False)
+            self.outcome = RecordNews(computer=False)
             self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
             return
         category, entry = self.settings.category(), session.entry("?")
@@ -373,7 +373,7 @@ class Controller:
             self.records_problem = str(error)
             place = fast = None
         waiting = place is not None or fast is not None
-        self.outcome = Outcome(
+        self.outcome = RecordNews(
             computer=False, place=place, waiting_for_name=waiting, time_place=fast
         )
         try:
@@ -436,7 +436,7 @@ class Controller:
         if outcome is None or not outcome.waiting_for_name:
             return None
         if name is None:
-            self.outcome = Outcome(computer=False)
+            self.outcome = RecordNews(computer=False)
             self._keep(self.player)
             self._after_saving("the result was not entered")
             return None
@@ -449,7 +449,7 @@ class Controller:
             place = None
         else:
             said = entered(place, outcome.time_place, self.session.won) or "not entered"
-        self.outcome = Outcome(computer=False, place=place, time_place=outcome.time_place)
+        self.outcome = RecordNews(computer=False, place=place, time_place=outcome.time_place)
         self._after_saving(said)
         return place
 
