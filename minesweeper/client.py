@@ -141,7 +141,7 @@ class Player:
     def decide(self) -> list[int]:
         """Ask the strategy once; remember the mines it proved; the cells it wants opened.
 
-        A guess opens only its first cell, since the others were not proved safe.
+        A guess opens only its first cell (`Decision.to_open`).
         """
         decision = self.strategy.decide(self.view())
         size = self.topology.size
@@ -154,8 +154,7 @@ class Player:
                     f"{self.topology.move_of(mine)} a mine"
                 )
         self.mines.update(decision.mines)
-        opens = decision.opens[:1] if decision.guess else decision.opens
-        cells = [cell for cell in opens if self._may_open(cell)]
+        cells = [cell for cell in decision.to_open if self._may_open(cell)]
         if not cells:
             raise StrategyError(
                 f"strategy {self.strategy.name!r} proposed no unvisited cell "

@@ -11,7 +11,8 @@ from minesweeper.boards.cases import default_first, load_board
 from minesweeper.boards.position import KNOWN_MINE, read_position
 from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
 from minesweeper.errors import RulesError, UsageError
-from minesweeper.game import Game
+from minesweeper.play.autoplay import view_of
+from minesweeper.play.session import GameSession
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.best import Best
 from minesweeper.solver.probability import Budget, Probabilities
@@ -104,12 +105,9 @@ def board_start(path: Path, topology: type[Topology], mines: int | None) -> View
     if board.is_mine(first):
         row, col = board.topology.position(first)
         raise RulesError(f"{path}: the first click ({row}, {col}) is a mine")
-    game = Game(board)
-    game.visit(first)
-    revealed = {
-        cell: board.count(cell) for cell in board.topology.cells() if game.is_revealed(cell)
-    }
-    return View(board.topology, revealed, mine_count=board.mine_count)
+    session = GameSession.from_board(board)
+    session.open(first)
+    return view_of(session)
 
 
 def best_move(view: View, result: Probabilities, player: Best) -> int | None:

@@ -103,7 +103,7 @@ class AutoPlayer:
             if mine not in session.flags and not session.is_opened(mine):
                 session.toggle_flag(mine)
                 moves.append(Move("flag", mine))
-        for cell in decision.opens:
+        for cell in decision.to_open:
             if session.over:
                 break
             if session.is_opened(cell):

@@ -22,6 +22,12 @@ class Decision:
     mines: frozenset[int] = field(default_factory=frozenset)
     guess: bool = False
 
+    @property
+    def to_open(self) -> tuple[int, ...]:
+        """The cells to open now: all of them when proved safe; of a guess only the first,
+        since the others were not proved safe (every player of a strategy reads it so)."""
+        return self.opens[:1] if self.guess else self.opens
+
 
 class Strategy(ABC):
     """A way of choosing moves from a `View`. Instances may keep state across one game.
