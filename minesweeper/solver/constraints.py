@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minesweeper.errors import SolverError
 from minesweeper.solver.view import View
@@ -156,3 +156,15 @@ def frontier(view: View) -> set[int]:
     """Unknown cells next to at least one revealed cell."""
     neighbours = view.topology.neighbours
     return {other for cell in view.revealed for other in neighbours(cell) if view.is_unknown(other)}
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What the numbers prove: cells safe (not yet revealed) and cells that are mines; the
+    answer of every prover (`gauss`, `subset`, `prover`)."""
+
+    safe: frozenset[int] = field(default_factory=frozenset)
+    mines: frozenset[int] = field(default_factory=frozenset)
+
+    def __bool__(self) -> bool:
+        return bool(self.safe or self.mines)

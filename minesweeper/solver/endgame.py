@@ -22,6 +22,7 @@ from minesweeper.solver.probability import (
     PartCache,
     solve,
 )
+from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
 
 #: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
@@ -144,26 +145,12 @@ def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None)
     """
     if linked is None:
         linked = [rule.cells for rule in constraints(view)]
-    parent: dict[int, int] = {}
-
-    def find(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    sets: UnionFind[int] = UnionFind()
     for members in linked:
-        cells = sorted(members)
-        for cell in cells:
-            parent.setdefault(cell, cell)
-        for cell in cells[1:]:
-            parent[find(cell)] = find(cells[0])
-    groups: dict[int, list[int]] = {}
-    for cell in sorted(parent):
-        groups.setdefault(find(cell), []).append(cell)
+        sets.join(sorted(members))
     neighbours = view.topology.neighbours
     isolated = []
-    for cells in groups.values():
+    for cells in sets.groups(sorted(sets.items())):
         members = set(cells)
         if all(
             other in members or not view.is_unknown(other)

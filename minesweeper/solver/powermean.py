@@ -38,7 +38,8 @@ import random
 from collections.abc import Sequence
 
 from minesweeper.errors import SolverError
-from minesweeper.solver.gauss import Deduction, SystemKey, deduce
+from minesweeper.solver.constraints import Deduction
+from minesweeper.solver.gauss import SystemKey, deduce
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 

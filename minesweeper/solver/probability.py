@@ -39,6 +39,7 @@ from typing import Protocol
 
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
+from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
 
 Cell = Hashable
@@ -679,24 +680,13 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 
 def _components(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[list[int]]:
-    """Supercell indices grouped by shared constraints (union-find)."""
-    parent = list(range(len(supers)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    """Supercell indices grouped by shared constraints."""
+    sets: UnionFind[int] = UnionFind()
     owner: dict[int, int] = {}
     for i, (sig, _) in enumerate(supers):
         for rule in sig:
-            j = owner.setdefault(rule, i)
-            parent[find(i)] = find(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(supers)):
-        groups.setdefault(find(i), []).append(i)
-    return list(groups.values())
+            sets.union(i, owner.setdefault(rule, i))
+    return sets.groups(range(len(supers)))
 
 
 def _programmes(
