@@ -20,9 +20,9 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
-from minesweeper.play.history import History, HistoryError, Play, PlayedGame
+from minesweeper.play.ending import Ending, enters_records
+from minesweeper.play.history import HistoryError
 from minesweeper.play.records import Entry, Ranking, Records, RecordsError, entered
-from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.solver.registry import StrategySpec
@@ -113,8 +113,10 @@ class Controller:
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
+        #: Where finished games go (the records, the history beside them, the replays).
+        self.ending = Ending(self.records, replay_dir=replay_dir)
         #: Every finished game (but those on a given board), beside the records.
-        self.history = History.beside(self.records)
+        self.history = self.ending.history
         #: Why the last game is missing from the history, if it is.
         self.history_problem: str | None = None
         self.strategy = strategy
@@ -342,7 +344,7 @@ class Controller:
         session = self.session
         self.saved_replay = None
         verdict = "won" if session.won else "lost"
-        if self.auto is not None and session.by_computer and not self.given_board:
+        if session.by_computer and enters_records(session, self.given_board):
             stats = session.stats().summary(by_computer=True)
             self._keep(COMPUTER)
             try:
@@ -355,15 +357,11 @@ class Controller:
             return
         stats = session.stats().summary()
         who = "the computer" if self.auto is not None else "you"
-        if session.assisted:
+        if not enters_records(session, self.given_board):
             self._keep(self.player)
-            self.outcome = RecordNews(computer=self.auto is not None, assisted=True)
-            self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
-            return
-        if self.given_board:
-            self._keep(self.player)
-            self.outcome = RecordNews(computer=False)
-            self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
+            self.outcome = RecordNews(computer=self.auto is not None, assisted=session.assisted)
+            why = NOT_RECORDED if session.assisted else GIVEN_BOARD
+            self.message = f"{who} {verdict}; {why}\n{stats}"
             return
         category, entry = self.settings.category(), session.entry("?")
         try:
@@ -391,31 +389,13 @@ class Controller:
     def _keep(self, player: str) -> None:
         """Keep the finished game under ``player``'s name: in the history (but a given
         board's), and its replay in ``replay_dir`` when there is one."""
-        session = self.session
+        kept = self.ending.keep(self.session, self.settings.category(), player, self.given_board)
+        self.history_problem = kept.history_problem
         self.saved_replay = None
-        if not self.given_board:
-            play = (
-                Play.COMPUTER
-                if session.by_computer
-                else Play.ASSISTED
-                if session.assisted
-                else Play.PERSON
-            )
-            game = PlayedGame.make(self.settings.category(), player, play, session.stats())
-            try:
-                self.history.add(game)
-                self.history_problem = None
-            except HistoryError as error:
-                self.history_problem = str(error)
-        if self.replay_dir is None:
-            return
-        replay = Replay.of(self.session, player=player)
-        try:
-            path = save_replay(replay.to_bytes(), self.replay_dir, replay_name(replay))
-        except (OSError, MinesweeperError) as error:
-            self.saved_replay = f"the replay was not saved: {error}"
-        else:
-            self.saved_replay = f"replay saved: {path}"
+        if kept.replay_problem is not None:
+            self.saved_replay = f"the replay was not saved: {kept.replay_problem}"
+        elif kept.replay is not None:
+            self.saved_replay = f"replay saved: {kept.replay}"
 
     @property
     def news(self) -> str:
@@ -460,9 +440,8 @@ class Controller:
 
     def _record(self, name: str) -> int | None:
         """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
-        replay = Replay.of(self.session, player=name).to_bytes()
         try:
-            return self.records.add(self.settings.category(), self.session.entry(name), replay)
+            return self.ending.enter(self.session, self.settings.category(), name)
         except RecordsError as error:
             self.records_problem = str(error)
             raise
