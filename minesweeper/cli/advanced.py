@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import IO
 
 import click
 
@@ -28,7 +29,7 @@ from minesweeper.topology.base import Topology
 @topology_option
 @reports_errors
 def advanced(
-    file: click.utils.LazyFile,
+    file: IO[bytes],
     strategy: StrategySpec,
     seed: int,
     trace: bool,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import IO
 
 import click
 
@@ -60,7 +61,7 @@ from minesweeper.topology.base import Topology
 @topology_option
 @reports_errors
 def analyze(
-    file: click.utils.LazyFile | None,
+    file: IO[bytes] | None,
     mines: int | None,
     output: str,
     time_limit: float,

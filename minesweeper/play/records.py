@@ -249,6 +249,7 @@ class Ranking(enum.Enum):
     @property
     def columns(self) -> tuple[tuple[str, bool], ...]:
         """The table's columns: ``(heading, numeric)``; numbers are set flush right."""
+        middle: tuple[tuple[str, bool], ...]
         if self is Ranking.POINTS:
             middle = (("Points", True), ("Time", True), ("3BV", True), ("Result", False))
         else:

@@ -310,7 +310,7 @@ _FIELDS = {
     "board": list,
     "actions": list,
 }
-_OPTIONAL = {
+_OPTIONAL: dict[str, type | tuple[type, ...]] = {
     "player": (str, type(None)),
     "date": (str, type(None)),
     "assists": list,
@@ -382,8 +382,8 @@ def _actions(items: Sequence[Any], board: Board) -> tuple[Action, ...]:
             or len(item) != 2 + arity
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in (item[0], *item[2:]))
         ):
-            move = "r, c" if arity == 2 else "node"
-            raise ReplayError(f"{where}: expected [ms, kind, {move}]")
+            shape = "r, c" if arity == 2 else "node"
+            raise ReplayError(f"{where}: expected [ms, kind, {shape}]")
         ms, kind, *move = item
         if kind not in ACTION_KINDS:
             raise ReplayError(f"{where}: unknown kind {kind!r} (known: {', '.join(ACTION_KINDS)})")

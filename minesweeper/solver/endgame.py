@@ -98,7 +98,9 @@ def enumerate_layouts(
     return found
 
 
-def _undo(pos: int, value: list[int], member, need, room) -> int:
+def _undo(
+    pos: int, value: list[int], member: list[list[int]], need: list[int], room: list[int]
+) -> int:
     v = value[pos]
     for r in member[pos]:
         need[r] += v
@@ -151,9 +153,9 @@ def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None)
     neighbours = view.topology.neighbours
     isolated = []
     for cells in sets.groups(sorted(sets.items())):
-        members = set(cells)
+        group = set(cells)
         if all(
-            other in members or not view.is_unknown(other)
+            other in group or not view.is_unknown(other)
             for cell in cells
             for other in neighbours(cell)
         ):
@@ -226,7 +228,13 @@ def solve_region(
     )
 
 
-def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | None:
+def _search(
+    view: View,
+    cells: Sequence[int],
+    found: Sequence[frozenset[int]],
+    weights: Sequence[int],
+    max_nodes: int,
+) -> tuple[int, float] | None:
     mines = view.mines
     neighbours = view.topology.neighbours
     # Sets of layouts are bit sets: bit i stands for found[i].
@@ -235,7 +243,7 @@ def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | 
     for cell in cells:
         around = neighbours(cell)
         base = sum(1 for o in around if o in mines)
-        mine_mask, by_number = 0, {}
+        mine_mask, by_number = 0, dict[int, int]()
         for i, layout in enumerate(found):
             if cell in layout:
                 mine_mask |= 1 << i
@@ -254,7 +262,14 @@ def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | 
 class _Search:
     """The game tree over sets of layouts, as bit sets (Python ints)."""
 
-    def __init__(self, cells, mine_masks, shows, weights, max_nodes: int) -> None:
+    def __init__(
+        self,
+        cells: Sequence[int],
+        mine_masks: dict[int, int],
+        shows: dict[int, dict[int, int]],
+        weights: Sequence[int],
+        max_nodes: int,
+    ) -> None:
         self.cells = cells
         self.mine_masks = mine_masks
         self.shows = shows

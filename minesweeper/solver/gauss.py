@@ -16,12 +16,16 @@ and it settles most cells without any elimination at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Hashable, Iterable, MutableMapping
 from math import gcd
+from typing import TypeVar
 
 from minesweeper.solver.constraints import Deduction, InconsistentView, constraints
 from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
+
+#: A cell: a view's cell id, or any label the probability engine's callers use.
+C = TypeVar("C", bound=Hashable)
 
 #: A row: coefficients by cell and the right-hand side.
 _Row = tuple[dict[int, int], int]
@@ -76,14 +80,14 @@ def solve_system(
 
 
 def split_system(
-    system: Iterable[tuple[frozenset[int], int]],
-) -> list[list[tuple[frozenset[int], int]]]:
+    system: Iterable[tuple[frozenset[C], int]],
+) -> list[list[tuple[frozenset[C], int]]]:
     """Split the equations into groups that share no cell."""
-    sets: UnionFind[int] = UnionFind()
+    sets: UnionFind[C] = UnionFind()
     equations = list(system)
     for cells, _ in equations:
         sets.join(cells)
-    groups: dict[int, list[tuple[frozenset[int], int]]] = {}
+    groups: dict[C, list[tuple[frozenset[C], int]]] = {}
     for equation in equations:
         groups.setdefault(sets.find(next(iter(equation[0]))), []).append(equation)
     return list(groups.values())

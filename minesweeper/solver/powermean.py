@@ -53,7 +53,7 @@ def power_mean(values: Sequence[float], order: float) -> float:
         return math.exp(math.fsum(math.log(v) for v in values) / len(values))
     if order < 0 and values[0] <= 0:
         return 0.0
-    return (math.fsum(v**order for v in values) / len(values)) ** (1 / order)
+    return float((math.fsum(v**order for v in values) / len(values)) ** (1 / order))
 
 
 class GaussPowerMean(Strategy):

@@ -42,7 +42,7 @@ opened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import process_time
@@ -136,7 +136,7 @@ class Search(Best):
         for cell in self._candidates:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
-            outcomes = self.outcomes(root, cell, before)
+            outcomes = self.answers(root, cell, before)
             look = self.outlook(root, cell, outcomes, self.reply_safety)
             if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
@@ -198,11 +198,11 @@ class Search(Best):
         return bound * scale
 
     @staticmethod
-    def worths(outcomes: list[Reply], value) -> list[float]:
+    def worths(outcomes: list[Reply], value: Callable[[Position], float]) -> list[float]:
         """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
         return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
 
-    def outcomes(
+    def answers(
         self, position: Position, cell: int, before: set[frozenset[int]] | None
     ) -> list[Reply]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
@@ -219,7 +219,13 @@ class Search(Best):
             found.append(Reply(solved.weight, makes_progress(solved), risk, after))
         return found
 
-    def outlook(self, position: Position, cell: int, outcomes: list[Reply], value) -> Outlook:
+    def outlook(
+        self,
+        position: Position,
+        cell: int,
+        outcomes: list[Reply],
+        value: Callable[[Position], float],
+    ) -> Outlook:
         """``cell``'s score, ``value(position)`` being an outcome's worth without progress."""
         safety = 1 - position.result.chance(cell)
         total = sum(o.weight for o in outcomes)
@@ -259,6 +265,7 @@ class Search(Best):
         key = (position.opened, depth)
         if key in self._replies:
             return self._replies[key]
+        value: Callable[[Position], float]
         if depth > 1:
             self.check_time()
             value = partial(self.reply, depth=depth - 1)
@@ -271,7 +278,7 @@ class Search(Best):
         for cell in sorted(cells, key=lambda c: (result.chance(c), c))[: self.replies]:
             if 1 - result.chance(cell) <= best:
                 break  # its score cannot beat the best: it is at most its safety
-            outcomes = self.outcomes(position, cell, None)
+            outcomes = self.answers(position, cell, None)
             best = max(best, self.outlook(position, cell, outcomes, value).score)
         found = self._replies[key] = best or self.reply_safety(position)
         return found
@@ -287,7 +294,7 @@ class Search(Best):
         if len(result.safe) != 1:
             return 1.0
         (cell,) = result.safe
-        outcomes = self.outcomes(position, cell, None)
+        outcomes = self.answers(position, cell, None)
         return self.outlook(position, cell, outcomes, self.reply_safety).score
 
     def after(self, position: Position, opening: Opening, shown: int) -> Position | None:

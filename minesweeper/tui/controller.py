@@ -136,7 +136,7 @@ class Controller:
         if board is not None:  # a given layout first; `n` deals new ones on its shape
             self.session: GameSession = GameSession(settings, seed=self.seed, board=board, **extra)  # type: ignore[arg-type]
         else:
-            self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
+            self.session = new_session(settings, seed=self.seed, **extra)
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
         self.message = self.quiet or GREETING
