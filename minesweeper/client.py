@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from minesweeper.board import Board
-from minesweeper.errors import InputError, SolverError
+from minesweeper.errors import InputError
 from minesweeper.game import Game, State
 from minesweeper.play.stats import bbbv
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
-from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.strategy import Strategy, StrategyError
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
@@ -37,10 +37,6 @@ Connection = Callable[[Sequence[int]], str]
 
 class MapError(InputError):
     """Map text that does not fit the board: wrong shape, unknown character, impossible count."""
-
-
-class StrategyError(SolverError):
-    """A strategy asked for something no sound strategy asks for."""
 
 
 @dataclass(frozen=True)

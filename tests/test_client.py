@@ -13,17 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.boards.generate import random_board
-from minesweeper.client import (
-    Client,
-    MapError,
-    StrategyError,
-    judge_connection,
-    parse_map,
-    play,
-    traced,
-)
+from minesweeper.client import Client, MapError, judge_connection, parse_map, play, traced
 from minesweeper.game import Game, State
-from minesweeper.solver.strategy import Decision
+from minesweeper.solver.strategy import Decision, StrategyError
 from minesweeper.topology import SquareTopology
 
 

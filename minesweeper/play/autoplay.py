@@ -12,11 +12,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from minesweeper.boards.generate import middle_cell
-from minesweeper.client import StrategyError
 from minesweeper.play.records import COMPUTER
 from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.registry import find_strategy
-from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.strategy import Strategy, StrategyError
 from minesweeper.solver.view import View
 
 __all__ = ["COMPUTER", "AutoPlayer", "Move", "first_cell", "new_session", "view_of"]

@@ -7,8 +7,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from minesweeper.errors import SolverError
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
+
+
+class StrategyError(SolverError):
+    """A strategy asked for something no sound strategy asks for."""
 
 
 @dataclass(frozen=True)
