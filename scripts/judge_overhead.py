@@ -37,6 +37,7 @@ from minesweeper.boards.cases import AdvancedCase, format_case
 from minesweeper.boards.generate import random_board
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
+from minesweeper.judge.sandbox import Sandbox
 from minesweeper.protocol import format_result
 from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
@@ -72,23 +73,31 @@ def alone(path: Path) -> tuple[str, float, float]:
     return result.stdout, children_cpu() - cpu, time.perf_counter() - wall
 
 
-def piped(case: AdvancedCase) -> tuple[str, float, float]:
-    """This process judging ``minesweeper client``: the result lines, CPU (both) and wall."""
+def piped(case: AdvancedCase, sandbox: Sandbox | None = None) -> tuple[str, float, float]:
+    """This process judging ``minesweeper client`` (in ``sandbox``, unless None): the result
+    lines, CPU (both) and wall."""
     cpu, wall = time.process_time(), time.perf_counter()
-    run = play_client(case, [*PYTHON, "client"], LIMITS)
+    run = play_client(case, [*PYTHON, "client"], LIMITS, sandbox=sandbox)
     wall = time.perf_counter() - wall
     if run.problem:
         sys.exit(f"{case.name}: {run.problem}")
     return format_result(run.game), time.process_time() - cpu + run.cpu_seconds, wall
 
 
+def game_options(
+    parser: argparse.ArgumentParser, games: int = 20, size: tuple[int, int, int] = (30, 30, 135)
+) -> None:
+    """The options of the paired games: how many, their seed, and the boards' rows, columns
+    and mines."""
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    for name, default in zip(("--rows", "--cols", "--mines"), size, strict=True):
+        parser.add_argument(name, type=int, default=default)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rows", type=int, default=30)
-    parser.add_argument("--cols", type=int, default=30)
-    parser.add_argument("--mines", type=int, default=135)
+    game_options(parser)
     args = parser.parse_args()
     topology = SquareTopology(args.rows, args.cols)
     first = topology.cell_at(args.rows // 2, args.cols // 2)

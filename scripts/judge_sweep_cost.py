@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from unittest import mock
 
-from judge_overhead import piped, show
+from judge_overhead import game_options, piped, show
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.boards.generate import random_board
@@ -87,11 +87,7 @@ def games(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=200)
-    parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rows", type=int, default=9)
-    parser.add_argument("--cols", type=int, default=9)
-    parser.add_argument("--mines", type=int, default=10)
+    game_options(parser, 30, (9, 9, 10))
     args = parser.parse_args()
     if not sys.platform.startswith("linux"):
         sys.exit("the judge adopts orphans on Linux only")

@@ -100,6 +100,67 @@ async def every_topology(folder: Path) -> None:
         app.save_screenshot(str(folder / "records-times.svg"))
 
 
+async def player_screens(folder: Path) -> None:
+    """What a player keeps: the help, the statistics, a won board, a record's replay,
+    at 80x24 and 100x32."""
+    from minesweeper.play.history import Play, PlayedGame
+    from minesweeper.play.session import Settings
+    from minesweeper.play.stats import Clicks, GameStats
+    from minesweeper.tui.app import MinesweeperApp
+
+    for width, height in ((80, 24), (100, 32)):
+        app = MinesweeperApp(Settings(), seed=5, records_path=TEMP / f"p{width}.json", player="Ada")
+        history = app.controller.history
+        category = app.controller.settings.category()
+        for number, (won, ms, solved, clicks) in enumerate(HISTORY):
+            stats = GameStats(solved, solved if won else solved // 2, Clicks(clicks), ms, won)
+            history.add(PlayedGame.make(category, "Ada", Play.PERSON, stats))
+            if number % 4 == 0:
+                history.add(PlayedGame.make(category, "Ada", Play.ASSISTED, stats))
+        async with app.run_test(size=(width, height)) as pilot:
+            size = f"{width}x{height}"
+            await pilot.press("question_mark")
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"help-{size}.svg"))
+            await pilot.press("escape", "s")
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"settings-{size}.svg"))
+            await pilot.press("escape")
+            session = app.controller.session
+            await pilot.press("space")
+            for cell in session.topology.cells():  # every safe cell, by hand
+                if not session.board.is_mine(cell) and not session.is_opened(cell):
+                    app.controller.open(cell)
+            app.redraw()
+            await pilot.pause()
+            await pilot.press("ctrl+a", "ctrl+k", *"Ada", "enter")
+            await pilot.pause()
+            app.board.blur()
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"won-{size}.svg"))
+            await pilot.press("i")
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"stats-{size}.svg"))
+            await pilot.press("escape", "t")
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"records-{size}.svg"))
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("space", "right", "right", "right", "right", "right")
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"records-replay-{size}.svg"))
+
+
+#: The player's history in those pictures: (won, ms, 3BV, clicks), in order.
+HISTORY = (
+    (True, 14_200, 18, 25),
+    (False, 3_100, 12, 9),
+    (True, 11_800, 21, 24),
+    (True, 9_400, 15, 17),
+    (False, 6_000, 20, 11),
+    (True, 12_600, 19, 30),
+    (True, 8_900, 17, 20),
+)
 #: Results in the records screens' pictures: (name, points, seconds, won, 3BV).
 RESULTS = (
     ("Ada", 187, 41.2, True, 22),
@@ -128,7 +189,19 @@ def main() -> None:
         help="also every topology, large boards, the overlay, an acm game and the "
         "settings and records screens, in DIR",
     )
+    parser.add_argument(
+        "--player",
+        metavar="DIR",
+        type=Path,
+        help="only the player's screens (help, settings, a won board, statistics, a "
+        "record's replay) at 80x24 and 100x32, in DIR",
+    )
     args = parser.parse_args()
+    if args.player is not None:
+        args.player.mkdir(parents=True, exist_ok=True)
+        asyncio.run(player_screens(args.player))
+        print(f"saved the player's screens in {args.player}")
+        return
     asyncio.run(game_in_progress(args.out))
     print(f"saved {args.out}")
     if args.all is not None:

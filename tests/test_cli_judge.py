@@ -224,6 +224,7 @@ def test_the_cpp_example_plays_like_the_python_one(tmp_path: Path) -> None:
     if compiler is None:
         pytest.skip("g++ not found: the C++ example client is not compiled or graded")
     binary = tmp_path / "client"
+    tmp_path.chmod(0o755)  # the sandbox's user runs it
     subprocess.run(
         [compiler, "-std=c++17", "-o", str(binary), str(ROOT / "examples" / "client.cpp")],
         check=True,

@@ -31,7 +31,7 @@ from minesweeper.topology import SquareTopology
 from minesweeper.tui.controller import Controller
 
 BEGINNER = Settings().category()
-NO_GUESS = Settings(no_guess=True).category()
+NO_GUESS = Settings(no_guess=True).category()  # a category of its own
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
@@ -209,6 +209,8 @@ def test_a_faster_win_is_a_personal_best(tmp_path: Path) -> None:
     control.history.add(slow)
     win(control)
     assert "personal best time:" in control.message and "(was 999.000 s)" in control.message
+    control.enter_record("Ada")
+    assert "a new record" in control.message and "personal best time:" in control.message
 
 
 def test_a_given_board_is_not_in_the_history(tmp_path: Path) -> None:
@@ -259,10 +261,10 @@ def test_the_statistics_screen(tmp_path: Path) -> None:
             assert isinstance(app.screen, StatsScreen)
             table = app.screen.query_one(DataTable)
             rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-            assert [r[:4] for r in rows] == [
-                ["Ada", "unaided", "6", "4"],
-                ["Ada", "assisted", "1", "1"],
-                ["Computer", "computer", "1", "1"],
+            assert [r[:3] for r in rows] == [
+                ["unaided", "6", "4"],
+                ["assisted", "1", "1"],
+                ["computer", "1", "1"],
             ]  # Bob's game is his, not Ada's
             title = str(app.screen.query_one("#title", Label).render())
             assert "Ada" in title and "(1/2)" in title
@@ -272,3 +274,15 @@ def test_the_statistics_screen(tmp_path: Path) -> None:
             assert not isinstance(app.screen, StatsScreen)
 
     asyncio.run(scenario())
+
+
+def test_the_name_typed_stays_the_player_s(tmp_path: Path) -> None:
+    control = controller(tmp_path)
+    win(control)
+    control.enter_record("Grace")
+    again = Controller(Settings(), seed=7, records=Records(tmp_path / "records.json"))
+    assert again.player == "Grace"
+    given = Controller(
+        Settings(), seed=7, records=Records(tmp_path / "records.json"), player="Alan"
+    )
+    assert given.player == "Alan"

@@ -135,3 +135,50 @@ def test_a_sandboxed_grade_says_so_first(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stdout
     assert result.stdout.splitlines()[0].startswith("sandboxed (bubblewrap")
     assert "passed environment: TERM" in result.stdout.splitlines()[0]
+
+
+#: Starts a double-forked daemon in a session of its own, named by its last argument.
+DAEMON = """
+import os, subprocess, sys
+code = "import os, time\\nif os.fork(): os._exit(0)\\nos.setsid()\\ntime.sleep(600)"
+subprocess.Popen([sys.executable, "-c", code, sys.argv[1]], start_new_session=True,
+                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print("ready", flush=True)
+"""
+
+
+def running(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@needs_sandbox
+def test_nothing_a_sandboxed_program_starts_outlives_its_case(tmp_path: Path) -> None:
+    marker = f"daemon-{os.getpid()}-{time.monotonic_ns()}"
+    with Child([sys.executable, "-c", DAEMON, marker], Limits(), Sandbox()) as child:
+        assert child.read_line(time.monotonic() + 20, "time limit") == b"ready"
+        deadline = time.monotonic() + 10
+        while not running(marker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert running(marker)
+    assert running(marker) == []
+
+
+@needs_sandbox
+def test_a_program_its_user_may_not_read_is_refused_with_the_fix(tmp_path: Path) -> None:
+    if not sandboxes.as_root():
+        pytest.skip("as another user, the program runs as the judge's uid")
+    (tmp_path / "client.py").write_text("print('0 0')\n")
+    tmp_path.chmod(0o700)
+    with pytest.raises(PermissionError) as error:
+        Child([sys.executable, str(tmp_path / "client.py")], Limits(), Sandbox())
+    assert error.value.strerror == (
+        f"{tmp_path} is not open to the sandbox's user (chmod -R o+rX {tmp_path})"
+    )

@@ -215,6 +215,9 @@ FOREIGN_JUDGING = [
     "minesweeper.judge.interactive",
     "minesweeper.judge.server",
     "minesweeper.judge.difference",
+    "minesweeper.judge.sandbox",
+    "minesweeper.judge.cgroups",
+    "minesweeper.judge.escape",
 ]
 
 

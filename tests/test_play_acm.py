@@ -9,7 +9,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from textual.widgets import Label, Select, Switch
+from textual.widgets import Checkbox, Label, Select
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
 from minesweeper.cli import main
@@ -144,7 +144,7 @@ def test_the_settings_offer_the_acm_rules_and_keep_them(tmp_path) -> None:
             screen = app.screen
             assert isinstance(screen, SettingsScreen)
             assert screen.query_one("#rules", Select).value == "acm"
-            screen.query_one("#no-guess", Switch).value = True  # another change keeps acm
+            screen.query_one("#no-guess", Checkbox).value = True  # another change keeps acm
             await pilot.pause()
             assert app.controller.settings.variant.count_told is False
             assert "not told" in app.controller.message

@@ -6,7 +6,14 @@ import asyncio
 
 from rich.color import Color
 from textual import events
-from tui_helpers import board_text, chordable_number, click_cell, make_app, private_dirs  # noqa: F401
+from tui_helpers import (  # noqa: F401
+    board_text,
+    chordable_number,
+    click_cell,
+    make_app,
+    private_dirs,
+    win_by_hand,
+)
 
 from minesweeper.play.session import CellState, Settings
 from minesweeper.tui.palette import EXPLODED_BG, fill
@@ -161,13 +168,7 @@ def test_a_win_shows_the_banner(tmp_path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             session = app.controller.session
-            await pilot.press("space")
-            for cell in session.topology.cells():
-                if not session.board.is_mine(cell) and not session.is_opened(cell):
-                    session.open(cell)
-            app.controller._after()
-            app.redraw()
-            await pilot.pause()
+            await win_by_hand(app, pilot)
             assert session.won
             assert "YOU WIN!" in app.header.text.plain
             await pilot.press("escape")  # skip the name prompt

@@ -156,7 +156,7 @@ def test_the_viewer_app_plays_pauses_and_steps(tmp_path: Path) -> None:
             await pilot.press("space")
             await pilot.pause(0.2)
             assert app.viewer.finished
-            status = str(app.query_one("#status").render())
+            status = str(app.screen.query_one("#status").render())
             assert "3BV" in status and "efficiency" in status
 
     asyncio.run(scenario())

@@ -6,24 +6,14 @@ import asyncio
 
 from click.testing import CliRunner
 from textual.widgets import DataTable, Label
-from tui_helpers import click_cell, make_app, private_dirs  # noqa: F401
+from tui_helpers import click_cell, make_app, private_dirs, win_by_hand  # noqa: F401
 
 from minesweeper.cli import main
 from minesweeper.play.records import Entry, Ranking, Records
 from minesweeper.tui.prompt import NamePrompt
 from minesweeper.tui.records import RecordsScreen
 
-
-async def win(app, pilot) -> None:
-    """Open every safe cell (the first by the keyboard, the rest through the session)."""
-    session = app.controller.session
-    await pilot.press("space")
-    for cell in session.topology.cells():
-        if not session.board.is_mine(cell) and not session.is_opened(cell):
-            session.open(cell)
-    app.controller._after()
-    app.redraw()
-    await pilot.pause()
+win = win_by_hand
 
 
 def test_a_win_asks_a_name_and_enters_the_table(tmp_path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Input, Label, Select, Switch
+from textual.widgets import Checkbox, Input, Label, Select
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
 from minesweeper.topology import TOPOLOGIES
@@ -40,7 +40,7 @@ def test_settings_start_new_games_at_once(tmp_path) -> None:
             )
 
             screen.query_one("#rules", Select).value = "classic"
-            screen.query_one("#no-guess", Switch).value = True
+            screen.query_one("#no-guess", Checkbox).value = True
             await pilot.pause()
             settings = app.controller.settings
             assert settings.variant.first_click is FirstClick.SAFE and settings.no_guess
@@ -87,7 +87,7 @@ def test_conventions_change_without_a_new_game(tmp_path) -> None:
             session = app.controller.session
             await pilot.press("s")
             await pilot.pause()
-            app.screen.query_one("#left-chords", Switch).value = False
+            app.screen.query_one("#left-chords", Checkbox).value = False
             await pilot.pause()
             assert app.controller.conventions.left_chords is False
             assert app.controller.session is session and session.started

@@ -50,3 +50,15 @@ def chordable_number(session) -> tuple[int, list[int]]:
         if session.count(cell) and any(c not in mines for c in closed):
             return cell, [c for c in closed if c in mines]
     raise AssertionError("no number to chord on")
+
+
+async def win_by_hand(app: MinesweeperApp, pilot) -> None:
+    """Open the cell under the cursor by key, then every other safe cell through the session."""
+    session = app.controller.session
+    await pilot.press("space")
+    for cell in session.topology.cells():
+        if not session.board.is_mine(cell) and not session.is_opened(cell):
+            session.open(cell)
+    app.controller._after()
+    app.redraw()
+    await pilot.pause()

@@ -127,7 +127,7 @@ def grade(
     advanced: list[AdvancedGrade] = []
     console = wide_console()
     if programs.foreign:
-        console.print(Text(describe(sandbox)))
+        console.print(Text(describe(sandbox)), soft_wrap=True)
     with console.status("grading...") as status:
         for _, grades in grade_all(
             found, programs, jobs, lambda c: status.update(f"grading {c.name}")

@@ -40,8 +40,8 @@ from minesweeper.play.session import Settings
     "--name",
     "player",
     metavar="NAME",
-    help="Your name in the records, the replays and the statistics (default: the login "
-    "name; the name typed for a record is used from then on).",
+    help="Your name in the records, the replays and the statistics (default: the name "
+    "used last, else the login name; the name typed for a record is used from then on).",
 )
 @reports_errors
 def play(

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from minesweeper.cli.common import fail, records_option, reports_errors
+from minesweeper.cli.replay import viewer_options
 from minesweeper.play.records import Category, Entry, Ranking, Records, replay_digest
 
 
@@ -117,6 +118,61 @@ def verify(group_path: Path | None, path: Path | None, replays: bool) -> None:
         if failed:
             fail(f"{failed} of {count} result(s) are not borne out by their replays")
         click.echo(f"every replay bears out its result ({count})")
+
+
+@records.command("play")
+@click.argument("place", type=click.IntRange(min=1))
+@click.option(
+    "--category",
+    "categories",
+    multiple=True,
+    metavar="TEXT",
+    help="The category whose title contains TEXT (e.g. expert); needed when several are played.",
+)
+@click.option("--times", is_flag=True, help="PLACE in the fastest wins instead of the points.")
+@viewer_options
+@records_option
+@click.pass_obj
+@reports_errors
+def play_entry(
+    group_path: Path | None,
+    place: int,
+    categories: tuple[str, ...],
+    times: bool,
+    speed: float,
+    stats_only: bool,
+    path: Path | None,
+) -> None:
+    """Watch the replay of the entry at PLACE (as `minesweeper replay` shows a file)."""
+    from minesweeper.cli.replay import show  # the viewer loads only for this command
+    from minesweeper.play.replay import read_replay
+
+    store = Records(path or group_path)
+    ranking = Ranking.TIMES if times else Ranking.POINTS
+    tables = store.load(ranking)
+    found = [
+        category
+        for category in sorted(tables)
+        if not categories or any(text.lower() in title(category).lower() for text in categories)
+    ]
+    if not found:
+        fail(f"no {ranking.title} table matches in {store.path}")
+    if len(found) > 1:
+        names = "; ".join(title(category) for category in found)
+        fail(f"{len(found)} tables match, choose one with --category: {names}")
+    (category,) = found
+    entries = tables[category]
+    if place > len(entries):
+        fail(
+            f"{title(category)} has {len(entries)} entries in its {ranking.title}, no place {place}"
+        )
+    entry = entries[place - 1]
+    replay_path = store.replay_path(entry)
+    if replay_path is None:
+        fail(
+            f"place {place} ({entry.name}) has no replay: it was recorded before replays were kept"
+        )
+    show(read_replay(replay_path), speed, stats_only)
 
 
 def check_replays(store: Records) -> int:

@@ -72,6 +72,10 @@ class AdvancedGrade:
     stderr: str = ""
 
 
+#: A case's grade, of either kind.
+Grade = BasicGrade | AdvancedGrade
+
+
 def discover(
     paths: Iterable[Path], default_topology: type[Topology] = SquareTopology
 ) -> list[Found]:

@@ -25,6 +25,11 @@ from minesweeper.protocol import MapText, format_result, parse_integers
 
 #: How many characters of a bad line a result quotes.
 QUOTED = 40
+#: What the judge keeps queued for a client that does not read (its pipe holds 64 KiB
+#: more): this many maps, or `UNREAD_BYTES` when that is more. A client that moves on
+#: without reading is stopped there, so the judge holds at most that per case.
+UNREAD_MAPS = 4
+UNREAD_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -146,9 +151,9 @@ def _converse(
                 return moves, f"move off the board at line {line_no}: {quote(line)}"
             moves += 1
             text.after_visit(game.visit(cell))
-            reply = str(text) + (format_result(game) if game.over else "")
-            child.send(reply.encode())
-            log.write("judge", reply)
+            reply = (str(text) + (format_result(game) if game.over else "")).encode()
+            child.send(reply, backlog=max(UNREAD_MAPS * len(reply), UNREAD_BYTES))
+            log.write("judge", reply.decode())
         child.close_input(time.monotonic() + limits.move_seconds, "time limit (after the game)")
         return moves, _after_the_game(child)
     except ChildProblem as problem:

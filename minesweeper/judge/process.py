@@ -6,6 +6,9 @@ starts. Its standard output is read without blocking, line by line, against
 wall-clock deadlines and a cap on the bytes it may write; its standard error
 is kept as a short tail for reports. `Child.close` kills the group and reaps
 the child, whatever state it is in, then what escaped the group (`orphans`).
+Given a `Sandbox`, the child is bubblewrap running the program in it (with a
+cgroup of its own where the machine has one): every foreign program and
+compiler is started here.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from types import TracebackType
 
 from minesweeper.errors import JudgeError
+from minesweeper.judge import cgroups
 from minesweeper.judge.orphans import Adoption
 from minesweeper.judge.sandbox import Sandbox, as_root
 
@@ -44,19 +48,22 @@ class Limits:
     #: where the limit would count every process of the judge's own user.
     processes: int = 256
 
-    def preexec(self, own_user: bool = False) -> Callable[[], None]:
+    def preexec(self, own_user: bool = False, cgroup: str | None = None) -> Callable[[], None]:
         """The function the child runs before ``exec``: its resource limits.
 
         The CPU limit is a backstop for a child that the wall-clock deadlines
         somehow miss; it does only system calls, nothing that could take a lock.
         ``own_user``: the program runs as a user of its own, whose processes
-        ``RLIMIT_NPROC`` may count.
+        ``RLIMIT_NPROC`` may count; ``cgroup``: the ``cgroup.procs`` file of the
+        program's own cgroup (`cgroups`), joined first.
         """
         memory = self.memory_mib * _MIB
         cpu = math.ceil(self.game_seconds) + 1
         processes = self.processes
 
         def limit() -> None:
+            if cgroup is not None:
+                cgroups.join(cgroup)
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -76,6 +83,10 @@ class TimeLimit(ChildProblem):
 
 class OutputLimit(ChildProblem):
     """The child wrote more bytes than allowed."""
+
+
+class InputBacklog(ChildProblem):
+    """The child left more of its input unread than allowed: it stopped reading."""
 
 
 @dataclass(frozen=True)
@@ -133,19 +144,30 @@ class Child:
         self._adoption = Adoption()
         self.started = time.monotonic()
         argv, env, cwd = list(command), None, None
+        self._cgroup: cgroups.Cgroup | None = None
         if sandbox is not None:
             jail = sandbox.wrap(command)
             argv, env, cwd = jail.argv, jail.env, "/"
-        self._process = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            env=env,
-            cwd=cwd,
-            preexec_fn=limits.preexec(own_user=sandbox is not None and as_root()),
+            self._cgroup = cgroups.make(limits.memory_mib, limits.processes)
+        preexec = limits.preexec(
+            own_user=sandbox is not None and as_root(),
+            cgroup=self._cgroup.procs if self._cgroup else None,
         )
+        try:
+            self._process = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                env=env,
+                cwd=cwd,
+                preexec_fn=preexec,
+            )
+        except BaseException:
+            if self._cgroup is not None:
+                self._cgroup.remove()
+            raise
         self._pid = self._process.pid
         self._buffer = bytearray()
         self._outbox = bytearray()
@@ -175,13 +197,20 @@ class Child:
 
     # Writing ---------------------------------------------------------------
 
-    def send(self, data: bytes) -> None:
-        """Queue ``data`` for the child's standard input; it is written while waiting to read."""
+    def send(self, data: bytes, backlog: int | None = None) -> None:
+        """Queue ``data`` for the child's standard input; it is written while waiting to read.
+
+        Raises `InputBacklog` when more than ``backlog`` bytes (if given) are then
+        queued: what the child has not read stays bounded, and so does the judge.
+        """
         if self._stdin is None:
             return
         if not self._outbox:
             self._selector.register(self._stdin, selectors.EVENT_WRITE, "stdin")
         self._outbox += data
+        if backlog is not None and len(self._outbox) > backlog:
+            unread = len(self._outbox)
+            raise InputBacklog(f"stopped reading its input ({unread} bytes unread)")
 
     def close_input(self, deadline: float, what: str) -> None:
         """Write what is queued, then close the child's standard input.
@@ -333,6 +362,8 @@ class Child:
         except ChildProcessError:  # already reaped
             code, cpu = self._process.returncode, 0.0
         self._process.returncode = code
+        if self._cgroup is not None:
+            self._cgroup.remove()
         self._adoption.sweep()
         self._selector.close()
         for stream in (self._process.stdout, self._process.stderr):

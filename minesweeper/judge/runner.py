@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from minesweeper.advanced import DEFAULT_STRATEGY
@@ -14,6 +12,7 @@ from minesweeper.judge.grading import (
     AdvancedGrade,
     BasicGrade,
     Found,
+    Grade,
     grade_advanced,
     grade_basic,
     grade_boards,
@@ -22,10 +21,9 @@ from minesweeper.judge.interactive import ClientRun, play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.judge.server import grade_server
+from minesweeper.judge.workers import grade_parallel
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
-
-Grade = BasicGrade | AdvancedGrade
 
 
 @dataclass(frozen=True)
@@ -106,7 +104,8 @@ def grade_all(
     """Each case with its grades, in the order of ``cases``, ``jobs`` at a time.
 
     Parallel cases run in worker processes (started fresh, so a worker forks its
-    children from a single thread and the built-in client uses every core).
+    children from a single thread and the built-in client uses every core) that
+    send their grades back as JSON (`workers`).
     """
     if jobs <= 1:
         for case in cases:
@@ -114,16 +113,8 @@ def grade_all(
                 started(case)
             yield case, grade_case(case, programs)
         return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(grade_case, case, programs) for case in cases]
-        for case, future in zip(cases, futures, strict=True):
-            if started:
-                started(case)
-            try:
-                yield case, future.result()
-            except BrokenProcessPool as error:  # a worker died (killed from outside)
-                yield case, [failed(case, f"the grading worker died: {error}")]
+    grade = functools.partial(grade_case, programs=programs)
+    yield from grade_parallel(cases, grade, jobs, started, failed)
 
 
 def failed(case: Found, problem: str) -> Grade:

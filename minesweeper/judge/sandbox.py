@@ -18,9 +18,11 @@ it is still the judge's uid, fenced by the namespaces alone (docs/judge.md).
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
@@ -29,6 +31,7 @@ from pathlib import Path
 
 import minesweeper
 from minesweeper.errors import JudgeError
+from minesweeper.judge import cgroups
 
 #: The sandbox's user and group when the judge runs as root: ``nobody``.
 NOBODY = 65534
@@ -46,6 +49,11 @@ SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
 #: The judge's uid as root; the sandbox then drops to `Sandbox.uid` with ``setpriv``.
 ROOT = 0
+#: The sandbox's PID 1, running as the program's user: a shell that waits for the program
+#: and exits with its status (128 + N for signal N), so bubblewrap, which waits for it,
+#: counts the program's CPU time, and a program cannot signal it (nor can a program that
+#: is PID 1 itself be killed by its own signals: init ignores those).
+INIT = ("/bin/sh", "-c", '"$@"; exit $?', "sh")
 
 
 class SandboxUnavailable(JudgeError):
@@ -124,6 +132,8 @@ class Sandbox:
         """``command`` as a ``bwrap`` command line that runs it in this sandbox."""
         argv, files = program_files(command)
         shown = [*self.own, *self.read_only, *files]
+        if as_root():
+            _check_readable(argv[0], files, _outermost(shown))
         options = [*self._namespaces(), *_system()]
         options += ["--proc", "/proc", "--dev", "/dev"]
         options += ["--size", str(TMPFS_MIB * 1024 * 1024), "--tmpfs", HOME]
@@ -143,11 +153,11 @@ class Sandbox:
             self._give(path)
             options += ["--bind", str(path), str(path)]
         options += ["--chdir", HOME]
-        return Jail(["bwrap", *options, "--", *self._become(), *argv], self.environment())
+        return Jail(["bwrap", *options, "--", *self._become(), *INIT, *argv], self.environment())
 
     def _namespaces(self) -> list[str]:
-        shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net"]
-        shared += ["--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+        shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--as-pid-1"]
+        shared += ["--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
         shared += ["--hostname", "sandbox"]
         if os.geteuid() == ROOT:
             return shared  # no user namespace: `_become` drops root for real
@@ -190,6 +200,28 @@ def program_files(command: Sequence[str]) -> tuple[list[str], list[Path]]:
             argv[index] = str(absolute)
             needed += _needs(absolute)
     return argv, [path for path in dict.fromkeys(needed) if not _system_path(path)]
+
+
+def _check_readable(program: str, files: list[Path], roots: list[Path]) -> None:
+    """Raise `PermissionError` unless others (the sandbox's user) may read the program's
+    files, run the program, and cross the folders between them and what is shown."""
+    for path in files:
+        if not path.is_file():
+            continue
+        root = next(root for root in roots if _under(path, root))
+        folders = [folder for folder in path.parents if _under(folder, root)]
+        needed = [(folder, stat.S_IXOTH) for folder in folders]
+        needed.append((path, stat.S_IROTH | (stat.S_IXOTH if str(path) == program else 0)))
+        for where, bits in needed:
+            try:
+                mode = where.stat().st_mode
+            except OSError:
+                continue
+            if mode & bits != bits:
+                raise PermissionError(
+                    errno.EACCES,
+                    f"{where} is not open to the sandbox's user (chmod -R o+rX {root})",
+                )
 
 
 def _names_a_path(word: str, first: bool) -> bool:
@@ -292,4 +324,6 @@ def describe(sandbox: Sandbox | None) -> str:
         return "unsandboxed (--no-sandbox): programs ran as this user, with its files and network"
     who = f"uid {sandbox.uid}" if as_root() else f"uid {os.geteuid()} in a user namespace"
     passed = f"; passed environment: {', '.join(sandbox.pass_env)}" if sandbox.pass_env else ""
-    return f"sandboxed (bubblewrap, {who}, no network){passed}"
+    lack = cgroups.missing()
+    tree = f"; no cgroup per program: {lack}" if lack else "; a cgroup per program"
+    return f"sandboxed (bubblewrap, {who}, no network){passed}{tree}"

@@ -364,6 +364,12 @@ class History:
         """Every group's figures (see `figures`)."""
         return figures(self.games(), player)
 
+    def last_player(self) -> str | None:
+        """The name of the person who played last (None when no person has): the game
+        starts under it, so a name typed once stays the player's."""
+        people = [game.player for game in self.games() if game.play is not Play.COMPUTER]
+        return people[-1] if people else None
+
     def best(self, player: str, category: Category) -> Best:
         """``player``'s unaided bests in ``category`` so far."""
         mine = [

@@ -151,7 +151,7 @@ class CellState(enum.Enum):
     During play: ``CLOSED``, ``FLAGGED``, ``OPENED`` (see `GameSession.count`).
     Once lost: ``EXPLODED`` (the mine(s) opened), ``MINE`` (every other mine
     without a flag), ``WRONG_FLAG`` (a flag on a safe cell); correct flags stay
-    ``FLAGGED``. Once won: unflagged mines show ``MINE``.
+    ``FLAGGED``. Once won: every mine is flagged (``FLAGGED``), the counter at 0.
     """
 
     CLOSED = "closed"
@@ -502,6 +502,9 @@ class GameSession:
             self._stop()
             correct = sum(1 for flag in self._flags if board.is_mine(flag))
             self.points += win_bonus(self.mine_count, correct, self.seconds)
+            # A won board shows every mine flagged and the counter at 0, as clones do;
+            # the points above counted only the flags the player placed.
+            self._flags.update(board.mines)
         return opened
 
     def _now_ms(self) -> int:

@@ -1,11 +1,9 @@
 """`MinesweeperApp`: the terminal game, wiring keys, clicks and screens to the controller.
 
-Mouse: left opens (on a satisfied number: chords), right flags then marks ?,
-middle chords; after the end a second click plays the same layout again. Keys:
-arrows (or H j k l) move, space/enter open, f flag, m mark ?, c chord, r
-restart, n new game, a computer plays (again: pause), h hint, p probabilities
-overlay, s settings, t records (tab: points / fastest wins), q quit (asking first
-during a game).
+Every control is listed once, in `minesweeper.tui.help` (the ``?`` / F1 screen):
+the mouse opens, flags and chords; keys move, open, flag, mark, chord, restart
+(r), deal anew (n, F2), let the computer play (a), hint (h), show the odds (p),
+and open the settings (s), records (t), statistics (i, F4) and help.
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ from minesweeper.solver.registry import StrategySpec
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import GREETING, Controller, Conventions
 from minesweeper.tui.header import GameHeader
+from minesweeper.tui.help import HelpScreen
 from minesweeper.tui.layouts import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
@@ -53,6 +52,7 @@ GAME_ACTIONS = frozenset(
         "settings",
         "records",
         "stats",
+        "help",
     ]
 )
 #: Lines around the board: header, message, footer.
@@ -78,19 +78,21 @@ class MinesweeperApp(App[None]):
     Screen.too-small #main { display: none; }
     Screen.too-small Footer { display: none; }
     """
+    # The footer names the essentials (the board adds the arrows); ? lists every control.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "open", "Open", show=False),
+        Binding("space,enter", "open", "Open", key_display="space"),
         Binding("f", "flag", "Flag"),
-        Binding("m", "mark", "?", show=False),
+        Binding("m", "mark", "Mark ?"),
         Binding("c", "chord", "Chord"),
-        Binding("r", "restart", "Again"),
-        Binding("n", "new_game", "New"),
-        Binding("a", "computer", "Auto"),
+        Binding("r", "restart", "Again", show=False),
+        Binding("n,f2", "new_game", "New"),
+        Binding("a", "computer", "Auto", show=False),
         Binding("h", "hint", "Hint"),
-        Binding("p", "overlay", "Odds"),
+        Binding("p", "overlay", "Odds", show=False),
         Binding("s", "settings", "Setup"),
-        Binding("t", "records", "Top 10"),
-        Binding("i,f4", "stats", "Stats"),
+        Binding("t", "records", "Top 10", show=False),
+        Binding("i,f4", "stats", "Stats", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
     ]
 
@@ -311,6 +313,9 @@ class MinesweeperApp(App[None]):
 
     def action_stats(self) -> None:
         self.push_screen(StatsScreen(self.controller))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
 
     # -- the computer ---------------------------------------------------------------------
 

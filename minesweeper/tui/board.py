@@ -27,7 +27,7 @@ class BoardView(Widget, can_focus=True):
     """The cells of the controller's session, drawn by a `Layout`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,H", "move(-1, 0)", "Left", show=False),
+        Binding("left,H", "move(-1, 0)", "Move", key_display="←↑↓→"),
         Binding("right,l", "move(1, 0)", "Right", show=False),
         Binding("up,k", "move(0, -1)", "Up", show=False),
         Binding("down,j", "move(0, 1)", "Down", show=False),

@@ -23,10 +23,10 @@ from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_sess
 from minesweeper.play.ending import Ending, enters_records
 from minesweeper.play.history import HistoryError
 from minesweeper.play.records import Entry, Ranking, Records, RecordsError, entered
+from minesweeper.play.review import cell_name
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
 from minesweeper.solver.registry import StrategySpec
-from minesweeper.topology.base import Topology
 from minesweeper.tui.analysis import Hint, chances, computer_strategy, hint
 
 #: What the message line says at the start.
@@ -35,14 +35,6 @@ GREETING = "left click opens, right flags (again: ?), middle chords; arrows, spa
 COUNT_NOT_TOLD = "acm rules: the mine count is not told (Mines ?); the counter shows your flags"
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
-
-
-def cell_name(topology: Topology, cell: int) -> str:
-    """A cell as the player reads it, counting from 1: ``row R, column C`` or ``node N``."""
-    if topology.move_arity == 1:
-        return f"node {cell + 1}"
-    row, col = topology.position(cell)
-    return f"row {row + 1}, column {col + 1}"
 
 
 #: What the message says of a game that had help.
@@ -71,7 +63,8 @@ class RecordNews:
     """How a finished game went with the records: ``place`` (None: not in the top 10).
 
     ``assisted``: the player had help, so the game was not recorded; ``time_place``:
-    the place among the fastest wins (None: not among them).
+    the place among the fastest wins (None: not among them); ``bests``: the personal
+    bests the game set, in words.
     """
 
     computer: bool
@@ -79,6 +72,7 @@ class RecordNews:
     waiting_for_name: bool = False
     assisted: bool = False
     time_place: int | None = None
+    bests: tuple[str, ...] = ()
 
 
 class Controller:
@@ -88,10 +82,10 @@ class Controller:
     (a failed check is reported in `records_problem`, and play goes on);
     ``strategy`` is the computer's strategy with its settings, or its name
     (another one is used, with a note, if it is missing); ``replay_dir``, when
-    given, receives the replay of
-    every finished game, under ``player``'s name (the login name by default; the
-    name typed for a record replaces it). ``board`` is a layout to play first (from a board
-    file): games on it are not recorded, since anyone could make an easy one.
+    given, receives the replay of every finished game, under ``player``'s name (by
+    default the last one used, else the login name; the name typed for a record
+    replaces it). ``board`` is a layout to play first (from a board file): games on
+    it are not recorded, since anyone could make an easy one.
     """
 
     def __init__(
@@ -107,8 +101,6 @@ class Controller:
         player: str | None = None,
     ) -> None:
         self.seed = seed
-        #: The player's name: in the records, the replays and the statistics alike.
-        self.player = player or default_name()
         self.replay_dir = replay_dir
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
@@ -119,6 +111,9 @@ class Controller:
         self.history = self.ending.history
         #: Why the last game is missing from the history, if it is.
         self.history_problem: str | None = None
+        #: The player's name, in the records, the replays and the statistics alike: the
+        #: one given, else the last one used (typed for a record), else the login name.
+        self.player = player or self._last_player() or default_name()
         self.strategy = strategy
         self.clock = clock
         self.records_problem: str | None = None
@@ -371,13 +366,17 @@ class Controller:
             self.records_problem = str(error)
             place = fast = None
         waiting = place is not None or fast is not None
-        self.outcome = RecordNews(
-            computer=False, place=place, waiting_for_name=waiting, time_place=fast
-        )
         try:
             bests = self.history.best(self.player, category).news(session.stats())
         except HistoryError as error:
             self.history_problem, bests = str(error), []
+        self.outcome = RecordNews(
+            computer=False,
+            place=place,
+            waiting_for_name=waiting,
+            time_place=fast,
+            bests=tuple(bests),
+        )
         self.message = "; ".join([f"you {verdict}", *bests])
         if not waiting:
             # The replay names the player now; a result that enters waits for the name typed.
@@ -385,6 +384,13 @@ class Controller:
             if not self.records_problem:
                 self.message += "; not a record"
         self.message += f"\n{stats}"
+
+    def _last_player(self) -> str | None:
+        try:
+            return self.history.last_player()
+        except HistoryError as error:
+            self.history_problem = str(error)
+            return None
 
     def _keep(self, player: str) -> None:
         """Keep the finished game under ``player``'s name: in the history (but a given
@@ -418,7 +424,7 @@ class Controller:
         if name is None:
             self.outcome = RecordNews(computer=False)
             self._keep(self.player)
-            self._after_saving("the result was not entered")
+            self._after_saving("; ".join(["the result was not entered", *outcome.bests]))
             return None
         self.player = name.strip() or self.player
         self._keep(self.player)
@@ -430,7 +436,7 @@ class Controller:
         else:
             said = entered(place, outcome.time_place, self.session.won) or "not entered"
         self.outcome = RecordNews(computer=False, place=place, time_place=outcome.time_place)
-        self._after_saving(said)
+        self._after_saving("; ".join([said, *outcome.bests]))
         return place
 
     def _after_saving(self, said: str) -> None:

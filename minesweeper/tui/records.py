@@ -12,8 +12,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
-from minesweeper.play.records import Ranking, RecordsError
+from minesweeper.play.records import Entry, Ranking, RecordsError
+from minesweeper.play.replay import ReplayError, read_replay
 from minesweeper.tui.controller import Controller
+from minesweeper.tui.replay import ReplayScreen
 
 #: What an empty table says.
 EMPTY = {
@@ -47,6 +49,8 @@ class RecordsScreen(ModalScreen[None]):
         super().__init__()
         self.controller = controller
         self.ranking = ranking
+        #: The entries of the table on screen, by row.
+        self.entries: list[Entry] = []
 
     def compose(self) -> ComposeResult:
         settings = self.controller.settings
@@ -56,10 +60,14 @@ class RecordsScreen(ModalScreen[None]):
         with Vertical():
             yield Label(f"[b]Records:[/b] {title}", markup=True)
             yield Label(id="tabs")
-            yield DataTable(cursor_type="none", zebra_stripes=True)
+            yield DataTable(cursor_type="row", zebra_stripes=True)
             yield Label(id="empty")
             yield Label(id="problem")
-            yield Label("[dim]tab: points / fastest wins (p, f); escape closes[/dim]", markup=True)
+            yield Label(
+                "[dim]tab: points / fastest wins (p, f); enter: watch the entry's replay; "
+                "escape closes[/dim]",
+                markup=True,
+            )
 
     def on_mount(self) -> None:
         self.show_table()
@@ -76,7 +84,7 @@ class RecordsScreen(ModalScreen[None]):
         table: DataTable[str | Text] = self.query_one(DataTable)
         table.clear(columns=True)
         try:
-            entries = self.controller.table(ranking)
+            entries = self.entries = self.controller.table(ranking)
         except RecordsError as error:
             self.controller.records_problem = str(error)
             problem = self.query_one("#problem", Label)
@@ -98,6 +106,23 @@ class RecordsScreen(ModalScreen[None]):
         empty = self.query_one("#empty", Label)
         empty.update(EMPTY[ranking])
         empty.display = not entries
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Watch the chosen entry's replay (enter, or a click on its row)."""
+        entry = self.entries[event.cursor_row]
+        path = self.controller.records.replay_path(entry)
+        problem = self.query_one("#problem", Label)
+        try:
+            if path is None:
+                raise ReplayError("this entry has no replay (recorded before replays were kept)")
+            replay = read_replay(path)
+            replay.final  # noqa: B018 - a replay whose clicks make no game fails here
+        except (ReplayError, OSError) as error:
+            problem.update(str(error))
+            problem.add_class("shown")
+            return
+        problem.remove_class("shown")
+        self.app.push_screen(ReplayScreen(replay))
 
     def action_switch(self) -> None:
         """The other table."""

@@ -1,8 +1,10 @@
 """The replay viewer: a saved game shown again click by click, then its statistics.
 
-`ReplayViewer` holds where the replay stands and knows nothing of Textual;
-`ReplayApp` draws it with the game's own `BoardView`, plays the clicks at their
-recorded pace (times ``speed``), pauses on space and steps with the arrows.
+`ReplayViewer` holds where the replay stands (and, once asked with a, the analysis
+of every click, `minesweeper.play.review`) and knows nothing of Textual;
+`ReplayScreen` draws it with the game's own `BoardView`, plays the clicks at their
+recorded pace (times ``speed``), pauses on space and steps with the arrows;
+`ReplayApp` shows it alone, the records screen over the game.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from minesweeper.play.replay import Replay
+from minesweeper.play.review import Review, cell_name, describe
 from minesweeper.play.session import GameSession
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.controller import cell_name
 from minesweeper.tui.layouts import build_layout
 
 
@@ -36,6 +39,8 @@ class ReplayViewer:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
+        #: The analysis of every click, once made (key a): the status line then judges each.
+        self.review: Review | None = None
         self.index = 0
         self.session: GameSession = replay.session(upto=0)
         self.cursor = 0
@@ -69,28 +74,37 @@ class ReplayViewer:
         return None
 
     def status(self) -> str:
-        """The line under the board: the last click, or the statistics at the end."""
+        """The line under the board: the last click (judged, once analysed), or the
+        statistics at the end (with the analysis' summary)."""
+        review = self.review
         if self.finished:
-            return "\n".join(self.replay.summary()[1:])
+            lines = self.replay.summary()[1:]
+            if review is not None:
+                lines = [*lines[:2], *list(review.summary())[:2]]
+            return "\n".join(lines)
         if not self.index:
             return f"{self.total} clicks to come"
         action = self.replay.actions[self.index - 1]
+        judged = review.of_click(self.index - 1) if review is not None else None
+        if judged is not None:
+            return f"{self.index}/{self.total}: " + describe(self.session.topology, judged)
         return (
             f"click {self.index}/{self.total} at {action.ms / 1000:.3f} s: "
             f"{action.kind} {cell_name(self.session.topology, action.cell)}"
         )
 
 
-class ReplayApp(App[None]):
-    """Shows a replay at ``speed`` times its real pace; space pauses, arrows step."""
+class ReplayScreen(Screen[None]):
+    """Shows a replay at ``speed`` times its real pace; space pauses, arrows step.
 
-    TITLE = "Minesweeper replay"
-    ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #main { height: 1fr; }
-    #title { height: 1; background: $panel; }
-    #board-area { height: 1fr; align: center top; }
-    #status { height: auto; max-height: 4; padding: 0 1; }
+    The viewer's own app shows it alone; the records screen opens it over the game.
+    """
+
+    DEFAULT_CSS = """
+    ReplayScreen #main { height: 1fr; }
+    ReplayScreen #title { height: 1; background: $panel; }
+    ReplayScreen #board-area { height: 1fr; align: center top; }
+    ReplayScreen #status { height: auto; max-height: 4; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pause", "Pause/play", priority=True),
@@ -98,7 +112,8 @@ class ReplayApp(App[None]):
         Binding("right", "step(1)", "Step", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("a", "analyse", "Analysis"),
+        Binding("q,escape", "close", "Quit"),
     ]
 
     def __init__(self, replay: Replay, speed: float = 1.0) -> None:
@@ -120,7 +135,7 @@ class ReplayApp(App[None]):
 
     def _wide(self) -> bool:
         plan = build_layout(self.viewer.session.topology, True)
-        width, height = self.size
+        width, height = self.app.size
         return plan.width <= width - 2 and plan.height <= height - 3
 
     def on_mount(self) -> None:
@@ -173,3 +188,46 @@ class ReplayApp(App[None]):
         self.viewer.go(self.viewer.total if index < 0 else index)
         self.redraw()
         self._schedule()
+
+    def action_analyse(self) -> None:
+        """Judge every click with the exact engine (in a thread: an expert game takes a
+        few seconds); the status line then says what each click was."""
+        if self.viewer.review is not None:
+            return
+        self.query_one("#status", Static).update("analysing every click...")
+        self.run_worker(self._analyse, thread=True, exclusive=True)
+
+    def _analyse(self) -> None:
+        review = Review.of(self.viewer.replay)
+        self.app.call_from_thread(self._analysed, review)
+
+    def _analysed(self, review: Review) -> None:
+        self.viewer.review = review
+        self.redraw()
+
+    def action_close(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self.dismiss(None)
+
+
+class ReplayApp(App[None]):
+    """`ReplayScreen` on its own: ``minesweeper replay FILE``; quitting it ends the app."""
+
+    TITLE = "Minesweeper replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, replay: Replay, speed: float = 1.0) -> None:
+        super().__init__()
+        self.replay_screen = ReplayScreen(replay, speed)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.replay_screen, lambda _: self.exit())
+
+    @property
+    def viewer(self) -> ReplayViewer:
+        return self.replay_screen.viewer
+
+    @property
+    def paused(self) -> bool:
+        return self.replay_screen.paused

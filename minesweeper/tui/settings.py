@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Switch
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from minesweeper.errors import MinesweeperError, SettingsError
 from minesweeper.play.session import Settings
@@ -25,11 +25,11 @@ from minesweeper.variant import PRESETS, RULES_HELP, Rules, Variant
 CUSTOM = "custom"
 #: The rules as the settings name them: as --rules's help does.
 RULE_NAMES = {rules: f"{rules.value}: {text}" for rules, text in RULES_HELP.items()}
-#: The switches of the playing conventions, by `Conventions` field.
+#: The switches of the playing conventions, by `Conventions` field: name, what it does.
 CONVENTION_LABELS = {
-    "left_chords": "Left chords",
-    "confirm_quit": "Ask to quit",
-    "question_marks": "? marks",
+    "left_chords": ("Left chords", "a left click on a satisfied number chords"),
+    "confirm_quit": ("Ask to quit", "q asks first during a game"),
+    "question_marks": ("? marks", "right clicks cycle flag, ?, nothing"),
 }
 #: Topologies the settings offer (graphs are random ones, laid out like a board).
 PLAYABLE = tuple(TOPOLOGIES)
@@ -42,13 +42,13 @@ class SettingsScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen > Vertical {
-        width: 60; height: auto; max-height: 100%; padding: 0 1;
+        width: 66; height: auto; max-height: 100%; padding: 0 1;
         border: thick $accent; background: $surface;
     }
     SettingsScreen Grid {
         grid-size: 2; grid-columns: 14 1fr; grid-rows: 1; height: auto; margin-top: 1;
     }
-    SettingsScreen Switch { height: 1; border: none; padding: 0; }
+    SettingsScreen #note { color: $text-muted; }
     SettingsScreen #error { color: $error; padding: 0; height: auto; }
     SettingsScreen #buttons { height: auto; margin-top: 1; }
     SettingsScreen Button { margin-right: 2; }
@@ -73,10 +73,8 @@ class SettingsScreen(ModalScreen[None]):
         s = self.settings
         game = s.variant
         with Vertical():
-            yield Label(
-                "[b]Settings[/b]: a change starts a new game (the last three apply at once)",
-                markup=True,
-            )
+            yield Label("[b]Settings[/b]", markup=True)
+            yield Label("A change starts a new game; the last three apply at once.", id="note")
             with Grid():
                 yield Label("Preset")
                 yield Select(
@@ -109,7 +107,9 @@ class SettingsScreen(ModalScreen[None]):
                     id="rules",
                 )
                 yield Label("No guessing")
-                yield Switch(s.no_guess, id="no-guess")
+                yield Checkbox(
+                    "boards solved without a guess", s.no_guess, id="no-guess", compact=True
+                )
                 yield Label("Prover")
                 yield Select(
                     [(name, name) for name in PROVER_NAMES],
@@ -118,9 +118,10 @@ class SettingsScreen(ModalScreen[None]):
                     compact=True,
                     id="prover",
                 )
-                for name, text in CONVENTION_LABELS.items():
+                for name, (text, what) in CONVENTION_LABELS.items():
                     yield Label(text)
-                    yield Switch(getattr(self.conventions, name), id=name.replace("_", "-"))
+                    value = getattr(self.conventions, name)
+                    yield Checkbox(what, value, id=name.replace("_", "-"), compact=True)
             yield Label("", id="error")
             with Horizontal(id="buttons"):
                 yield Button("Play", variant="primary", id="play", compact=True)
@@ -151,7 +152,7 @@ class SettingsScreen(ModalScreen[None]):
         )
         return Settings(
             game,
-            no_guess=self.query_one("#no-guess", Switch).value,
+            no_guess=self.query_one("#no-guess", Checkbox).value,
             prover=str(self.query_one("#prover", Select).value),
         )
 
@@ -184,10 +185,10 @@ class SettingsScreen(ModalScreen[None]):
                 self.query_one(f"#{widget_id}", Input).value = str(value)
         self.submit()
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         if not self._ready:
             return
-        name = (event.switch.id or "").replace("-", "_")
+        name = (event.checkbox.id or "").replace("-", "_")
         if name in CONVENTION_LABELS:  # a habit, not a kind of game: the game goes on
             self.conventions = replace(self.conventions, **{name: event.value})
             if self.adopt is not None:

@@ -32,6 +32,7 @@ class StatsScreen(ModalScreen[None]):
         border: thick $accent; background: $surface;
     }
     StatsScreen DataTable { height: auto; max-height: 8; }
+    StatsScreen Label { width: 100%; }
     StatsScreen #problem { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -80,14 +81,12 @@ class StatsScreen(ModalScreen[None]):
         )
         table: DataTable[str | Text] = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_column("Player")
-        for name, numeric in COLUMNS:
+        for name, numeric in COLUMNS:  # the title names the player; "computer" its own row
             table.add_column(Text(name, justify="right") if numeric else name)
         items = self.groups[category]
         for item in items:
             cells = row(item)
             table.add_row(
-                item.player,
                 *(
                     Text(cell, justify="right") if numeric else cell
                     for cell, (_, numeric) in zip(cells, COLUMNS, strict=True)
