@@ -24,12 +24,15 @@ from minesweeper.errors import InputError
 from minesweeper.game import Game, State
 from minesweeper.play.stats import bbbv
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
-from minesweeper.solver.strategy import Strategy, StrategyError
+from minesweeper.solver.strategy import Decision, Strategy, StrategyError
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
 #: The assignment's limit on a client's moves.
 MAX_MOVES = 1000
+#: Told of each guess: the view the strategy saw, its decision, the guess's move number
+#: (the first click is move 1).
+GuessObserver = Callable[[View, Decision, int], None]
 
 #: Sends one move (the protocol's integers) to the server; returns the map printed after it.
 Connection = Callable[[Sequence[int]], str]
@@ -114,6 +117,7 @@ class Player:
         self.strategy = strategy
         self.mine_count = mine_count
         self.max_moves = max_moves
+        self.on_guess: GuessObserver | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -139,7 +143,8 @@ class Player:
 
         A guess opens only its first cell (`Decision.to_open`).
         """
-        decision = self.strategy.decide(self.view())
+        view = self.view()
+        decision = self.strategy.decide(view)
         size = self.topology.size
         if any(not 0 <= cell < size for cell in (*decision.opens, *decision.mines)):
             raise StrategyError(f"strategy {self.strategy.name!r} named a cell off the board")
@@ -157,6 +162,8 @@ class Player:
                 f"(it proposed {[self.topology.move_of(cell) for cell in decision.opens]})"
             )
         self.guesses += decision.guess
+        if decision.guess and self.on_guess is not None:
+            self.on_guess(view, decision, self.moves + 1)
         return cells
 
     def turn(self, open_cell: Callable[[int], None]) -> None:
@@ -276,18 +283,47 @@ def play(
     strategy: Strategy,
     tell_mine_count: bool = False,
     max_moves: int = MAX_MOVES,
+    on_guess: GuessObserver | None = None,
 ) -> GameRecord:
     """Play ``board`` from the first click ``first`` with ``strategy``, without map text.
 
     The strategy sees what the client would see: revealed counts, never the mines.
+    ``on_guess`` is told of every guess (in the CPU time of the game).
+    """
+    return play_on(
+        board, View(board.topology, {}), first, strategy, tell_mine_count, max_moves, on_guess
+    )
+
+
+def play_on(
+    board: Board,
+    view: View,
+    cell: int,
+    strategy: Strategy,
+    tell_mine_count: bool = False,
+    max_moves: int = MAX_MOVES,
+    on_guess: GuessObserver | None = None,
+) -> GameRecord:
+    """Play ``board`` on from the position ``view`` (its revealed cells opened, its known
+    mines known) by opening ``cell``, then with ``strategy`` to the end.
+
+    ``view`` must be a position of ``board``: its numbers are the board's.
     """
     start = time.process_time()
     game = Game(board)
     player = Player(
         board.topology, strategy, board.mine_count if tell_mine_count else None, max_moves
     )
+    player.on_guess = on_guess
     count = board.count
     revealed = player.revealed
+    for known in view.revealed:
+        if not game.revealed[known]:
+            for other in game.visit(known):
+                revealed[other] = count(other)
+    player.mines.update(view.mines)
+    player.visited.update(view.revealed)
+    game.step_count = 0
 
     def open_cell(cell: int) -> None:
         opened = game.visit(cell)
@@ -299,7 +335,7 @@ def play(
         if game.state is State.WON:
             player.outcome = State.WON
 
-    player.move(first, open_cell)
+    player.move(cell, open_cell)
     while not player.over:
         player.turn(open_cell)
     return GameRecord(

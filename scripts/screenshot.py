@@ -109,7 +109,9 @@ async def player_screens(folder: Path) -> None:
     from minesweeper.tui.app import MinesweeperApp
 
     for width, height in ((80, 24), (100, 32)):
-        app = MinesweeperApp(Settings(), seed=5, records_path=TEMP / f"p{width}.json", player="Ada")
+        # Records and history of their own at each size: the pictures tell the same story.
+        records = TEMP / f"{width}x{height}" / "records.json"
+        app = MinesweeperApp(Settings(), seed=5, records_path=records, player="Ada")
         history = app.controller.history
         category = app.controller.settings.category()
         for number, (won, ms, solved, clicks) in enumerate(HISTORY):

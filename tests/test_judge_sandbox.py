@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -182,3 +184,36 @@ def test_a_program_its_user_may_not_read_is_refused_with_the_fix(tmp_path: Path)
     assert error.value.strerror == (
         f"{tmp_path} is not open to the sandbox's user (chmod -R o+rX {tmp_path})"
     )
+
+
+@needs_sandbox
+def test_a_judge_that_is_not_root_sandboxes_in_a_user_namespace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if not sandboxes.as_root() or not Path("/usr/bin/python3").exists():
+        pytest.skip("plays a judge of uid 65534 with setpriv, as root, on the system's Python")
+    # Not pytest's tmp_path: that judge must reach the program itself (its parents are 0700).
+    with tempfile.TemporaryDirectory() as folder:
+        _not_root(Path(folder), monkeypatch)
+
+
+def _not_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    program = tmp_path / "look.py"
+    program.write_text(LOOK)
+    (tmp_path / "paths.json").write_text(json.dumps([str(ROOT), "/root"]))
+    tmp_path.chmod(0o755)
+    monkeypatch.setattr(sandboxes.os, "geteuid", lambda: 65534)
+    jail = Sandbox(own=()).wrap(["/usr/bin/python3", str(program)])
+    assert "setpriv" not in jail.argv and "--unshare-user" in jail.argv
+    become = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "--"]
+    done = subprocess.run(
+        [*become, *jail.argv], env=jail.env, cwd="/", capture_output=True, text=True, timeout=30
+    )
+    seen = json.loads(done.stdout)
+    assert (seen["uid"], seen["gid"], seen["caps"], seen["no_new_privs"]) == (
+        65534,
+        65534,
+        "0000000000000000",
+        "1",
+    )
+    assert set(seen["seen"].values()) <= {"FileNotFoundError", "PermissionError"}

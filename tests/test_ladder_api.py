@@ -51,7 +51,11 @@ def win(site: Site, headers: dict[str, str], game: dict) -> dict:
 
 def test_sign_up_sign_in_and_sign_out(site: Site) -> None:
     headers = site.sign_up("alice")
-    assert site.client.get("/api/me", headers=headers).json() == {"name": "alice", "bot": False}
+    assert site.client.get("/api/me", headers=headers).json() == {
+        "name": "alice",
+        "bot": False,
+        "guest": False,
+    }
     answer = site.client.post("/api/sessions", json={"name": "ALICE", "password": PASSWORD})
     assert answer.status_code == 200
     second = {"Authorization": f"Bearer {answer.json()['token']}"}
@@ -132,7 +136,7 @@ def test_sign_up_and_sign_in_are_rate_limited(site: Site) -> None:
 def test_a_ranked_game_tells_nothing_of_the_mines_until_it_ends(site: Site) -> None:
     headers = site.sign_up("alice")
     game = site.new_game(headers, mode="ranked", preset="beginner", rules="modern")
-    assert game["category"] == "beginner/modern"
+    assert game["category"] == "beginner"  # as minesweeper.variant writes it
     assert game["end"] is None and game["opened"] == []
     first = site.move(headers, game["id"], "open", 40).json()
     assert first["opened"][0] == [40, 0]  # modern: the first click opens an area
@@ -268,7 +272,8 @@ def test_ranked_games_take_no_seed_custom_size_or_topology(site: Site) -> None:
 def test_practice_plays_every_topology_by_cell_id(site: Site, topology: str) -> None:
     headers = site.sign_up("alice")
     game = site.new_game(headers, mode="practice", topology=topology, seed=4)
-    assert game["category"].startswith(f"practice {topology} ")
+    assert game["category"].startswith("practice ")
+    assert game["settings"]["topology"] == topology
     shape = game["topology"]
     assert len(shape["neighbours"]) == shape["size"]
     assert (shape["layout"] is None) == (topology == "graph")
@@ -356,3 +361,58 @@ def test_the_daily_board_is_the_same_for_everyone_and_played_once(site: Site) ->
     game = site.new_game(headers, mode="daily", preset="intermediate", rules="modern")
     site.move(headers, game["id"], "open", game["first_cell"])
     assert mines_of(site, game["id"]) != boards[0]
+
+
+def test_ladders_rank_each_players_best_people_and_bots_apart(tmp_path) -> None:
+    site = make_site(sqlite_url(tmp_path), win_rate_minimum=2)
+    alice, bob = site.sign_up("alice"), site.sign_up("bob")
+    for headers in (alice, alice, bob):
+        win(site, headers, site.new_game(headers, mode="ranked", preset="beginner"))
+    lost = site.new_game(bob, mode="ranked", preset="beginner")
+    site.move(bob, lost["id"], "open", 40)
+    site.move(bob, lost["id"], "open", min(mines_of(site, lost["id"])))
+    with site.service.transaction() as db:
+        bot = site.service.accounts.bot_token(db, "robot")
+    robot = {"Authorization": f"Bearer {bot.token}"}
+    win(site, robot, site.new_game(robot, mode="ranked", preset="beginner"))
+
+    def board(name: str, **query: str) -> dict:
+        answer = site.client.get("/api/ladders/beginner/modern", params={"board": name, **query})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    times = board("time")["rows"]
+    assert sorted(row["player"] for row in times) == ["alice", "bob"]  # one row each
+    assert [row["ms"] for row in times] == sorted(row["ms"] for row in times)
+    assert all(row["replay"] == f"/api/games/{row['game']}/replay" for row in times)
+    assert [row["player"] for row in board("time", players="bots")["rows"]] == ["robot"]
+    rates = {row["player"]: row for row in board("win-rate")["rows"]}
+    assert rates["alice"]["win_rate"] == 1.0 and rates["bob"]["win_rate"] == 0.5
+    assert {row["player"] for row in board("3bv/s", period="month")["rows"]} == {"alice", "bob"}
+    site.clock.now += 40 * 24 * 3600  # next month: this month's ladder is empty
+    assert board("time", period="month")["rows"] == []
+    assert board("time")["rows"] == times
+    assert site.client.get("/api/ladders/beginner/acm").status_code == 400
+    assert site.client.get("/api/ladders/huge/modern").status_code == 400
+
+
+def test_a_players_page(site: Site) -> None:
+    alice = site.sign_up("alice")
+    last = win(site, alice, site.new_game(alice, mode="ranked", preset="beginner"))
+    site.new_game(alice, mode="ranked", preset="expert")  # never started: not counted
+    page = site.client.get("/api/players/ALICE").json()
+    assert page["name"] == "alice" and page["bot"] is False
+    assert page["categories"] == [
+        {
+            "category": "beginner",
+            "played": 1,
+            "won": 1,
+            "win_rate": 1.0,
+            "best_ms": last["ms"],
+            "best_bbbv_per_second": last["end"]["stats"]["bbbv_per_second"],
+        }
+    ]
+    assert [game["state"] for game in page["games"]] == ["won"]
+    guest = site.client.post("/api/guests").json()["player"]["name"]
+    assert site.client.get(f"/api/players/{guest}").status_code == 404
+    assert site.client.get("/api/players/nobody").status_code == 404

@@ -105,6 +105,8 @@ def test_the_settings_fit_80x24_with_labelled_switches(tmp_path: Path) -> None:
             for box in app.screen.query(Checkbox):
                 label = str(box.label)
                 assert label and label in text  # each switch says what it does, whole
+                mark = "X" if box.value else " "
+                assert f"▐{mark}▌ {label}" in text  # and an empty box when off
             assert "…" not in text
 
     asyncio.run(scenario())

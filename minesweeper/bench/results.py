@@ -29,12 +29,20 @@ class Result:
     played, in game order.
 
     Games that failed (``errors``) count in neither the games nor the wins.
+    ``numbers``: the run-wide number of each record's game (what pairs two players).
     """
 
     deal: Deal
     strategy: StrategySpec
     records: tuple[GameRecord, ...]
     errors: tuple[GameFailure, ...] = ()
+    numbers: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.numbers:  # games 0, 1, ... unless told
+            object.__setattr__(self, "numbers", tuple(range(len(self.records))))
+        if len(self.numbers) != len(self.records):
+            raise ValueError("one game number per record")
 
     @property
     def games(self) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from minesweeper.solver.registry import StrategySpec, StrategySpecError
 
 from .deals import Deal
+from .decisions import DecisionLog
 from .executors import Executor, InProcess, ProcessPool
 from .gamelog import GameKey, GameLog
 from .games import Chunk, GameOutcome
@@ -44,8 +45,10 @@ class Dealer:
         found: Mapping[Pair, Mapping[int, GameOutcome]],
         workers: int,
         chunk_seconds: float,
+        decisions: bool = False,
     ) -> None:
         self.deals = deals
+        self.decisions = decisions
         self.seed = seed
         self.workers = workers
         self.chunk_seconds = chunk_seconds
@@ -83,7 +86,7 @@ class Dealer:
         left = self.left[key]
         self.last[key] = min(self.size(key), len(left))
         indices = tuple(left.popleft() for _ in range(self.last[key]))
-        return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices)
+        return Chunk.of(key[0], self.deals[key[0]], key[1], self.seed, indices, self.decisions)
 
 
 def open_executor(jobs: int, cluster: str | None = None) -> Executor:
@@ -106,13 +109,14 @@ def run_bench(
     log: GameLog | None = None,
     done: Mapping[GameKey, GameOutcome] | None = None,
     executor: Executor | None = None,
+    decisions: DecisionLog | None = None,
 ) -> list[Result]:
     """Play every deal with every strategy; one `Result` per pair, deals first.
 
     ``jobs`` processes play at once, or the Dask cluster at ``cluster`` (see
     `open_executor`), or ``executor`` (already entered) when given; games in
-    ``done`` (read from a log) are not played again;
-    each finished game is appended to ``log``. The outcomes depend only on the
+    ``done`` (read from a log) are not played again; each finished game is
+    appended to ``log``, and its guesses to ``decisions``. The outcomes depend only on the
     seed, the deals and the strategies (only their CPU seconds vary; a strategy that
     thinks within a CPU budget may also choose other moves on a busier machine).
     """
@@ -127,7 +131,13 @@ def run_bench(
             context = contextlib.nullcontext(executor)  # the caller's to open and close
         with context as executor:
             dealer = Dealer(
-                deals, strategies, seed, found, executor.workers, executor.chunk_seconds
+                deals,
+                strategies,
+                seed,
+                found,
+                executor.workers,
+                executor.chunk_seconds,
+                decisions is not None,
             )
             for chunk, outcomes in executor.run(dealer):
                 dealer.workers = executor.workers  # a cluster may have grown
@@ -137,6 +147,11 @@ def run_bench(
                 # A chunk that ran twice (its worker died after finishing) counts once.
                 new = {i: o for i, o in zip(chunk.indices, outcomes, strict=True) if i not in pair}
                 pair.update(new)
+                if decisions is not None and new:
+                    # Before the game log: a game the log holds has its guesses logged.
+                    decisions.write(
+                        chunk.strategy.name, (r for o in new.values() for r in o.decisions)
+                    )
                 if log is not None and new:
                     log.write(deal, chunk.strategy, new)
                 if progress is not None:
@@ -195,4 +210,5 @@ def _result(deal: Deal, strategy: StrategySpec, outcomes: Mapping[int, GameOutco
             for index, outcome in ordered
             if outcome.record is None
         ),
+        tuple(deal.number(index) for index, outcome in ordered if outcome.record is not None),
     )

@@ -38,7 +38,9 @@ from minesweeper.bench import (
     resolve_presets,
     run_bench,
 )
+from minesweeper.bench.decisions import DecisionLog
 from minesweeper.bench.executors import cores
+from minesweeper.bench.pairing import Paired, Reference, pairings
 from minesweeper.boards.cases import load_cases
 from minesweeper.cli.common import (
     fail,
@@ -120,11 +122,25 @@ MAX_LISTED_ERRORS = 10
     "for N worker processes here (--jobs does not apply). Needs the `cluster` extra; "
     "see docs/cluster.md.",
 )
+@click.option(
+    "--reference",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Pair each strategy with another player's results on the same games: a file of "
+    "'INDEX WIN|LOSS ...' lines (INDEX: the game number, as in --per-game), such as "
+    "the *.dh-results.txt files.",
+)
 @output_file_option("--json", "json_path", help="Also write the results to this JSON file.")
 @output_file_option(
     "--per-game",
     "per_game_path",
     help="Also write one JSON line per game and strategy, as games finish (a new file).",
+)
+@output_file_option(
+    "--decisions",
+    "decisions_path",
+    help="Also write one JSON line per guess (the position seen, the cell, its exact "
+    "safety, how it was chosen), as the *.dh-decisions.jsonl logs; with --resume, "
+    "the lines of the games kept are kept.",
 )
 @output_file_option(
     "--resume",
@@ -145,8 +161,10 @@ def bench(
     seed: int,
     jobs: int,
     cluster: str | None,
+    reference: Path | None,
     json_path: Path | None,
     per_game_path: Path | None,
+    decisions_path: Path | None,
     resume_path: Path | None,
     rows: int | None,
     cols: int | None,
@@ -160,9 +178,14 @@ def bench(
     game. The same --seed gives every strategy the same boards and the same
     results in every run, whatever --jobs or --cluster. A game whose strategy
     fails is listed as an error (exit status 1); the other games count.
+
+    With two or more strategies, or --reference, a second table pairs them game
+    by game: the difference in win rate with its 95% interval, the games only
+    one of the two won, and McNemar's exact p on those.
     """
     chosen = rules or Rules.ACM
-    check_outputs(json_path, per_game_path, resume_path)
+    check_outputs(json_path, per_game_path, resume_path, decisions_path)
+    known = Reference.read(reference) if reference is not None else None
     if cluster is not None:
         from minesweeper.bench.cluster import local_workers
 
@@ -170,31 +193,60 @@ def bench(
     size = (rows, cols, mines)
     deals = make_deals(chosen, presets, first, size, boards, group_by, games, topology)
     log, done = open_log(per_game_path, resume_path, seed, deals, strategies)
+    guesses = None
+    if decisions_path is not None:
+        kept = {(key[1], key[2]) for key in done} if resume_path is not None else None
+        try:
+            guesses = DecisionLog.open(decisions_path, kept)
+        except BaseException:
+            if log is not None:
+                log.close()
+            raise
     try:
-        results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done)
+        results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
     except KeyboardInterrupt:
         fail(f"interrupted: {_what_is_kept(log)}", 130)
     except WorkerError as error:
-        kept = f"; {_what_is_kept(log)}" if log is not None else ""
-        raise WorkerError(f"{error}{kept}") from None
+        said = f"; {_what_is_kept(log)}" if log is not None else ""
+        raise WorkerError(f"{error}{said}") from None
     finally:
         if log is not None:
             log.close()
-    Console(highlight=False).print(results_table(results, seed, chosen, topology))
+        if guesses is not None:
+            guesses.close()
+    console = Console(highlight=False)
+    console.print(results_table(results, seed, chosen, topology))
+    paired = pairings(results, known)
+    if paired:
+        console.print(paired_table(paired, known))
     if json_path is not None:
-        text = json.dumps({"seed": seed, "results": [r.as_json() for r in results]}, indent=2)
-        write_text(json_path, text + "\n")
+        report: dict[str, object] = {"seed": seed, "results": [r.as_json() for r in results]}
+        if paired:
+            report["paired"] = [p.as_json() for p in paired]
+        if known is not None:
+            report["reference"] = str(known.path)
+        write_text(json_path, json.dumps(report, indent=2) + "\n")
     if report_errors(results):
         raise SystemExit(1)
 
 
-def check_outputs(json_path: Path | None, per_game: Path | None, resume: Path | None) -> None:
+def check_outputs(
+    json_path: Path | None,
+    per_game: Path | None,
+    resume: Path | None,
+    decisions: Path | None = None,
+) -> None:
     """Fail before any game is played when an output file could not be written."""
     if per_game is not None and resume is not None:
         raise UsageError("--resume FILE writes the per-game lines to FILE: drop --per-game")
-    for option, path in (("--json", json_path), ("--per-game", per_game), ("--resume", resume)):
+    for option, path in (
+        ("--json", json_path),
+        ("--per-game", per_game),
+        ("--resume", resume),
+        ("--decisions", decisions),
+    ):
         if path is not None:
-            check_writable(path, option, replaced=option == "--json")
+            check_writable(path, option, replaced=option in ("--json", "--decisions"))
     if per_game is not None and per_game.exists() and per_game.stat().st_size:
         raise UsageError(f"--per-game {per_game}: the file exists; --resume it, or delete it first")
 
@@ -281,6 +333,7 @@ def run_with_progress(
     cluster: str | None,
     log: GameLog | None,
     done: Mapping,
+    decisions: DecisionLog | None = None,
 ) -> list[Result]:
     """`run_bench` under progress bars: games done, running win rate, games/s, time left.
 
@@ -339,7 +392,15 @@ def run_with_progress(
     executor = open_executor(min(jobs, left), cluster) if left else None
     with executor or contextlib.nullcontext(), progress:
         return run_bench(
-            deals, strategies, seed, jobs, update, log=log, done=done, executor=executor
+            deals,
+            strategies,
+            seed,
+            jobs,
+            update,
+            log=log,
+            done=done,
+            executor=executor,
+            decisions=decisions,
         )
 
 
@@ -374,6 +435,36 @@ def results_table(
             f"{result.median_seconds:.4f}",
         ]
         table.add_row(*row, *([str(len(result.errors))] if show_errors else []))
+    return table
+
+
+def paired_table(paired: list[Paired], reference: Reference | None) -> Table:
+    """Each pair of players on the games both played, a section per preset, in at most
+    80 columns (differences in points of win rate)."""
+    title = "Paired, game by game: A-B in points"
+    if reference is not None:
+        title += f"; reference {reference.path.name}"
+    table = Table(title=title, box=None, collapse_padding=True, pad_edge=False)
+    table.add_column("A", overflow="fold")
+    table.add_column("B", overflow="fold")
+    for heading in ("games", "A-B", "95% CI", "only A", "only B", "p"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    deal = None
+    for one in paired:
+        if one.deal != deal:
+            deal = one.deal
+            table.add_row(Text(deal, style="bold"), end_section=False)
+        low, high = one.ci95
+        table.add_row(
+            one.a,
+            one.b,
+            str(one.games),
+            f"{one.difference * 100:+.1f}",
+            f"{low * 100:+.1f}..{high * 100:+.1f}",
+            str(one.only_a),
+            str(one.only_b),
+            "<0.001" if one.p < 0.001 else f"{one.p:.3f}",
+        )
     return table
 
 

@@ -40,13 +40,13 @@ def _service(database: str | None) -> Any:
 
 
 def web_extensions() -> list[Any]:
-    """The browser front end's installer, when the package has one (`minesweeper.web`)."""
+    """The browser front end's ``mount(app)``, when the package has one (`minesweeper.web`)."""
     try:
         web = importlib.import_module("minesweeper.web")
     except ImportError:
         return []
-    install = getattr(web, "install", None)
-    return [install] if callable(install) else []
+    mount = getattr(web, "mount", None)
+    return [mount] if callable(mount) else []
 
 
 @click.group()

@@ -43,6 +43,14 @@ from minesweeper.play.session import Settings
     help="Your name in the records, the replays and the statistics (default: the name "
     "used last, else the login name; the name typed for a record is used from then on).",
 )
+@click.option(
+    "--ladder",
+    "ladder_url",
+    metavar="URL",
+    help="Play ranked on the ladder at URL (--preset beginner, intermediate or expert; "
+    "--rules modern or classic). Sign in once: the token is kept in your config folder.",
+)
+@click.option("--sign-up", is_flag=True, help="With --ladder: make your account first.")
 @reports_errors
 def play(
     settings: Settings,
@@ -53,6 +61,8 @@ def play(
     path: Path | None,
     replay_dir: Path | None,
     player: str | None,
+    ladder_url: str | None,
+    sign_up: bool,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
@@ -68,7 +78,15 @@ def play(
 
     A game with a hint, the odds or the computer's moves is assisted and not
     recorded. The end of a game shows its 3BV, clicks, efficiency and 3BV/s.
+
+    With --ladder URL the games are ranked games on that ladder server: it deals
+    and judges them, and they are played unaided.
     """
+    if ladder_url is not None:
+        if board_file is not None or settings.no_guess:
+            raise UsageError("--ladder plays the server's boards: drop --board/--no-guess")
+        play_ranked(ladder_url, settings, sign_up)
+        return
     board = None
     if board_file is not None:
         if settings.no_guess:
@@ -96,6 +114,37 @@ def play(
     )
     app.run()
     click.echo(f"seed {seed}: --seed {seed} deals these games again", err=True)
+
+
+def play_ranked(url: str, settings: Settings, sign_up: bool) -> None:
+    """Sign in to the ladder at ``url`` (once: the token is kept) and play ranked there."""
+    from minesweeper.ladder.categories import parse_ranked
+    from minesweeper.ladder.remote import LadderClient, RemoteError, TokenStore
+
+    parse_ranked(str(settings.variant))  # a game that is not ranked fails before anything
+    if not is_terminal():
+        raise UsageError("play needs a terminal (standard input and output are not one)")
+    store = TokenStore()
+    remote = LadderClient(url, store.get(url))
+    try:
+        if remote.token is None or sign_up or remote.me()["bot"]:
+            raise RemoteError("sign in")
+    except RemoteError as error:
+        if error.status not in (None, 401):
+            raise
+        remote.token = None
+    if remote.token is None:
+        name = click.prompt(f"{'new ' if sign_up else ''}name on {url}")
+        password = click.prompt("password", hide_input=True, confirmation_prompt=sign_up)
+        remote.sign_in(name, password, new=sign_up)
+        assert remote.token is not None
+        store.put(url, name, remote.token)
+        click.echo(f"signed in; the token is kept in {store.path} (mode 0600)")
+    from minesweeper.tui.app import MinesweeperApp  # Textual loads only for this command
+    from minesweeper.tui.ladder import LadderController
+
+    MinesweeperApp(settings, controller=LadderController(remote, settings)).run()
+    remote.close()
 
 
 def is_terminal() -> bool:

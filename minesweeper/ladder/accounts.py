@@ -30,6 +30,8 @@ NAME_RULE = "3 to 24 characters: letters, digits, and _ . - between them"
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: Names no player may take (the records' computer, and names that look official).
 RESERVED = {COMPUTER.lower(), "admin", "administrator", "root", "server", "ladder", "daily"}
+#: Guests are named ``guest-`` and 8 hex digits; no one else may take such a name.
+GUEST_PREFIX = "guest-"
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Player:
     id: int
     name: str
     is_bot: bool
+    is_guest: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ def check_name(name: str) -> str:
     """``name`` if it is a valid player name; `BadRequest` saying the rule otherwise."""
     if not NAME_PATTERN.fullmatch(name):
         raise BadRequest(f"a name is {NAME_RULE}")
-    if name.lower() in RESERVED:
+    if name.lower() in RESERVED or name.lower().startswith(GUEST_PREFIX):
         raise BadRequest(f"the name {name!r} is reserved")
     return name
 
@@ -84,6 +87,7 @@ class Accounts:
         check_name(name)
         _check_password(password)
         self.limiter.hit(db, f"sign-up:{address}", self.config.sign_up_per_address, "sign-ups")
+        db.commit()  # the attempt counts even if the name is taken
         account = Account(
             name=name,
             name_key=name.lower(),
@@ -104,6 +108,7 @@ class Accounts:
         self.limiter.hit(db, f"sign-in:{address}", config.sign_in_per_address, "sign-ins")
         failures = f"sign-in-failed:{name.lower()[:64]}"
         self.limiter.check(db, failures, config.sign_in_failures_per_name, "failed sign-ins")
+        db.commit()
         account = db.scalar(select(Account).where(Account.name_key == name.lower()))
         stored = account.password_hash if account is not None else None
         try:
@@ -118,6 +123,18 @@ class Accounts:
         if self.hasher.check_needs_rehash(stored):
             account.password_hash = self.hasher.hash(password)
         return self.issue(db, account, config.session_seconds)
+
+    def guest(self, db: Session, address: str) -> Issued:
+        """A new guest account, signed in: practice games without signing up."""
+        self.limiter.hit(db, f"guest:{address}", self.config.guests_per_address, "guests")
+        db.commit()
+        name = GUEST_PREFIX + secrets.token_hex(4)
+        account = Account(
+            name=name, name_key=name, is_bot=False, is_guest=True, created_ms=self.now_ms()
+        )
+        db.add(account)
+        db.flush()
+        return self.issue(db, account, self.config.session_seconds)
 
     def bot_token(self, db: Session, name: str) -> Issued:
         """A token for the bot ``name``, made if needed (``minesweeper ladder token --bot``)."""
@@ -141,7 +158,7 @@ class Accounts:
             Token(account_id=account.id, digest=digest(token), created_ms=now, expires_ms=expires)
         )
         db.flush()
-        return Issued(token, expires, Player(account.id, account.name, account.is_bot))
+        return Issued(token, expires, _player(account))
 
     def player(self, db: Session, token: str | None) -> Player:
         """The player ``token`` signs in; `Unauthorized` when it is missing, unknown or expired."""
@@ -157,12 +174,16 @@ class Accounts:
         session, account = row
         if session.expires_ms <= self.now_ms():
             raise Unauthorized("the session has expired: sign in again")
-        return Player(account.id, account.name, account.is_bot)
+        return _player(account)
 
     def sign_out(self, db: Session, token: str | None) -> None:
         self.player(db, token)
         assert token is not None
         db.execute(delete(Token).where(Token.digest == digest(token)))
+
+
+def _player(account: Account) -> Player:
+    return Player(account.id, account.name, account.is_bot, account.is_guest)
 
 
 def _check_password(password: str) -> None:

@@ -22,6 +22,7 @@ class Credentials(Strict):
 class PlayerOut(BaseModel):
     name: str
     bot: bool
+    guest: bool = Field(False, description="a guest plays practice games only")
 
 
 class SignedIn(BaseModel):
@@ -119,6 +120,31 @@ class MoveOut(BaseModel):
     map: str | None = None
 
 
+class ComputerMove(BaseModel):
+    kind: str
+    cell: int
+
+
+class ComputerOut(BaseModel):
+    game: str
+    moves: list[ComputerMove] = Field(description="the clicks the computer made, in order")
+    opened: list[list[int]]
+    state: str
+    ms: int
+    end: EndOut | None
+
+
+class HintOut(BaseModel):
+    cell: int | None = Field(description="the cell to open (None when nothing can be said)")
+    safe: bool = Field(description="proved safe; else the safest cell")
+    p: float | None = Field(description="its mine probability")
+
+
+class OddsOut(BaseModel):
+    odds: list[float | None] = Field(description="each cell's mine probability; None: opened")
+    approximate: bool
+
+
 class Resigned(BaseModel):
     game: str
     state: str
@@ -145,6 +171,34 @@ class LadderOut(BaseModel):
     day: str | None
     minimum_games: int | None
     rows: list[dict[str, Any]]
+
+
+class PlayerCategory(BaseModel):
+    category: str
+    played: int = Field(description="ranked games started")
+    won: int
+    win_rate: float
+    best_ms: int | None
+    best_bbbv_per_second: float | None
+
+
+class PlayerGame(BaseModel):
+    id: str
+    mode: str
+    category: str
+    state: str
+    ms: int | None
+    bbbv_per_second: float | None
+    ended: str
+    replay: str
+
+
+class PlayerPage(BaseModel):
+    name: str
+    bot: bool
+    joined: str
+    categories: list[PlayerCategory]
+    games: list[PlayerGame] = Field(description="the latest finished ranked and daily games")
 
 
 class ErrorDetail(BaseModel):

@@ -24,7 +24,7 @@ from minesweeper.ladder.categories import GameRequest, ranked_categories
 from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.errors import LadderError, RateLimited
 from minesweeper.ladder.games import iso_ms
-from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder
+from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder, player_page
 from minesweeper.ladder.schema import Game
 from minesweeper.ladder.service import Ladder
 
@@ -112,8 +112,12 @@ def _signed_in(issued: Issued) -> api.SignedIn:
     return api.SignedIn(
         token=issued.token,
         expires=iso_ms(issued.expires_ms) or "",
-        player=api.PlayerOut(name=issued.player.name, bot=issued.player.is_bot),
+        player=_player_out(issued.player),
     )
+
+
+def _player_out(player: Player) -> api.PlayerOut:
+    return api.PlayerOut(name=player.name, bot=player.is_bot, guest=player.is_guest)
 
 
 def _router(service: Ladder) -> APIRouter:
@@ -145,6 +149,13 @@ def _router(service: Ladder) -> APIRouter:
             issued = service.accounts.sign_in(db, body.name, body.password, _address(request))
         return _signed_in(issued)
 
+    @router.post("/guests", status_code=201, response_model=api.SignedIn, tags=["accounts"])
+    def guest(request: Request) -> api.SignedIn:
+        """A guest account, signed in: practice games without signing up (never ranked)."""
+        with service.transaction() as db:
+            issued = service.accounts.guest(db, _address(request))
+        return _signed_in(issued)
+
     @router.delete("/sessions/current", status_code=204, tags=["accounts"])
     def sign_out(credentials: Token) -> Response:
         """Sign out: the token is deleted and refused from now on."""
@@ -155,7 +166,7 @@ def _router(service: Ladder) -> APIRouter:
     @router.get("/me", response_model=api.PlayerOut, tags=["accounts"])
     def me(player: Me) -> api.PlayerOut:
         """Who the token signs in."""
-        return api.PlayerOut(name=player.name, bot=player.is_bot)
+        return _player_out(player)
 
     # -- games ----------------------------------------------------------------------------
 
@@ -209,6 +220,24 @@ def _router(service: Ladder) -> APIRouter:
             return service.games.move(
                 db, player, game_id, body.kind, body.cell, body.expect, body.map
             )
+
+    @router.post("/games/{game_id}/computer", response_model=api.ComputerOut, tags=["practice"])
+    def computer(game_id: str, player: Me) -> dict[str, Any]:
+        """Practice: the computer makes its next decision's clicks (noted as help)."""
+        with service.transaction() as db:
+            return service.games.computer(db, player, game_id)
+
+    @router.post("/games/{game_id}/hint", response_model=api.HintOut, tags=["practice"])
+    def hint(game_id: str, player: Me) -> dict[str, Any]:
+        """Practice: the cell to open next, proved safe or the safest (noted as help)."""
+        with service.transaction() as db:
+            return service.games.hint(db, player, game_id)
+
+    @router.post("/games/{game_id}/odds", response_model=api.OddsOut, tags=["practice"])
+    def odds(game_id: str, player: Me) -> dict[str, Any]:
+        """Practice: every closed cell's exact mine probability (noted as help)."""
+        with service.transaction() as db:
+            return service.games.odds(db, player, game_id)
 
     @router.post("/games/{game_id}/resign", response_model=api.Resigned, tags=["games"])
     def resign(game_id: str, player: Me) -> dict[str, Any]:
@@ -286,6 +315,12 @@ def _router(service: Ladder) -> APIRouter:
         """The ladder of a day's board (today's by default, UTC)."""
         today = datetime.fromtimestamp(service.now_ms() / 1000, UTC).date().isoformat()
         return _ladder(preset, rules, board, "all", players, limit, "daily", day or today)
+
+    @router.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
+    def player(name: str) -> dict[str, Any]:
+        """A player's public page: ranked results per category and the latest games."""
+        with service.transaction() as db:
+            return player_page(db, name)
 
     @router.get("/health", tags=["service"])
     def health() -> dict[str, str]:

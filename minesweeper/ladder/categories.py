@@ -1,7 +1,8 @@
 """What a ladder game is: its mode, its settings, and the category it is ranked in.
 
 Ranked and daily games are the classic presets on squares under the modern or
-classic rules; everything else a player may ask for (other sizes, topologies,
+classic rules, named as `minesweeper.variant.Variant` names them (``expert``,
+``expert/classic``); everything else a player may ask for (other sizes, topologies,
 no-guess boards, the acm rules) is practice, playable but never ranked.
 """
 
@@ -40,18 +41,30 @@ class GameRequest:
     no_guess: bool = False
 
 
+def ranked_variants() -> list[Variant]:
+    """The games that are ranked: each preset under each ranked rule set, on squares."""
+    return [
+        Variant.preset(preset, rules=rules) for preset in RANKED_PRESETS for rules in RANKED_RULES
+    ]
+
+
 def ranked_categories() -> list[str]:
-    """Every ranked category's name, e.g. ``expert/modern``."""
-    return [f"{preset}/{rules.value}" for preset in RANKED_PRESETS for rules in RANKED_RULES]
+    """Every ranked category's name, as `Variant` writes it: ``expert``, ``expert/classic``..."""
+    return [str(variant) for variant in ranked_variants()]
 
 
-def parse_ranked(category: str) -> tuple[str, Rules]:
-    """The preset and rules of a ranked category's name; `BadRequest` when it is none."""
-    preset, _, rules = category.partition("/")
-    if category not in ranked_categories():
+def parse_ranked(text: str) -> Variant:
+    """The ranked variant ``text`` names (``expert``, ``expert/modern``, ``expert/classic``);
+    `BadRequest` when it names none."""
+    try:
+        variant = Variant.parse(text)
+    except MinesweeperError:
+        variant = None
+    if variant not in ranked_variants():
         known = ", ".join(ranked_categories())
-        raise BadRequest(f"unknown ranked category {category!r} (known: {known})")
-    return preset, Rules(rules)
+        raise BadRequest(f"unknown ranked category {text!r} (known: {known})")
+    assert variant is not None
+    return variant
 
 
 def settings_for(request: GameRequest) -> tuple[Settings, str]:
@@ -70,9 +83,8 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
                 "ranked and daily games are the presets on squares: other sizes, topologies "
                 "and no-guess boards are practice"
             )
-        category = f"{request.preset}/{rules.value}"
-        preset, rules = parse_ranked(category)
-        return Settings.preset(preset, rules=rules), category
+        variant = parse_ranked(f"{request.preset}/{rules.value}")
+        return Settings(variant), str(variant)
     try:
         game = Variant.sized(
             request.preset, request.rows, request.cols, find_topology(request.topology), rules
@@ -89,9 +101,9 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
 
 
 def practice_category(settings: Settings) -> str:
-    """A practice game's category name, e.g. ``practice hex 9x9/10 modern no-guess``."""
-    game = settings.variant
-    name = f"practice {game.name} {game.rows}x{game.cols}/{game.mines} {game.rules.value}"
+    """A practice game's category name: ``practice`` and the variant, e.g.
+    ``practice hex beginner``, ``practice 5x5/3 acm no-guess``."""
+    name = f"practice {settings.variant}"
     return name + " no-guess" if settings.no_guess else name
 
 

@@ -59,6 +59,8 @@ class LadderConfig:
     sign_in_failures_per_name: RateLimit = RateLimit(10, 15 * 60)
     #: New accounts per client address.
     sign_up_per_address: RateLimit = RateLimit(5, 3600)
+    #: New guests (practice without an account) per client address.
+    guests_per_address: RateLimit = RateLimit(30, 3600)
     #: Games a player may have started and not finished at once.
     open_games: int = 20
     #: The win-rate ladder lists players with at least this many started games.

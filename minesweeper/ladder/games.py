@@ -21,11 +21,11 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 from minesweeper.board import Board
 from minesweeper.boards.generate import lay_mines, random_board, start_cell
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder import aids
 from minesweeper.ladder.accounts import Player
 from minesweeper.ladder.categories import (
     GameRequest,
@@ -44,13 +45,15 @@ from minesweeper.ladder.categories import (
     settings_view,
 )
 from minesweeper.ladder.config import LadderConfig
-from minesweeper.ladder.errors import BadRequest, Conflict, Forbidden, NotFound
+from minesweeper.ladder.errors import BadRequest, Conflict, Forbidden, LadderError, NotFound
 from minesweeper.ladder.schema import Account, Game, Move, Secret
 from minesweeper.ladder.views import end_view, map_text, opened_pairs, topology_view, visible
 from minesweeper.play.autoplay import new_session
 from minesweeper.play.records import Entry
 from minesweeper.play.replay import Replay, check_entry
 from minesweeper.play.session import Action, GameSession, Settings
+
+T = TypeVar("T")
 
 #: What a move may be: open (left click), flag (right click: puts or lifts a flag), chord.
 MOVE_KINDS = ("open", "flag", "chord")
@@ -146,6 +149,8 @@ class Games:
     ) -> dict[str, Any]:
         """Deal a new game for ``player``; ``seed`` only for practice (a replayable deal)."""
         settings, category = settings_for(request)
+        if player.is_guest and request.mode != "practice":
+            raise Forbidden("guests play practice games: sign up to play ranked")
         if seed is not None and request.mode != "practice":
             raise BadRequest("only practice games take a seed: ranked boards are the server's")
         unfinished = (
@@ -291,71 +296,21 @@ class Games:
         """
         if kind not in MOVE_KINDS:
             raise BadRequest(f"unknown move {kind!r} (known: {', '.join(MOVE_KINDS)})")
-        with self.live.locked(game_id):
-            for _attempt in range(5):
-                try:
-                    return self._move_once(db, player, game_id, kind, cell, expect, with_map)
-                except (_Raced, OperationalError):
-                    db.rollback()
-                    self.live.drop(game_id)
-                except BaseException:
-                    db.rollback()
-                    self.live.drop(game_id)
-                    raise
-            raise Conflict("the game is busy (moves arriving through other servers): try again")
 
-    def _move_once(
-        self,
-        db: Session,
-        player: Player,
-        game_id: str,
-        kind: str,
-        cell: int,
-        expect: int | None,
-        with_map: bool,
-    ) -> dict[str, Any]:
-        game = self._owned(db, player, game_id, lock=True)
-        if game.state != "playing":
-            raise Conflict(f"the game is over ({game.state})")
-        if expect is not None and expect != game.moves:
-            raise Conflict(f"the game has {game.moves} moves, not {expect}: move not made")
-        live = self._session(db, game)
-        session = live.session
-        size = session.topology.size
-        if not 0 <= cell < size:
-            raise BadRequest(f"cell {cell} is not on the board (cells 0 to {size - 1})")
-        if live.moves >= move_limit(session):
-            raise Conflict(f"the game has reached its limit of {move_limit(session)} moves")
-        first = self._first_cell(game, session)
-        if kind == "open" and not session.started and first is not None and cell != first:
-            raise BadRequest(f"a daily board is opened first at cell {first}")
-        now = self.now_ms()
-        live.clock.now = 0.0 if game.started_ms is None else (now - game.started_ms) / 1000
-        was_started = session.started
-        try:
-            changed = _apply(session, kind, cell)
-        except MinesweeperError as error:  # a no-guess deal that found no board in time
-            raise Conflict(str(error)) from None
+        def act(game: Game, session: GameSession) -> list[int]:
+            size = session.topology.size
+            if not 0 <= cell < size:
+                raise BadRequest(f"cell {cell} is not on the board (cells 0 to {size - 1})")
+            first = self._first_cell(game, session)
+            if kind == "open" and not session.started and first is not None and cell != first:
+                raise BadRequest(f"a daily board is opened first at cell {first}")
+            return _apply(session, kind, cell)
+
+        game, session, changed = self._turn(db, player, game_id, act, expect)
         action = session.actions[-1]
-        db.add(
-            Move(game_id=game.id, number=game.moves + 1, kind=action.kind, cell=cell, ms=action.ms)
-        )
-        values: dict[str, Any] = {"moves": game.moves + 1}
-        if session.started and not was_started:
-            values["started_ms"] = now
-            if game.board is None:
-                assert session.board is not None
-                values["board"] = json.dumps(sorted(session.board.mines))
-        if session.over:
-            values.update(_result(session), state=session.state.value, ended_ms=now)
-        if _guarded_update(db, game, values) != 1:
-            raise _Raced
-        db.commit()
-        live.moves += 1
-        self.live.put(game.id, live)
         answer: dict[str, Any] = {
             "game": game.id,
-            "number": live.moves,
+            "number": len(session.actions),
             "kind": action.kind,
             "cell": cell,
             "opened": [] if session.lost else opened_pairs(session, changed),
@@ -367,6 +322,122 @@ class Games:
         if with_map:
             answer["map"] = map_text(session)
         return answer
+
+    def computer(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+        """Let the computer make its next decision's moves in a practice game."""
+
+        def act(game: Game, session: GameSession) -> tuple[list[Any], list[int]]:
+            _practice_only(game, "the computer")
+            return aids.computer_step(session)
+
+        game, session, (moves, opened) = self._turn(db, player, game_id, act)
+        return {
+            "game": game.id,
+            "moves": [{"kind": move.kind, "cell": move.cell} for move in moves],
+            "opened": [] if session.lost else opened_pairs(session, opened),
+            "state": session.state.value,
+            "ms": session.ms,
+            "end": self._end(game, session),
+        }
+
+    def hint(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+        """The cell to open next in a practice game (noted as help)."""
+
+        def act(game: Game, session: GameSession) -> dict[str, Any]:
+            _practice_only(game, "hints")
+            session.note_assist("hint")
+            return aids.hint(session)
+
+        return self._turn(db, player, game_id, act)[2]
+
+    def odds(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+        """Every closed cell's mine probability in a practice game (noted as help)."""
+
+        def act(game: Game, session: GameSession) -> dict[str, Any]:
+            _practice_only(game, "the odds")
+            session.note_assist("odds")
+            return aids.odds(session)
+
+        return self._turn(db, player, game_id, act)[2]
+
+    def _turn(
+        self,
+        db: Session,
+        player: Player,
+        game_id: str,
+        act: Callable[[Game, GameSession], T],
+        expect: int | None = None,
+    ) -> tuple[Game, GameSession, T]:
+        """Do ``act`` on the game's session and store what it did before returning it.
+
+        The new clicks are stored as moves at the server's time, with the game's new
+        state, in one transaction that fails if another process stored a move first
+        (then the session is rebuilt and ``act`` tried again).
+        """
+        with self.live.locked(game_id):
+            for _attempt in range(5):
+                try:
+                    return self._turn_once(db, player, game_id, act, expect)
+                except (_Raced, OperationalError, IntegrityError):
+                    # another process stored this move number first, or holds the database
+                    db.rollback()
+                    self.live.drop(game_id)
+                except BaseException:
+                    db.rollback()
+                    self.live.drop(game_id)
+                    raise
+            raise Conflict("the game is busy (moves arriving through other servers): try again")
+
+    def _turn_once(
+        self,
+        db: Session,
+        player: Player,
+        game_id: str,
+        act: Callable[[Game, GameSession], T],
+        expect: int | None,
+    ) -> tuple[Game, GameSession, T]:
+        game = self._owned(db, player, game_id, lock=True)
+        if game.state != "playing":
+            raise Conflict(f"the game is over ({game.state})")
+        if expect is not None and expect != game.moves:
+            raise Conflict(f"the game has {game.moves} moves, not {expect}: move not made")
+        live = self._session(db, game)
+        session = live.session
+        if live.moves >= move_limit(session):
+            raise Conflict(f"the game has reached its limit of {move_limit(session)} moves")
+        now = self.now_ms()
+        live.clock.now = 0.0 if game.started_ms is None else (now - game.started_ms) / 1000
+        was_started = session.started
+        assists = list(session.assists)
+        try:
+            result = act(game, session)
+        except MinesweeperError as error:
+            if isinstance(error, LadderError):
+                raise
+            raise Conflict(str(error)) from None  # e.g. a no-guess deal that found no board
+        new = session.actions[game.moves :]
+        for number, action in enumerate(new, game.moves + 1):
+            db.add(
+                Move(
+                    game_id=game.id, number=number, kind=action.kind, cell=action.cell, ms=action.ms
+                )
+            )
+        values: dict[str, Any] = {"moves": game.moves + len(new)}
+        if session.assists != assists:
+            values["assists"] = json.dumps([[kind, at] for kind, at in session.assists])
+        if session.started and not was_started:
+            values["started_ms"] = now
+            if game.board is None:
+                assert session.board is not None
+                values["board"] = json.dumps(sorted(session.board.mines))
+        if session.over:
+            values.update(_result(session), state=session.state.value, ended_ms=now)
+        if _guarded_update(db, game, values) != 1:
+            raise _Raced
+        db.commit()
+        live.moves = len(session.actions)
+        self.live.put(game.id, live)
+        return game, session, result
 
     def resign(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
         """End an unfinished game as lost (a started ranked game counts as a loss)."""
@@ -386,7 +457,7 @@ class Games:
 
     def _session(self, db: Session, game: Game) -> Live:
         live = self.live.get(game.id)
-        if live is not None and live.moves == game.moves:
+        if live is not None and live.moves == game.moves == len(live.session.actions):
             return live
         moves = db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number))
         live = self._rebuild(game, list(moves))
@@ -509,6 +580,11 @@ def _guarded_update(db: Session, game: Game, values: dict[str, Any]) -> int:
         update(Game).where(Game.id == game.id, Game.moves == game.moves).values(**values)
     )
     return cast(CursorResult[Any], result).rowcount
+
+
+def _practice_only(game: Game, what: str) -> None:
+    if game.mode != "practice":
+        raise Forbidden(f"{what}: practice games only (a ranked game is played unaided)")
 
 
 def _apply(session: GameSession, kind: str, cell: int) -> list[int]:

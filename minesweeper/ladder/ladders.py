@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session
 
-from minesweeper.ladder.categories import ranked_categories
-from minesweeper.ladder.errors import BadRequest
+from minesweeper.ladder.categories import parse_ranked
+from minesweeper.ladder.errors import BadRequest, NotFound
 from minesweeper.ladder.schema import Account, Game
 
 BOARDS = ("time", "3bv/s", "win-rate")
@@ -43,10 +43,8 @@ def ladder(
     win_rate_minimum: int,
     limit: int = 20,
 ) -> dict[str, Any]:
-    """One ladder's rows, best first."""
-    if category not in ranked_categories():
-        known = ", ".join(ranked_categories())
-        raise BadRequest(f"unknown ranked category {category!r} (known: {known})")
+    """One ladder's rows, best first; ``category`` is any text naming a ranked variant."""
+    category = str(parse_ranked(category))
     if board not in BOARDS:
         raise BadRequest(f"unknown ladder {board!r} (known: {', '.join(BOARDS)})")
     if period not in PERIODS:
@@ -104,9 +102,7 @@ def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[d
             "bbbv": game.bbbv,
             "bbbv_per_second": game.bbbv_per_second,
             "clicks": game.clicks,
-            "date": datetime.fromtimestamp((game.ended_ms or 0) / 1000, UTC).isoformat(
-                timespec="seconds"
-            ),
+            "date": _iso(game.ended_ms or 0),
             "game": game.id,
             "replay": f"/api/games/{game.id}/replay",
         }
@@ -130,3 +126,69 @@ def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[
         {"rank": place, "player": name, "played": p, "won": w, "win_rate": round(w / p, 4)}
         for place, (name, p, w) in enumerate(found[:limit], 1)
     ]
+
+
+def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
+    """A player's public page: per ranked category games started, won, best time and best
+    3BV/s; and their latest finished ranked and daily games. Guests have none."""
+    account = db.scalar(
+        select(Account).where(Account.name_key == name.lower(), Account.is_guest.is_(False))
+    )
+    if account is None:
+        raise NotFound(f"no player {name!r}")
+    played = func.count(Game.id)
+    won = func.sum(case((Game.state == "won", 1), else_=0))
+    best_ms = func.min(case((Game.state == "won", Game.ms), else_=None))
+    best_rate = func.max(case((Game.state == "won", Game.bbbv_per_second), else_=None))
+    rows = db.execute(
+        select(Game.category, played, won, best_ms, best_rate)
+        .where(Game.account_id == account.id, Game.mode == "ranked")
+        .where(Game.started_ms.is_not(None))
+        .group_by(Game.category)
+        .order_by(Game.category)
+    )
+    categories = [
+        {
+            "category": category,
+            "played": int(count),
+            "won": int(wins or 0),
+            "win_rate": round(int(wins or 0) / int(count), 4),
+            "best_ms": fastest,
+            "best_bbbv_per_second": rate,
+        }
+        for category, count, wins, fastest, rate in rows
+    ]
+    games = db.scalars(
+        select(Game)
+        .where(
+            Game.account_id == account.id,
+            Game.mode.in_(("ranked", "daily")),
+            Game.state != "playing",
+            Game.started_ms.is_not(None),
+        )
+        .order_by(Game.ended_ms.desc())
+        .limit(recent)
+    )
+    return {
+        "name": account.name,
+        "bot": account.is_bot,
+        "joined": _iso(account.created_ms),
+        "categories": categories,
+        "games": [
+            {
+                "id": game.id,
+                "mode": game.mode,
+                "category": game.category,
+                "state": game.state,
+                "ms": game.ms,
+                "bbbv_per_second": game.bbbv_per_second,
+                "ended": _iso(game.ended_ms or 0),
+                "replay": f"/api/games/{game.id}/replay",
+            }
+            for game in games
+        ],
+    }
+
+
+def _iso(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds")

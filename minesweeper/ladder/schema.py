@@ -25,7 +25,7 @@ class Base(DeclarativeBase):
 
 
 class Account(Base):
-    """A player: a person (with a password) or a bot (with tokens only)."""
+    """A player: a person (with a password), a bot or a guest (with tokens only)."""
 
     __tablename__ = "accounts"
 
@@ -34,6 +34,8 @@ class Account(Base):
     #: ``name`` in lower case: names are unique regardless of case.
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A guest plays practice games only, signed in by its token alone.
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
 
@@ -64,7 +66,8 @@ class Game(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     #: ``ranked``, ``daily`` or ``practice``.
     mode: Mapped[str] = mapped_column(String(16))
-    #: The category's name (``expert/modern``); practice games name their settings.
+    #: The category's name (``expert``, ``expert/classic``: `Variant`'s text); practice games
+    #: are ``practice`` and their variant.
     category: Mapped[str] = mapped_column(String(200))
     #: The day (``YYYY-MM-DD``, UTC) of a daily board; None otherwise.
     day: Mapped[str | None] = mapped_column(String(10), nullable=True)

@@ -163,7 +163,7 @@ class ExactSafest(EngineStrategy):
         found = certain(view, result)
         if found is not None:
             return found
-        return Decision((safest(result),), result.mines, guess=True)
+        return Decision((safest(result),), result.mines, guess=True, method="safest")
 
 
 @dataclass(frozen=True)
@@ -207,16 +207,17 @@ class Best(EngineStrategy):
         if found is not None:
             return found
         view = view.with_mines(result.mines)
-        cell = None
+        cell, method = None, "endgame"
         if result.layouts <= self.endgame_layouts and not result.approximate:
             cell = best_endgame_move(view, self.prior, self.endgame_nodes)
         if cell is None and self.regions:
-            cell = self.isolated_move(view)
+            cell, method = self.isolated_move(view), "region"
         if cell is None:
-            cell = fifty_fifty(view, result)
+            cell, method = fifty_fifty(view, result), "fifty-fifty"
         if cell is None:
+            method = "look-ahead"
             cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
-        return Decision((cell,), result.mines, guess=True)
+        return Decision((cell,), result.mines, guess=True, method=method)
 
     def isolated_move(self, view: View) -> int | None:
         """The best move in an isolated region, searched exactly, if there is one.

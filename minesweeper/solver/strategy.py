@@ -21,11 +21,13 @@ class Decision:
     """What a strategy wants: cells to open now, and cells it has proved to be mines.
 
     ``opens`` is never empty; when ``guess`` is False every cell in it is proved safe.
+    ``method`` may say how a guess was chosen (for decision logs; it changes no move).
     """
 
     opens: tuple[int, ...]
     mines: frozenset[int] = field(default_factory=frozenset)
     guess: bool = False
+    method: str | None = field(default=None, compare=False)
 
     @property
     def to_open(self) -> tuple[int, ...]:

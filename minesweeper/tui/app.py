@@ -108,9 +108,11 @@ class MinesweeperApp(App[None]):
         replay_dir: Path | None = None,
         board: Board | None = None,
         player: str | None = None,
+        controller: Controller | None = None,
     ) -> None:
         super().__init__()
-        self.controller = Controller(
+        # A controller made by the caller (ranked play on a ladder: `tui.ladder`) or our own.
+        self.controller = controller or Controller(
             settings if settings is not None else Settings(),
             seed=seed,
             records=Records(records_path) if records_path is not None else None,

@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
@@ -34,6 +35,15 @@ CONVENTION_LABELS = {
 #: Topologies the settings offer (graphs are random ones, laid out like a board).
 PLAYABLE = tuple(TOPOLOGIES)
 PROVER_NAMES = ("subset", "exact")
+
+
+class Switch(Checkbox):
+    """A labelled check box whose box is empty when off (Textual draws a dim X either way,
+    which reads as on)."""
+
+    def render(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super().render()
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -107,7 +117,7 @@ class SettingsScreen(ModalScreen[None]):
                     id="rules",
                 )
                 yield Label("No guessing")
-                yield Checkbox(
+                yield Switch(
                     "boards solved without a guess", s.no_guess, id="no-guess", compact=True
                 )
                 yield Label("Prover")
@@ -121,7 +131,7 @@ class SettingsScreen(ModalScreen[None]):
                 for name, (text, what) in CONVENTION_LABELS.items():
                     yield Label(text)
                     value = getattr(self.conventions, name)
-                    yield Checkbox(what, value, id=name.replace("_", "-"), compact=True)
+                    yield Switch(what, value, id=name.replace("_", "-"), compact=True)
             yield Label("", id="error")
             with Horizontal(id="buttons"):
                 yield Button("Play", variant="primary", id="play", compact=True)
