@@ -21,21 +21,21 @@ import httpx
 import platformdirs
 
 from minesweeper.client import Client, MapError
-from minesweeper.errors import MinesweeperError
 from minesweeper.game import State
 from minesweeper.ladder.categories import parse_ranked
+from minesweeper.ladder.errors import LadderError
 from minesweeper.outputs import write_atomically
 from minesweeper.solver.strategy import Strategy, StrategyError
 from minesweeper.variant import Variant
 
 
-class RemoteError(MinesweeperError):
+class RemoteError(LadderError):
     """The ladder answered with an error, or could not be reached; ``status`` is the HTTP
     status (None when there was no answer)."""
 
     def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status = status  # type: ignore[assignment]  # None: the ladder never answered
 
 
 class LadderClient:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from math import comb, factorial
 from typing import Any
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import (
@@ -40,7 +40,7 @@ from minesweeper.solver.view import View
 _Into = dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]]
 
 
-class ApproximateCount(MinesweeperError):
+class ApproximateCount(SolverError):
     """A position too large to count exactly within the budget: no exact sample exists."""
 
 
