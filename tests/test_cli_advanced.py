@@ -137,3 +137,45 @@ def test_other_topologies_play_through_map_text(topology: str) -> None:
     assert status == 0, err
     assert out.splitlines()[0] in ("YOU WIN!", "GAME OVER!")
     assert err.splitlines()[0] == " ".join(map(str, shape.move_of(first)))
+
+
+def test_several_files_and_folders_play_every_case(tmp_path: Path) -> None:
+    # Two named files, and a folder holding an advanced case, a basic pair (not played)
+    # and a hex case in a folder named hex (played as hex).
+    first, second = tmp_path / "a.in", tmp_path / "b.in"
+    first.write_text(case_text(8, 8, 10, 1))
+    second.write_text(case_text(9, 9, 10, 2))
+    folder = tmp_path / "more"
+    (folder / "hex").mkdir(parents=True)
+    (folder / "c.in").write_text(case_text(6, 6, 5, 3))
+    (folder / "basic.in").write_text("1 2\n.X\n0 0\n")
+    (folder / "basic.out").write_text("??\n1@\nYOU WIN!\n1 1\n")
+    (folder / "hex" / "h.in").write_text("2 3\n..X\n...\n0 0\n")
+    args = ["advanced", "--strategy", "first-unknown", str(first), str(second), str(folder)]
+    status, out, err = run(args)
+    assert status == 0, err
+    lines = out.splitlines()
+    headings = [line for line in lines if line.startswith("==> ")]
+    assert headings == [
+        f"==> {first} <==",
+        f"==> {second} <==",
+        f"==> {folder / 'c.in'} <==",
+        f"==> {folder / 'hex' / 'h.in'} <==",
+    ]
+    results = [lines[index + 1] for index, line in enumerate(lines) if line.startswith("==> ")]
+    assert set(results) <= {"YOU WIN!", "GAME OVER!"}
+    # Each result is what the case alone gives.
+    alone = run(["advanced", "--strategy", "first-unknown", str(second)])[1]
+    assert out.split(f"==> {second} <==\n")[1].startswith(alone)
+    hexes = run(
+        ["advanced", "--strategy", "first-unknown", "--topology", "hex"], "2 3\n..X\n...\n0 0\n"
+    )
+    assert out.endswith(hexes[1])
+
+
+def test_several_inputs_refuse_standard_input(tmp_path: Path) -> None:
+    path = tmp_path / "a.in"
+    path.write_text(case_text(8, 8, 10, 1))
+    status, _, err = run(["advanced", str(path), "-"])
+    assert status == 2
+    assert "standard input ('-') is one case" in err

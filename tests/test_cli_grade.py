@@ -158,3 +158,32 @@ def test_grades_the_public_acm_cases() -> None:
     assert status == 0, output
     assert "basic: 5/5 passed" in output
     assert "/5 won" in output
+
+
+def test_a_foreign_server_plays_only_its_topologys_cases() -> None:
+    # The reference server, run as a foreign program, stands for a student's square server.
+    every = [case for case in discover([ROOT / "testcases"]) if case.basic]
+    square = [case for case in every if case.topology is SquareTopology]
+    status, output = grade(
+        "--server", "minesweeper server", "--no-sandbox", str(ROOT / "testcases")
+    )
+    assert status == 0, output
+    assert f"basic: {len(square)}/{len(square)} passed" in output
+    assert f"{len(every) - len(square)} case file(s) of other topologies not graded" in output
+    # Named, a topology's folder is that topology's: the same server told so passes it.
+    hexes = ROOT / "testcases" / "basic" / "hex"
+    command = "minesweeper server --topology hex"
+    status, output = grade("--server", command, "--topology", "hex", "--no-sandbox", str(hexes))
+    count = len(list(hexes.glob("*.in")))
+    assert status == 0, output
+    assert f"basic: {count}/{count} passed" in output
+
+
+def test_a_failing_servers_exit_status_and_stderr_are_in_the_report(tmp_path: Path) -> None:
+    server = tmp_path / "boom.py"
+    server.write_text("import sys\nprint('boom', file=sys.stderr)\nsys.exit(3)\n")
+    case = ROOT / "testcases" / "basic" / "two-rows.in"
+    status, output = grade("--server", f"python3 {server}", "--no-sandbox", str(case))
+    assert status == 1
+    assert "exited with status 3; line 1" in output
+    assert "its standard error, last 1 line(s):\n    boom\n" in output

@@ -9,9 +9,11 @@ from pathlib import Path
 import click
 
 from minesweeper.boards.cases import read_cases_file
+from minesweeper.cli.builds import built_headers
 from minesweeper.cli.common import reports_errors, topology_option
-from minesweeper.cli.programs import CommandLine, limits_options, sandbox_options
+from minesweeper.cli.programs import CommandLine, compile_options, limits_options, sandbox_options
 from minesweeper.judge.escape import printable
+from minesweeper.judge.headers import Role
 from minesweeper.judge.interactive import play_client
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import outcome
@@ -27,20 +29,30 @@ from minesweeper.topology.base import Topology
     "--client",
     "command",
     type=CommandLine(),
-    required=True,
     metavar="CMD",
     help='The client program, e.g. "./a.out" or "python3 client.py".',
 )
-@click.option("--trace", is_flag=True, help="Write the conversation to stderr.")
+@click.option(
+    "--client-header",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Or a student's client.h, built with the project's harness (docs/headers.md).",
+)
+@click.option(
+    "--trace", is_flag=True, help="Write the conversation (and the build's command) to stderr."
+)
 @limits_options
+@compile_options
 @sandbox_options
 @topology_option
 @reports_errors
 def judge(
     file: Path,
-    command: tuple[str, ...],
+    command: tuple[str, ...] | None,
+    client_header: Path | None,
     trace: bool,
     limits: Limits,
+    compile_limits: Limits,
     sandbox: Sandbox | None,
     topology: type[Topology],
 ) -> None:
@@ -51,13 +63,32 @@ def judge(
     something that is not a move, moves off the board, stops early); the
     problem is one line on stderr. A lost game is a result, not a failure.
     The client runs in a sandbox (docs/judge.md) unless `--no-sandbox` is given;
-    then the first line on stderr says it ran unsandboxed.
+    then the first line on stderr says it ran unsandboxed. `--client-header
+    FILE` builds a student's `client.h` first and plays the program so built.
     """
+    if (command is None) == (client_header is None):
+        raise click.UsageError("give the client: --client CMD or --client-header FILE")
     if sandbox is None:
         click.echo(f"minesweeper: {describe(None)}", err=True)
     else:
         require()
         sandbox = dataclasses.replace(sandbox, hidden=(file.resolve().parent,))
+    with built_headers({Role.CLIENT: client_header}, compile_limits, sandbox, trace) as built:
+        failed = play(file, built.get(Role.CLIENT, command), trace, limits, sandbox, topology)
+    if failed:
+        sys.exit(1)
+
+
+def play(
+    file: Path,
+    command: tuple[str, ...] | None,
+    trace: bool,
+    limits: Limits,
+    sandbox: Sandbox | None,
+    topology: type[Topology],
+) -> bool:
+    """Play every case of ``file`` and print each result; whether the client misbehaved."""
+    assert command is not None
     failed = False
     for case in read_cases_file(file, topology):
         program = for_topology(command, topology)
@@ -70,5 +101,4 @@ def judge(
             click.echo(f"minesweeper: {printable(case.name)}: {outcome(grade)}", err=True)
         else:
             click.echo(format_result(run.game), nl=False)
-    if failed:
-        sys.exit(1)
+    return failed

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+from minesweeper.judge.headers import COMPILE_LIMITS
 from minesweeper.judge.process import Limits
 from minesweeper.judge.sandbox import Sandbox
 
@@ -115,3 +116,32 @@ def sandbox_options(command: F) -> F:
         "it gets PATH, LANG, HOME and TMPDIR of its own.",
     )
     return no_sandbox(pass_env(with_sandbox))  # type: ignore[return-value]
+
+
+def compile_options(command: F) -> F:
+    """Adds ``--compile-seconds`` and ``--compile-memory`` (the limits of building a
+    student's header) and hands the command one ``compile_limits: Limits``."""
+
+    @functools.wraps(command)
+    def with_compile_limits(
+        *args: Any, compile_seconds: float, compile_memory: int, **kwargs: Any
+    ) -> Any:
+        limits = Limits(compile_seconds, compile_seconds, compile_memory)
+        return command(*args, compile_limits=limits, **kwargs)
+
+    seconds = click.option(
+        "--compile-seconds",
+        type=click.FloatRange(min=0, min_open=True),
+        default=COMPILE_LIMITS.game_seconds,
+        show_default=True,
+        help="Wall seconds to build one header.",
+    )
+    memory = click.option(
+        "--compile-memory",
+        type=click.IntRange(min=64),
+        default=COMPILE_LIMITS.memory_mib,
+        show_default=True,
+        help="Address-space limit of the compiler, in MiB.",
+    )
+    wrapped: Any = seconds(memory(with_compile_limits))
+    return wrapped

@@ -101,8 +101,10 @@ def discover(
             if key in found:
                 continue
             relative = path.relative_to(root) if root.is_dir() else Path(path.name)
-            folders = [part for part in relative.parts[:-1] if part in TOPOLOGIES]
-            topology = TOPOLOGIES[folders[0]] if folders else default_topology
+            # The innermost folder named after a topology, the named folder itself included.
+            base = (root if root.is_dir() else root.parent).absolute().name
+            folders = [part for part in (base, *relative.parts[:-1]) if part in TOPOLOGIES]
+            topology = TOPOLOGIES[folders[-1]] if folders else default_topology
             found[key] = Found(path, str(path), topology, path.with_suffix(".out").exists())
     return list(found.values())
 

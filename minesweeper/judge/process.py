@@ -139,6 +139,8 @@ class Child:
         self.sandboxed = sandbox is not None
         self.output_bytes = 0
         self.stderr_tail = bytearray()
+        #: The start of its standard error, where a compiler's first error is.
+        self.stderr_head = bytearray()
         self.stdout_open = True
         # Makes this whole process the subreaper of what the program leaves (once, on Linux).
         self._adoption = Adoption()
@@ -298,6 +300,7 @@ class Child:
                 self.stdout_open = False
             return
         if key.data == "stderr":
+            self.stderr_head += data[: STDERR_TAIL - len(self.stderr_head)]
             self.stderr_tail += data
             del self.stderr_tail[:-STDERR_TAIL]
             return

@@ -24,14 +24,18 @@ from minesweeper.judge.server import grade_server
 from minesweeper.judge.workers import grade_parallel
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
+from minesweeper.topology.square import SquareTopology
 
 
 @dataclass(frozen=True)
 class Programs:
     """Who plays: a foreign server and/or client command, else the built-in ones.
 
-    When either command is given, only the cases of its kind are graded. Foreign
-    programs run in ``sandbox``; None runs them unsandboxed (``--no-sandbox``).
+    When either command is given, only the cases of its kind are graded, and of
+    those only the ones of ``topology`` (a program written for square boards is not
+    graded on hexagons), unless its command has ``{topology}`` in it (it is told
+    each case's topology, so it plays every shape). Foreign programs run in
+    ``sandbox``; None runs them unsandboxed (``--no-sandbox``).
     """
 
     server: tuple[str, ...] | None = None
@@ -40,6 +44,7 @@ class Programs:
     seed: int = 0
     limits: Limits = field(default_factory=Limits)
     sandbox: Sandbox | None = field(default_factory=Sandbox)
+    topology: type[Topology] = SquareTopology
 
     @property
     def foreign(self) -> bool:
@@ -49,7 +54,19 @@ class Programs:
         """Whether ``case`` is graded at all."""
         if not self.foreign:
             return True
-        return (self.server if case.basic else self.client) is not None
+        return self.command(case) is not None and not self.other_topology(case)
+
+    def command(self, case: Found) -> tuple[str, ...] | None:
+        """The foreign program that plays ``case``'s kind, if one is given."""
+        return self.server if case.basic else self.client
+
+    def other_topology(self, case: Found) -> bool:
+        """Whether ``case`` is left out for its topology: its kind's program plays only
+        boards of `topology`."""
+        command = self.command(case)
+        if command is None or any("{topology}" in word for word in command):
+            return False
+        return case.topology != self.topology
 
 
 def grade_case(case: Found, programs: Programs) -> list[Grade]:

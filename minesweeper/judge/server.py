@@ -24,7 +24,8 @@ def grade_server(
     The whole case must finish within ``limits.game_seconds`` and print at most
     ``limits.output_bytes`` or the expected output and one byte. A server killed
     by a signal or a limit fails even when its output matched so far; its exit
-    status is not compared (the reference exits with 2 on bad input).
+    status is not compared (the reference exits with 2 on bad input), but a
+    failing case names a status other than 0.
     """
     try:
         given = read_regular(case.path)
@@ -53,6 +54,8 @@ def grade_server(
     if actual == expected and not ended:
         return BasicGrade(case.name, True, stderr=_stderr(child))
     difference = compare_output(actual, expected, given, case.topology)
+    if not ended and code:  # not a verdict of its own, but it says why the output stopped
+        ended = describe_exit(code, limits, stderr)
     detail = [ended] if ended else []
     if difference is not None:
         detail.append(difference.summary)

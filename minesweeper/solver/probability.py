@@ -308,17 +308,105 @@ def solve_outcomes(
     if tracked.approximate or any(part.approximate for part in others):
         return None
     constrained = {cell for members, _ in pairs for cell in members} | near
-    found = {}
+    outcomes = {}
     for count in range(len(near) + 1):
         part = tracked.outcome(count)
-        if part is None:
-            continue
-        try:
-            found[count] = _combine(
-                cells, constrained, [*others, part], mines, prior, known_mines, known_safe, budget
-            )
-        except InconsistentView:
+        if part is not None:
+            outcomes[count] = part
+    settings = (mines, prior, known_mines, known_safe, budget)
+    return _combine_outcomes(cells, constrained, others, outcomes, *settings)
+
+
+def _combine_outcomes(
+    cells: list[Cell],
+    constrained: set[Cell],
+    others: list[_Part],
+    outcomes: dict[int, _Part | _Outcome],
+    mines: int | None,
+    prior: DensityPrior,
+    known: int,
+    safe: int,
+    budget: Budget,
+) -> dict[int, Probabilities]:
+    """`_combine` of ``[*others, part]`` for each part of ``outcomes`` (exact counts), by
+    count; a count no layout fits is left out.
+
+    Only the tracked programme's polynomial ``T`` changes from one count to the next, so
+    the weight outside each fixed polynomial is computed once with ``T`` left open
+    (``open_rest[i][t + m]``: ``t`` mines in ``T``, ``m`` in polynomial ``i``); each count
+    then costs a short correlation per component instead of the products of them all.
+    The integers are those of `_combine` (the density prior's weights up to one factor
+    per count, which every probability and ``weight`` cancel), so the answers are equal.
+    """
+    if not outcomes:
+        return {}
+    first = next(iter(outcomes.values()))
+    varies = [p for p in first.programmes if isinstance(p, _Ending)]
+    fixed = [poly for part in others for poly in part.polys]
+    fixed += first.settled_polys + [p.poly for p in first.programmes if p not in varies]
+    open_polys = {}
+    for count, part in outcomes.items():
+        ends = [p for p in part.programmes if isinstance(p, _Ending)]
+        open_polys[count] = ends[0].poly if ends else [1]
+    extra = max(map(len, open_polys.values())) - 1
+    prefix = [[1]]
+    for poly in fixed:
+        prefix.append(_convolve(prefix[-1], poly))
+    high = len(prefix[-1]) - 1 + extra
+    free = [c for c in cells if c not in constrained]
+    weight, mine_weight, free_den, scale = _total_weights(
+        mines, prior, len(free), len(constrained), known, safe, 0, high
+    )
+    after = [weight]
+    for i in range(len(fixed) - 1, -1, -1):
+        after.append(_correlate(after[-1], fixed[i], len(prefix[i]) + extra))
+    after.reverse()
+    open_rest = [
+        _correlate(after[i + 1], prefix[i], len(fixed[i]) + extra) for i in range(len(fixed))
+    ]
+    # Totals with T open: the weight, layouts and free mines of G (the fixed product).
+    whole_open = after[0]
+    layouts_open = _correlate(
+        [_layouts_with(mines, len(free), s) for s in range(high + 1)], prefix[-1], extra + 1
+    )
+    free_open = _correlate(mine_weight, prefix[-1], extra + 1)
+    late = budget.late if budget.due is not None else None
+    found = {}
+    for count, part in outcomes.items():
+        t_poly = open_polys[count]
+        total = sum(n * whole_open[t] for t, n in enumerate(t_poly) if n)
+        if total == 0:
             continue  # no layout with this count fits the whole position
+        layouts = int(sum(n * layouts_open[t] for t, n in enumerate(t_poly) if n))
+        groups: list[tuple[int, int]] = []
+        cell_group: dict[Cell, int] = {}
+        index = 0
+        cut = False
+        for one in [*others, part]:
+            for value in sorted(set(one.settled.values())):
+                groups.append((value, 1))
+                for cell, mine in one.settled.items():
+                    if mine == value:
+                        cell_group[cell] = len(groups) - 1
+            index += len(one.settled_polys)
+            for programme in one.programmes:
+                if isinstance(programme, _Ending):
+                    rest = whole_open[: len(programme.poly)]
+                else:
+                    rest = _correlate(open_rest[index], t_poly, len(programme.poly))
+                    index += 1
+                shares, complete = programme.shares(rest, late)
+                cut = cut or not complete
+                for members, share, spread in shares:
+                    groups.append((share, len(members) * total * spread))
+                    for cell in members:
+                        cell_group[cell] = len(groups) - 1
+        if free:
+            share = sum(n * free_open[t] for t, n in enumerate(t_poly) if n)
+            groups.append((share, total * free_den))
+            cell_group.update(dict.fromkeys(free, len(groups) - 1))
+        groups = [_reduce(num, den) for num, den in groups]
+        found[count] = Probabilities(groups, cell_group, layouts, int(total * scale), cut)
     return found
 
 
