@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from judge_helpers import no_child_left_behind, run_cli
+from judge_helpers import run_cli
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.boards.cases import format_case, read_cases_file
@@ -32,7 +32,7 @@ SOME = [
 BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
 OUR_CLIENT = shlex.join([sys.executable, "-m", "minesweeper", "client"])
 BOARD = "2 10\n..........\nX.X.X.X.X.\n0 1\n"
-pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
+pytestmark = pytest.mark.usefixtures("no_child_left_behind")
 
 
 def games(report: Path) -> list[tuple]:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from judge_helpers import ROOT, SHARED, no_child_left_behind, run_cli
+from judge_helpers import ROOT, SHARED, run_cli
 
 from minesweeper.boards.cases import parse_cases
 from minesweeper.game import Game
@@ -41,7 +41,7 @@ LIMITS = Limits(move_seconds=2.0, game_seconds=20.0, memory_mib=512)
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed: no header built"),
-    pytest.mark.usefixtures(no_child_left_behind.__name__),
+    pytest.mark.usefixtures("no_child_left_behind"),
 ]
 
 #: The headers built once for the session: name -> (role, folder beside tests/headers).
