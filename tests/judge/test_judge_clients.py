@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import TESTS
 
 from minesweeper.boards.cases import parse_case
 from minesweeper.game import State
 from minesweeper.judge.interactive import ClientRun, play_client, quote
 from minesweeper.judge.process import Limits, describe_exit
 
-BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
+BROKEN = TESTS / "clients" / "broken.py"
 #: Row 0 is all numbers (no flood); the first-unknown client opens it, then the mine at (1, 0).
 BOARD = "2 10\n..........\nX.X.X.X.X.\n0 1\n"
 #: A second and a half per move: enough for Python to start on a loaded machine.

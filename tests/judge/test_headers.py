@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from judge_helpers import ROOT, SHARED, run_cli
+from paths import TESTS
 
 from minesweeper.boards.cases import parse_cases
 from minesweeper.game import Game
@@ -30,7 +31,7 @@ from minesweeper.judge.sandbox import Sandbox, missing
 from minesweeper.protocol import MapText
 from minesweeper.topology.square import SquareTopology
 
-HEADERS = Path(__file__).resolve().parent / "headers"
+HEADERS = TESTS / "headers"
 TESTCASES = ROOT / "testcases"
 EXAMPLE_CLIENT = ROOT / "examples" / "client.py"
 #: Builds run sandboxed where the machine can; elsewhere the judge's tests of the
