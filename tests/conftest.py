@@ -1,5 +1,5 @@
 """Shared fixtures. The tests sit in folders by layer (core, solver, judge, bench, play,
-ladder, cli, tui); this file, at their root, also puts the root on ``sys.path``, so every
+ladder, web, cli, tui); this file, at their root, also puts the root on ``sys.path``, so every
 folder imports the shared helpers (``doubles``, ``judge_helpers``, ``tui_helpers``,
 ``paths``...) by name."""
 

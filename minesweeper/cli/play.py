@@ -51,6 +51,12 @@ from minesweeper.play.session import Settings
     "--rules modern or classic). Sign in once: the token is kept in your config folder.",
 )
 @click.option("--sign-up", is_flag=True, help="With --ladder: make your account first.")
+@click.option(
+    "--web",
+    is_flag=True,
+    help="Play in a web browser instead: serves the game on 127.0.0.1 (the ladder service "
+    "with its embedded database) and opens the page, or prints its address.",
+)
 @reports_errors
 def play(
     settings: Settings,
@@ -63,6 +69,7 @@ def play(
     player: str | None,
     ladder_url: str | None,
     sign_up: bool,
+    web: bool,
 ) -> None:
     """Play in the terminal with the mouse or the keyboard.
 
@@ -86,6 +93,14 @@ def play(
         if board_file is not None or settings.no_guess:
             raise UsageError("--ladder plays the server's boards: drop --board/--no-guess")
         play_ranked(ladder_url, settings, sign_up)
+        return
+    if web:
+        if board_file is not None:
+            raise UsageError("--web deals its boards on the server: drop --board")
+        settings.variant.make_topology()  # bad sizes fail here, before the server starts
+        from minesweeper.web.local import serve  # the service loads only for --web
+
+        serve(settings, say=lambda line: click.echo(line, err=True))
         return
     board = None
     if board_file is not None:

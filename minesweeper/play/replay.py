@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -87,17 +87,34 @@ class Replay:
 
         Raises `ReplayError` when a click comes after the game ended.
         """
-        clock = _Clock()
+        session = self.start()
+        for _ in self.play(session, self.actions[:upto]):
+            pass
+        for kind, at in self.assists:
+            if at == len(self.actions) and upto is None:
+                session.note_assist(kind)
+        return session
+
+    def start(self) -> GameSession:
+        """A session on the board before its first click (its clock is the replay's)."""
         settings = Settings.of_category(self.category)
         # The board is fixed: the maker is never asked to lay mines.
-        session = GameSession(settings, clock=clock, board=self.board, board_maker=lay_mines)
+        return GameSession(settings, clock=_Clock(), board=self.board, board_maker=lay_mines)
+
+    def play(self, session: GameSession, actions: Sequence[Action]) -> Iterator[Action]:
+        """Make ``actions`` on ``session`` (from `start`) one by one, yielding each once made.
+
+        Raises `ReplayError` when a click comes after the game ended.
+        """
+        clock = session.clock
+        assert isinstance(clock, _Clock)
         do = {
             "open": session.open,
             "flag": session.toggle_flag,
             "unflag": session.toggle_flag,
             "chord": session.chord,
         }
-        for index, action in enumerate(self.actions[:upto]):
+        for index, action in enumerate(actions):
             if session.over:
                 raise ReplayError(f"action {index + 1} comes after the game ended")
             for kind, at in self.assists:
@@ -105,10 +122,7 @@ class Replay:
                     session.note_assist(kind)
             clock.now = action.ms / 1000
             do[action.kind](action.cell)
-        for kind, at in self.assists:
-            if at == len(self.actions) and upto is None:
-                session.note_assist(kind)
-        return session
+            yield action
 
     @functools.cached_property
     def final(self) -> GameSession:

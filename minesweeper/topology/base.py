@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from minesweeper.errors import TopologyError
+from minesweeper.topology.geometry import Geometry, pieces_geometry
 
 
 class Topology(ABC):
@@ -108,6 +109,21 @@ class Topology(ABC):
     def move_of(self, cell: int) -> tuple[int, ...]:
         """The protocol move that names ``cell``; the inverse of ``cell_from_move``."""
         return self.position(cell)
+
+    def geometry(self) -> Geometry:
+        """Each cell's shape in the plane (see `minesweeper.topology.geometry`).
+
+        By default each printed character is a unit square of the cell it shows, so a
+        cell is the piece its characters make; shapes that are not drawn that way
+        (hexagons, triangles, graphs...) override this.
+        """
+        cols = self.shape[1]
+        return pieces_geometry(
+            [
+                [divmod(index, cols) for index in self.printed_positions(cell)]
+                for cell in self.cells()
+            ]
+        )
 
     def __repr__(self) -> str:
         rows, cols = self.shape

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from minesweeper.errors import TopologyError
 from minesweeper.topology.base import Topology
+from minesweeper.topology.geometry import Geometry, graph_geometry, spring_points
 
 
 class GraphError(TopologyError):
@@ -124,6 +125,14 @@ class GraphTopology(Topology):
 
     def move_of(self, cell: int) -> tuple[int, ...]:
         return (cell,)
+
+    def geometry(self) -> Geometry:
+        """Nodes where ``coordinates`` put them (else a seeded spring layout), every edge
+        a link drawn as a straight line."""
+        points = self.coordinates
+        if points is None:
+            points = tuple(spring_points(self._size, self.edges()))
+        return graph_geometry(points, self.edges())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GraphTopology) and other._neighbours == self._neighbours

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from minesweeper.topology.base import GridTopology
+from minesweeper.topology.geometry import Geometry, hexagon, hexagon_centre, polygon_geometry
 
 # Hexagons meet only edge to edge, so all six neighbours share an edge.
 _EVEN_ROW = ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0))
@@ -29,3 +30,10 @@ class HexTopology(GridTopology):
 
     def offsets(self, row: int, col: int) -> tuple[tuple[int, int], ...]:
         return _ODD_ROW if row % 2 else _EVEN_ROW
+
+    def geometry(self) -> Geometry:
+        """Hexagons one unit wide, as drawn above (`minesweeper.topology.geometry.hexagon`)."""
+        cells = [divmod(cell, self.cols) for cell in self.cells()]
+        return polygon_geometry(
+            [hexagon(r, c) for r, c in cells], [hexagon_centre(r, c) for r, c in cells], 0.5
+        )

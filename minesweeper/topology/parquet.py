@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from minesweeper.topology.base import GridTopology
+from minesweeper.topology.geometry import Geometry, pieces_geometry
 
 # Each printed row is one zigzag run of bricks: even columns lie flat, odd
 # columns stand. Exactly three bricks meet at every corner, so whatever
@@ -45,3 +46,22 @@ class ParquetTopology(GridTopology):
 
     def offsets(self, row: int, col: int) -> tuple[tuple[int, int], ...]:
         return _STANDING if col % 2 else _LYING
+
+    def squares(self, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The two unit squares ``(y, x)`` of brick ``cell`` on the floor drawn above.
+
+        The lying brick ``(r, 2k)`` covers ``(y, x)`` and ``(y, x + 1)`` with
+        ``y = k + 2r``, ``x = k - 2r + 2(rows - 1)``; the standing brick ``(r, 2k + 1)``
+        covers ``(y + 1, x)`` and ``(y + 2, x)``. Each row runs two squares lower and
+        two to the left of the one before.
+        """
+        row, col = divmod(cell, self.cols)
+        k = col // 2
+        y, x = k + 2 * row, k - 2 * row + 2 * (self.rows - 1)
+        if col % 2 == 0:
+            return (y, x), (y, x + 1)
+        return (y + 1, x), (y + 2, x)
+
+    def geometry(self) -> Geometry:
+        """Bricks of two unit squares (`squares`)."""
+        return pieces_geometry([self.squares(cell) for cell in self.cells()])

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from minesweeper.topology.base import GridTopology
+from minesweeper.topology.geometry import (
+    TRIANGLE_INNER,
+    Geometry,
+    polygon_geometry,
+    triangle,
+    triangle_centre,
+)
 
 # (r, c) points up when r + c is even. An up triangle's base lies on the row
 # below: it shares that base with (r+1, c) and its two lower corners with
@@ -44,3 +51,12 @@ class TriangleTopology(GridTopology):
 
     def edge_offsets(self, row: int, col: int) -> tuple[tuple[int, int], ...]:
         return _DOWN_EDGES if (row + col) % 2 else _UP_EDGES
+
+    def geometry(self) -> Geometry:
+        """Triangles of side 1, as drawn above (`minesweeper.topology.geometry.triangle`)."""
+        cells = [divmod(cell, self.cols) for cell in self.cells()]
+        return polygon_geometry(
+            [triangle(r, c) for r, c in cells],
+            [triangle_centre(r, c) for r, c in cells],
+            TRIANGLE_INNER,
+        )

@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 
 from minesweeper.topology.base import Topology
+from minesweeper.topology.geometry import spring_points
 from minesweeper.tui.layout import Canvas, Layout, Span
 from minesweeper.tui.palette import NODE
 
@@ -88,7 +89,7 @@ def lattice_slots(topology: Topology) -> dict[int, tuple[int, int]]:
     """Each node's lattice slot ``(column, row)``, every slot used at most once."""
     points = getattr(topology, "coordinates", None)
     if points is None:
-        points = spring_points(topology)
+        points = spring_points(topology.size, topology.edges())
         aspect = SCREEN_ASPECT
     else:
         grid = _as_grid(points)
@@ -96,17 +97,6 @@ def lattice_slots(topology: Topology) -> dict[int, tuple[int, int]]:
             return grid
         aspect = None
     return _snap(points, aspect)
-
-
-def spring_points(topology: Topology) -> list[tuple[float, float]]:
-    """A force-directed layout of the graph (networkx, seeded: the same graph, the same picture)."""
-    import networkx  # only graphs without coordinates need it
-
-    graph = networkx.Graph()
-    graph.add_nodes_from(topology.cells())
-    graph.add_edges_from(topology.edges())
-    placed = networkx.spring_layout(graph, seed=0)
-    return [(float(placed[node][0]), float(placed[node][1])) for node in topology.cells()]
 
 
 def _as_grid(points: Sequence[tuple[float, float]]) -> dict[int, tuple[int, int]] | None:

@@ -245,25 +245,9 @@ def printed_raster(topology: Topology) -> dict[tuple[int, int], int]:
 
 
 def parquet_raster(topology: Topology) -> dict[tuple[int, int], int]:
-    """The herringbone floor in unit squares.
-
-    Row ``r`` is a zigzag run: the lying brick ``(r, 2k)`` covers ``(y, x)`` and
-    ``(y, x + 1)`` with ``y = k + 2r``, ``x = k - 2r + 2(rows - 1)``; the standing
-    brick ``(r, 2k + 1)`` covers ``(y + 1, x)`` and ``(y + 2, x)``. Each row runs
-    two squares lower and two to the left of the one before.
-    """
-    rows, cols = topology.shape
-    squares: dict[tuple[int, int], int] = {}
-    for row in range(rows):
-        for col in range(cols):
-            cell = topology.cell_at(row, col)
-            k = col // 2
-            y, x = k + 2 * row, k - 2 * row + 2 * (rows - 1)
-            if col % 2 == 0:
-                squares[y, x] = squares[y, x + 1] = cell
-            else:
-                squares[y + 1, x] = squares[y + 2, x] = cell
-    return squares
+    """The herringbone floor in unit squares (`ParquetTopology.squares`)."""
+    squares = topology.squares  # type: ignore[attr-defined]
+    return {square: cell for cell in topology.cells() for square in squares(cell)}
 
 
 #: Box-drawing characters by the arms they have: (up, down, left, right).
