@@ -76,9 +76,16 @@ class Accounts:
             time_cost=cost.time_cost, memory_cost=cost.memory_kib, parallelism=cost.parallelism
         )
         self.limiter = RateLimiter(config.clock)
-        # Verified against when the name is unknown, so a wrong name costs as long as a
-        # wrong password and the timing does not tell which names exist.
-        self._decoy = self.hasher.hash(secrets.token_hex(16))
+        self._decoy: str | None = None
+
+    @property
+    def decoy(self) -> str:
+        """A hash verified against when the name is unknown, so that a wrong name costs as
+        long as a wrong password and the timing does not tell which names exist (made at
+        the first need, not at start-up)."""
+        if self._decoy is None:
+            self._decoy = self.hasher.hash(secrets.token_hex(16))
+        return self._decoy
 
     def now_ms(self) -> int:
         return int(self.config.clock() * 1000)
@@ -112,7 +119,7 @@ class Accounts:
         account = db.scalar(select(Account).where(Account.name_key == name.lower()))
         stored = account.password_hash if account is not None else None
         try:
-            self.hasher.verify(stored or self._decoy, password)
+            self.hasher.verify(stored or self.decoy, password)
             if stored is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
@@ -154,6 +161,8 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         now = self.now_ms()
         expires = now + seconds * 1000
+        # Sessions that have expired are of no use to anyone: they go as new ones come.
+        db.execute(delete(Token).where(Token.account_id == account.id, Token.expires_ms <= now))
         db.add(
             Token(account_id=account.id, digest=digest(token), created_ms=now, expires_ms=expires)
         )

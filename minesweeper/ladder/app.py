@@ -127,11 +127,12 @@ def _router(service: Ladder) -> APIRouter:
     def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
         return None if credentials is None else credentials.credentials
 
-    def current(credentials: Token) -> Player:
-        with service.transaction() as db:
-            return service.accounts.player(db, token_of(credentials))
+    async def bearer_token(credentials: Token) -> str | None:
+        # Only the token: each route checks it in its own transaction (one trip to a
+        # worker thread and one transaction per request).
+        return token_of(credentials)
 
-    Me = Annotated[Player, Depends(current)]
+    Me = Annotated[str | None, Depends(bearer_token)]
 
     # -- accounts -------------------------------------------------------------------------
 
@@ -164,28 +165,31 @@ def _router(service: Ladder) -> APIRouter:
         return Response(status_code=204)
 
     @router.get("/me", response_model=api.PlayerOut, tags=["accounts"])
-    def me(player: Me) -> api.PlayerOut:
+    def me(token: Me) -> api.PlayerOut:
         """Who the token signs in."""
-        return _player_out(player)
+        with service.transaction() as db:
+            return _player_out(service.accounts.player(db, token))
 
     # -- games ----------------------------------------------------------------------------
 
     @router.post("/games", status_code=201, response_model=api.GameOut, tags=["games"])
-    def new_game(body: api.NewGame, player: Me) -> dict[str, Any]:
+    def new_game(body: api.NewGame, token: Me) -> dict[str, Any]:
         """Deal a game: ranked (the presets, a secret seed), daily (the day's board), or
         practice (any size, topology, no-guess; never ranked)."""
         request = GameRequest(
             **body.model_dump(exclude={"seed"}, exclude_none=True),
         )
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.create(db, player, request, body.seed)
 
     @router.get("/games", response_model=list[api.GameSummary], tags=["games"])
     def my_games(
-        player: Me, limit: Annotated[int, Query(ge=1, le=200)] = 50
+        token: Me, limit: Annotated[int, Query(ge=1, le=200)] = 50
     ) -> list[dict[str, Any]]:
         """Your games, newest first."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             games = db.scalars(
                 select(Game)
                 .where(Game.account_id == player.id)
@@ -208,41 +212,47 @@ def _router(service: Ladder) -> APIRouter:
             ]
 
     @router.get("/games/{game_id}", response_model=api.GameOut, tags=["games"])
-    def game_state(game_id: str, player: Me) -> dict[str, Any]:
+    def game_state(game_id: str, token: Me) -> dict[str, Any]:
         """Where your game stands: what you see of it (the mines once it is over)."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.state(db, player, game_id)
 
     @router.post("/games/{game_id}/moves", response_model=api.MoveOut, tags=["games"])
-    def make_move(game_id: str, body: api.MoveIn, player: Me) -> dict[str, Any]:
+    def make_move(game_id: str, body: api.MoveIn, token: Me) -> dict[str, Any]:
         """Open, flag or chord a cell (a cell id); stored before it is answered."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.move(
                 db, player, game_id, body.kind, body.cell, body.expect, body.map
             )
 
     @router.post("/games/{game_id}/computer", response_model=api.ComputerOut, tags=["practice"])
-    def computer(game_id: str, player: Me) -> dict[str, Any]:
+    def computer(game_id: str, token: Me) -> dict[str, Any]:
         """Practice: the computer makes its next decision's clicks (noted as help)."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.computer(db, player, game_id)
 
     @router.post("/games/{game_id}/hint", response_model=api.HintOut, tags=["practice"])
-    def hint(game_id: str, player: Me) -> dict[str, Any]:
+    def hint(game_id: str, token: Me) -> dict[str, Any]:
         """Practice: the cell to open next, proved safe or the safest (noted as help)."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.hint(db, player, game_id)
 
     @router.post("/games/{game_id}/odds", response_model=api.OddsOut, tags=["practice"])
-    def odds(game_id: str, player: Me) -> dict[str, Any]:
+    def odds(game_id: str, token: Me) -> dict[str, Any]:
         """Practice: every closed cell's exact mine probability (noted as help)."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.odds(db, player, game_id)
 
     @router.post("/games/{game_id}/resign", response_model=api.Resigned, tags=["games"])
-    def resign(game_id: str, player: Me) -> dict[str, Any]:
+    def resign(game_id: str, token: Me) -> dict[str, Any]:
         """Give up a game (a started ranked game counts as not won)."""
         with service.transaction() as db:
+            player = service.accounts.player(db, token)
             return service.games.resign(db, player, game_id)
 
     @router.get("/games/{game_id}/replay", tags=["games"])

@@ -200,7 +200,11 @@ class Games:
             moves=0,
         )
         db.add(game)
-        db.flush()
+        try:
+            db.flush()
+        except IntegrityError:  # the same daily board started by another request meanwhile
+            db.rollback()
+            raise Conflict(f"you have played the {category} board of {day}") from None
         live = self._rebuild(game, [])
         self.live.put(game.id, live)
         return self._state(game, live, player.name)

@@ -96,6 +96,7 @@ class Game(Base):
     __table_args__ = (
         Index("ix_games_account_state", "account_id", "state"),
         Index("ix_games_ladder", "mode", "category", "is_bot", "state"),
+        Index("uq_games_daily", "account_id", "mode", "category", "day", unique=True),
     )
 
 

@@ -416,3 +416,25 @@ def test_a_players_page(site: Site) -> None:
     guest = site.client.post("/api/guests").json()["player"]["name"]
     assert site.client.get(f"/api/players/{guest}").status_code == 404
     assert site.client.get("/api/players/nobody").status_code == 404
+
+
+def test_the_migrations_make_the_schema_the_code_declares(tmp_path) -> None:
+    from alembic import command
+    from alembic.autogenerate import compare_metadata
+    from alembic.config import Config
+    from alembic.migration import MigrationContext
+
+    from minesweeper.ladder.database import MIGRATIONS, migrate, open_engine
+    from minesweeper.ladder.schema import Base
+
+    engine = open_engine(sqlite_url(tmp_path))
+    migrate(engine)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:  # and every migration goes back down
+        config.attributes["connection"] = connection
+        command.downgrade(config, "base")
+    migrate(engine)  # and up again
+    engine.dispose()

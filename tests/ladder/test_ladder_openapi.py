@@ -7,6 +7,8 @@ reached; the answers must also match the schema the description gives.
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 import warnings
 from pathlib import Path
@@ -25,6 +27,7 @@ LOOSE = RateLimit(10_000, 60)
 # The schema is read when the tests are collected, so the app is made then (in a temporary
 # folder: a fresh SQLite database).
 _FOLDER = Path(tempfile.mkdtemp(prefix="ladder-openapi-"))
+atexit.register(shutil.rmtree, _FOLDER, ignore_errors=True)
 SITE = make_site(
     f"sqlite:///{_FOLDER / 'ladder.sqlite3'}",
     sign_in_per_address=LOOSE,
