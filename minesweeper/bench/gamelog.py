@@ -17,7 +17,7 @@ from typing import IO, Any
 from filelock import FileLock, Timeout
 
 from minesweeper.client import GameRecord
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, PathError
 from minesweeper.solver.registry import StrategySpec
 
 from .deals import Deal
@@ -140,11 +140,9 @@ def _lock(path: Path) -> FileLock:
     try:
         lock.acquire()
     except Timeout:
-        raise MinesweeperError(
-            f"{path} is in use by another bench run ({lock.lock_file})"
-        ) from None
+        raise PathError(f"{path} is in use by another bench run ({lock.lock_file})") from None
     except OSError as error:
-        raise MinesweeperError(f"cannot lock {path}: {error.strerror}") from None
+        raise PathError(f"cannot lock {path}: {error.strerror}") from None
     return lock
 
 
@@ -153,7 +151,7 @@ def _open(path: Path, mode: str, lock: FileLock) -> IO[str]:
         return path.open(mode, encoding="utf-8")
     except OSError as error:
         lock.release()
-        raise MinesweeperError(f"cannot write {path}: {error.strerror}") from None
+        raise PathError(f"cannot write {path}: {error.strerror}") from None
 
 
 def _read_rows(path: Path) -> list[tuple[int, dict]]:
@@ -161,7 +159,7 @@ def _read_rows(path: Path) -> list[tuple[int, dict]]:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+        raise PathError(f"cannot read {path}: {error.strerror}") from None
     end = data.rfind(b"\n") + 1
     if end < len(data):
         # Killed mid-write: that game is played again, and appending starts on a fresh line.
@@ -189,7 +187,7 @@ def _check_row(
     if row.get("seed") != seed:
         raise InputError(line_no, f"{path}: seed {row.get('seed')!r} is not this run's {seed}")
     key = (row.get("preset"), row.get("strategy"), row.get("game"))
-    game = expected.get(key)  # type: ignore[call-overload]
+    game = expected.get(key)  # type: ignore[arg-type]  # a bad row's key finds nothing
     if game is None:
         raise InputError(
             line_no,

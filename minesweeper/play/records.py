@@ -41,7 +41,13 @@ from typing import Any
 import platformdirs
 from filelock import FileLock
 
-from minesweeper.errors import MinesweeperError, NotAFileError, SettingsError, TooLargeError
+from minesweeper.errors import (
+    MinesweeperError,
+    NotAFileError,
+    RecordsError,
+    SettingsError,
+    TooLargeError,
+)
 from minesweeper.inputs import open_regular, read_regular
 from minesweeper.outputs import write_atomically, written_aside
 from minesweeper.topology.registry import find_topology
@@ -64,10 +70,6 @@ RECORDS_FILE = "records.json"
 KEY_FILE = "records.key"
 #: A key file holds 64 hex digits and a newline; reading stops a little past that.
 _KEY_FILE_BYTES = 1024
-
-
-class RecordsError(MinesweeperError):
-    """The records could not be read or written."""
 
 
 class RecordsTampered(RecordsError):
@@ -247,6 +249,7 @@ class Ranking(enum.Enum):
     @property
     def columns(self) -> tuple[tuple[str, bool], ...]:
         """The table's columns: ``(heading, numeric)``; numbers are set flush right."""
+        middle: tuple[tuple[str, bool], ...]
         if self is Ranking.POINTS:
             middle = (("Points", True), ("Time", True), ("3BV", True), ("Result", False))
         else:
