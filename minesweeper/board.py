@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import RulesError
 from minesweeper.topology.base import Topology
 
 
@@ -21,7 +21,7 @@ class Board:
         self.mines = frozenset(mines)
         size = topology.size
         if any(not 0 <= cell < size for cell in self.mines):
-            raise MinesweeperError("a mine lies outside the board")
+            raise RulesError("a mine lies outside the board")
         counts = [0] * size
         # Only the mines' neighbourhoods are touched: cheap on big sparse boards.
         for mine in self.mines:

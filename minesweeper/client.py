@@ -14,18 +14,17 @@ after ``max_moves`` moves. Two front ends share it:
 
 from __future__ import annotations
 
-import enum
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
 from minesweeper.board import Board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import InputError
 from minesweeper.game import Game, State
 from minesweeper.play.stats import bbbv
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, MapText, parse_count
-from minesweeper.solver.strategy import Decision, Strategy
+from minesweeper.solver.strategy import Decision, Strategy, StrategyError
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
@@ -39,20 +38,8 @@ GuessObserver = Callable[[View, Decision, int], None]
 Connection = Callable[[Sequence[int]], str]
 
 
-class MapError(MinesweeperError):
+class MapError(InputError):
     """Map text that does not fit the board: wrong shape, unknown character, impossible count."""
-
-
-class StrategyError(MinesweeperError):
-    """A strategy asked for something no sound strategy asks for."""
-
-
-class Outcome(enum.Enum):
-    """How a client's game stands, as far as the maps tell."""
-
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
 
 
 @dataclass(frozen=True)
@@ -61,7 +48,7 @@ class SeenMap:
 
     revealed: dict[int, int]
     mines: frozenset[int]
-    outcome: Outcome
+    outcome: State
 
 
 def parse_map(text: str, topology: Topology) -> SeenMap:
@@ -71,13 +58,13 @@ def parse_map(text: str, topology: Topology) -> SeenMap:
     while lines and not lines[-1]:
         lines.pop()
     if len(lines) != rows:
-        raise MapError(f"the map has {len(lines)} row(s), expected {rows}")
+        raise MapError(None, f"the map has {len(lines)} row(s), expected {rows}")
     revealed: dict[int, int] = {}
     mines: set[int] = set()
     exploded = won = False
     for row, line in enumerate(lines):
         if len(line) != cols:
-            raise MapError(f"map row {row + 1} has {len(line)} character(s), expected {cols}")
+            raise MapError(None, f"map row {row + 1} has {len(line)} character(s), expected {cols}")
         for col, char in enumerate(line):
             cell = topology.cell_at(row, col)
             if char == UNKNOWN:
@@ -89,22 +76,25 @@ def parse_map(text: str, topology: Topology) -> SeenMap:
                 continue
             count = parse_count(char)
             if count is None:
-                raise MapError(f"unexpected character {char!r} in map row {row + 1}")
+                raise MapError(None, f"unexpected character {char!r} in map row {row + 1}")
             if count > len(topology.neighbours(cell)):
                 raise MapError(
+                    None,
                     f"map row {row + 1}, column {col + 1} shows {count}, "
-                    f"more than the cell's {len(topology.neighbours(cell))} neighbours"
+                    f"more than the cell's {len(topology.neighbours(cell))} neighbours",
                 )
             if revealed.setdefault(cell, count) != count:
-                raise MapError(f"map row {row + 1} shows cell {cell} with two different counts")
+                raise MapError(
+                    None, f"map row {row + 1} shows cell {cell} with two different counts"
+                )
     if exploded and won:
-        raise MapError("the map shows both an exploded mine 'X' and a won game '@'")
+        raise MapError(None, "the map shows both an exploded mine 'X' and a won game '@'")
     if exploded:
-        outcome = Outcome.LOST
+        outcome = State.LOST
     elif won or len(revealed) + len(mines) == topology.size:
-        outcome = Outcome.WON
+        outcome = State.WON
     else:
-        outcome = Outcome.PLAYING
+        outcome = State.PLAYING
     return SeenMap(revealed, frozenset(mines), outcome)
 
 
@@ -135,14 +125,14 @@ class Player:
         self.revealed: dict[int, int] = {}
         self.mines: set[int] = set()
         self.visited: set[int] = set()
-        self.outcome = Outcome.PLAYING
+        self.outcome = State.PLAYING
         self.moves = 0
         self.guesses = 0
 
     @property
     def over(self) -> bool:
         """True once the game is decided or the move limit is reached."""
-        return self.outcome is not Outcome.PLAYING or self.moves >= self.max_moves
+        return self.outcome is not State.PLAYING or self.moves >= self.max_moves
 
     def view(self) -> View:
         """The position as the strategy sees it (a snapshot: later moves do not change it)."""
@@ -151,7 +141,7 @@ class Player:
     def decide(self) -> list[int]:
         """Ask the strategy once; remember the mines it proved; the cells it wants opened.
 
-        A guess opens only its first cell, since the others were not proved safe.
+        A guess opens only its first cell (`Decision.to_open`).
         """
         view = self.view()
         decision = self.strategy.decide(view)
@@ -165,8 +155,7 @@ class Player:
                     f"{self.topology.move_of(mine)} a mine"
                 )
         self.mines.update(decision.mines)
-        opens = decision.opens[:1] if decision.guess else decision.opens
-        cells = [cell for cell in opens if self._may_open(cell)]
+        cells = [cell for cell in decision.to_open if self._may_open(cell)]
         if not cells:
             raise StrategyError(
                 f"strategy {self.strategy.name!r} proposed no unvisited cell "
@@ -230,14 +219,14 @@ class Client(Player):
         seen = parse_map(text, self.topology)
         self.revealed = seen.revealed
         self.outcome = seen.outcome
-        if seen.outcome is Outcome.LOST:
+        if seen.outcome is State.LOST:
             self.mines.update(seen.mines)
 
     def Decide(self) -> None:
         """Ask the strategy and execute the move(s) it chose."""
         self.turn(lambda cell: self.Execute(*self.topology.move_of(cell)))
 
-    def run(self) -> Outcome:
+    def run(self) -> State:
         """Decide until the game is decided or the move limit is reached."""
         while not self.over:
             self.Decide()
@@ -339,12 +328,12 @@ def play_on(
     def open_cell(cell: int) -> None:
         opened = game.visit(cell)
         if game.state is State.LOST:
-            player.outcome = Outcome.LOST
+            player.outcome = State.LOST
             return
         for other in opened:
             revealed[other] = count(other)
         if game.state is State.WON:
-            player.outcome = Outcome.WON
+            player.outcome = State.WON
 
     player.move(cell, open_cell)
     while not player.over:

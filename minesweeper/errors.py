@@ -1,10 +1,30 @@
-"""Error classes shared by the whole package."""
+"""The package's errors, by kind: every error it raises on purpose is a `MinesweeperError`,
+and always one of the kinds below (or a subclass of one, defined where it is raised).
+
+======================  ============================================================
+kind                    what went wrong
+======================  ============================================================
+`InputError`            text input that is malformed (knows its line and file)
+`UsageError`            options or arguments of a command that do not go together
+`RulesError`            what the rules forbid: a move after the end, a cell off the
+                        board, mines that do not fit (`SettingsError`: no such game)
+`TopologyError`         a board shape that cannot be built
+`LimitError`            beyond one of the limits (`TooLargeError`, think budgets)
+`PathError`             a path that is not the file or folder it should be
+`RecordsError`          records, replays or the game history cannot be read or kept
+`SolverError`           a strategy or prover cannot go on (an impossible view...)
+`JudgeError`            a judged program or its sandbox failed the judge
+======================  ============================================================
+
+The ladder service's errors (`minesweeper.ladder.errors.LadderError`) are a kind of
+their own, each with its HTTP status.
+"""
 
 from __future__ import annotations
 
 
 class MinesweeperError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose (raise a kind, not it)."""
 
 
 class InputError(MinesweeperError):
@@ -19,16 +39,24 @@ class InputError(MinesweeperError):
         super().__init__(f"{named}{where}{message}")
 
 
-class SettingsError(MinesweeperError):
+class EncodingError(InputError):
+    """Input bytes that are not the text a format expects (not UTF-8, not ASCII, control bytes)."""
+
+
+class UsageError(MinesweeperError):
+    """Options or arguments of a command that do not go together, or name nothing known."""
+
+
+class RulesError(MinesweeperError):
+    """Something the rules of the game forbid."""
+
+
+class SettingsError(RulesError):
     """A game that cannot be made: bad size, too many mines, unknown preset or rules."""
 
 
 class TopologyError(MinesweeperError):
     """A topology that cannot be built from the given description."""
-
-
-class EncodingError(InputError):
-    """Input bytes that are not the text a format expects (not UTF-8, not ASCII, control bytes)."""
 
 
 class LimitError(MinesweeperError):
@@ -42,5 +70,21 @@ class TooLargeError(InputError, LimitError):
     """
 
 
-class NotAFileError(MinesweeperError):
+class PathError(MinesweeperError):
+    """A path that is not what it should be, or that cannot be read or written."""
+
+
+class NotAFileError(PathError):
     """A path that was expected to be a readable regular file, and is not."""
+
+
+class RecordsError(MinesweeperError):
+    """The records, a replay or the game history could not be read or written."""
+
+
+class SolverError(MinesweeperError):
+    """A strategy or a prover that cannot go on."""
+
+
+class JudgeError(MinesweeperError):
+    """A judged program, or the means of running one, that failed the judge."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 
 from minesweeper.board import Board
+from minesweeper.errors import RulesError
 
 
 class State(enum.Enum):
@@ -42,10 +43,10 @@ class Game:
     def visit(self, cell: int) -> list[int]:
         """Visit ``cell`` and return the cells newly revealed (in reveal order).
 
-        Raises `RuntimeError` if the game is already over.
+        Raises `RulesError` if the game is already over.
         """
         if self.over:
-            raise RuntimeError("the game is over")
+            raise RulesError("the game is over")
         self.step_count += 1
         if self.revealed[cell]:
             return []

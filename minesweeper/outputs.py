@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import PathError
 
 
-class OutputError(MinesweeperError):
+class OutputError(PathError):
     """An output file or folder that cannot or must not be written."""
 
 

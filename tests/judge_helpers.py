@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from minesweeper.cli import main
@@ -50,11 +48,3 @@ def children() -> set[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
                 found.add(int(entry.name))
     return found
-
-
-@pytest.fixture
-def no_child_left_behind() -> Iterator[None]:
-    """Fails the test if it leaves a child process of the test run behind (running or not)."""
-    before = children()
-    yield
-    assert children() - before == set()

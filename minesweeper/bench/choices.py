@@ -23,7 +23,7 @@ from typing import Any
 
 from minesweeper.board import Board
 from minesweeper.client import play_on
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, PathError
 from minesweeper.intervals import Z95
 from minesweeper.solver.constraints import Constraint, constraints
 from minesweeper.solver.layouts import LayoutSampler
@@ -67,7 +67,7 @@ def read_log(path: Path) -> Iterator[Logged]:
     try:
         handle = path.open(encoding="utf-8")
     except OSError as error:
-        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+        raise PathError(f"cannot read {path}: {error.strerror}") from None
     with handle:
         for line_no, line in enumerate(handle, 1):
             try:

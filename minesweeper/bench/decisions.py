@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from minesweeper.board import Board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import PathError
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import Decision
@@ -102,7 +102,7 @@ class DecisionLog:
             try:
                 lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
             except (OSError, UnicodeDecodeError) as error:
-                raise MinesweeperError(f"cannot read {path}: {error}") from None
+                raise PathError(f"cannot read {path}: {error}") from None
             for line in lines:
                 try:
                     row = json.loads(line)
@@ -116,7 +116,7 @@ class DecisionLog:
             os.replace(temporary, path)
             return cls(path, path.open("a", encoding="utf-8"))
         except OSError as error:
-            raise MinesweeperError(f"cannot write {path}: {error.strerror}") from None
+            raise PathError(f"cannot write {path}: {error.strerror}") from None
 
     def write(self, strategy: str, rows: Iterable[dict[str, Any]]) -> None:
         text = "".join(json.dumps({"strategy": strategy, **row}) + "\n" for row in rows)

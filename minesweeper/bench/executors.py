@@ -18,13 +18,13 @@ from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Protocol
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import JudgeError
 from minesweeper.resources import prctl
 
 from .games import Chunk, GameOutcome, play_chunk
 
 
-class WorkerError(MinesweeperError):
+class WorkerError(JudgeError):
     """A chunk could not be played: a worker process died or a cluster failed it."""
 
 

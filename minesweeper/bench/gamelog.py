@@ -17,7 +17,7 @@ from typing import IO, Any
 from filelock import FileLock, Timeout
 
 from minesweeper.client import GameRecord
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, PathError
 from minesweeper.jsontext import NotJSONError, load_json
 from minesweeper.limits import quote
 from minesweeper.solver.registry import StrategySpec
@@ -142,11 +142,9 @@ def _lock(path: Path) -> FileLock:
     try:
         lock.acquire()
     except Timeout:
-        raise MinesweeperError(
-            f"{path} is in use by another bench run ({lock.lock_file})"
-        ) from None
+        raise PathError(f"{path} is in use by another bench run ({lock.lock_file})") from None
     except OSError as error:
-        raise MinesweeperError(f"cannot lock {path}: {error.strerror}") from None
+        raise PathError(f"cannot lock {path}: {error.strerror}") from None
     return lock
 
 
@@ -155,7 +153,7 @@ def _open(path: Path, mode: str, lock: FileLock) -> IO[str]:
         return path.open(mode, encoding="utf-8")
     except OSError as error:
         lock.release()
-        raise MinesweeperError(f"cannot write {path}: {error.strerror}") from None
+        raise PathError(f"cannot write {path}: {error.strerror}") from None
 
 
 def _read_rows(path: Path) -> list[tuple[int, dict]]:
@@ -163,7 +161,7 @@ def _read_rows(path: Path) -> list[tuple[int, dict]]:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+        raise PathError(f"cannot read {path}: {error.strerror}") from None
     end = data.rfind(b"\n") + 1
     if end < len(data):
         # Killed mid-write: that game is played again, and appending starts on a fresh line.

@@ -19,7 +19,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from minesweeper.errors import InputError, MinesweeperError
+from minesweeper.errors import InputError, PathError
 from minesweeper.intervals import mcnemar_exact, paired_interval
 
 from .results import Result
@@ -97,7 +97,7 @@ class Reference:
         except UnicodeDecodeError:
             raise InputError(None, "not UTF-8 text", str(path)) from None
         except OSError as error:
-            raise MinesweeperError(f"cannot read {path}: {error.strerror}") from None
+            raise PathError(f"cannot read {path}: {error.strerror}") from None
         won: dict[int, bool] = {}
         for line_no, line in enumerate(text.splitlines(), 1):
             if line_no > MAX_REFERENCE_LINES:

@@ -22,7 +22,7 @@ from minesweeper.board import Board
 from minesweeper.boards.generate import middle_cell
 from minesweeper.boards.mbf import SUFFIX as MBF_SUFFIX
 from minesweeper.boards.mbf import MbfError, read_mbf
-from minesweeper.errors import EncodingError, InputError, MinesweeperError, NotAFileError
+from minesweeper.errors import EncodingError, InputError, NotAFileError, PathError
 from minesweeper.inputs import find_files, read_regular
 from minesweeper.limits import quote
 from minesweeper.protocol import (
@@ -122,7 +122,7 @@ def load_cases(path: Path, topology: type[Topology] = SquareTopology) -> list[Ad
             where, problem = found.problems[0]
             raise NotAFileError(f"{where}: {problem}")
         if not found.files:
-            raise MinesweeperError(f"no .in or {MBF_SUFFIX} files under {path}")
+            raise PathError(f"no .in or {MBF_SUFFIX} files under {path}")
         names = distinct_names([file.relative_to(path) for file in found.files])
         return [
             case
@@ -166,7 +166,7 @@ def read_mbf_file(path: Path) -> Board:
     try:
         return read_mbf(data)
     except MbfError as error:
-        raise MbfError(f"{path}: {error}") from None
+        raise MbfError(None, f"{path}: {error}") from None
 
 
 def load_board(path: Path, topology: type[Topology] = SquareTopology) -> tuple[Board, int | None]:

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 from minesweeper.board import Board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import RulesError
 from minesweeper.topology.base import Topology
 from minesweeper.variant import FirstClick, Variant
 
@@ -20,9 +20,9 @@ def excluded_cells(topology: Topology, first: int | None, rule: FirstClick) -> s
     if rule is FirstClick.ANY:
         return set()
     if first is None:
-        raise MinesweeperError(f"the first-click rule {rule.value!r} needs a first cell")
+        raise RulesError(f"the first-click rule {rule.value!r} needs a first cell")
     if not 0 <= first < topology.size:
-        raise MinesweeperError(f"the first cell {first} is not on the board")
+        raise RulesError(f"the first cell {first} is not on the board")
     if rule is FirstClick.SAFE:
         return {first}
     return {first, *topology.neighbours(first)}
@@ -42,15 +42,13 @@ def random_board(
     """
     rule = FirstClick(rule)
     if mines < 0:
-        raise MinesweeperError(f"the mine count must not be negative, got {mines}")
+        raise RulesError(f"the mine count must not be negative, got {mines}")
     if mines >= topology.size:
-        raise MinesweeperError(
-            f"{mines} mine(s) leave no safe cell on a board of {topology.size} cells"
-        )
+        raise RulesError(f"{mines} mine(s) leave no safe cell on a board of {topology.size} cells")
     excluded = excluded_cells(topology, first, rule)
     free = [cell for cell in topology.cells() if cell not in excluded]
     if mines > len(free):
-        raise MinesweeperError(
+        raise RulesError(
             f"{mines} mine(s) do not fit: the first-click rule {rule.value!r} "
             f"leaves only {len(free)} cell(s) free"
         )
@@ -76,9 +74,7 @@ def start_cell(topology: Topology, start: tuple[int, int], cols: int) -> int:
     index = row * cols + col
     if row >= 0 and 0 <= col < cols and index < rows_printed * cols_printed:
         return topology.cell_at(*divmod(index, cols_printed))
-    raise MinesweeperError(
-        f"the first click {start} is outside the {rows_printed}x{cols_printed} board"
-    )
+    raise RulesError(f"the first click {start} is outside the {rows_printed}x{cols_printed} board")
 
 
 #: Lays the mines once the first click is known:

@@ -18,7 +18,7 @@ import time
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import BoardMaker, random_board
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.game import Game, State
 from minesweeper.limits import NO_GUESS_SECONDS
 from minesweeper.solver.prover import PROVERS, find_prover
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-class NoGuessFailed(MinesweeperError):
+class NoGuessFailed(SolverError):
     """No candidate board passed the prover within the attempt limit."""
 
 

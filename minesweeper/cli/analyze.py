@@ -7,14 +7,16 @@ import json
 import math
 from pathlib import Path
 from time import process_time
+from typing import IO
 
 import click
 
 from minesweeper.boards.cases import default_first, load_board
 from minesweeper.boards.position import KNOWN_MINE, read_position
 from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
-from minesweeper.errors import LimitError, MinesweeperError
-from minesweeper.game import Game
+from minesweeper.errors import LimitError, RulesError, UsageError
+from minesweeper.play.autoplay import view_of
+from minesweeper.play.session import GameSession
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.resources import Guard, OverBudget, resident_bytes
 from minesweeper.solver.best import Best
@@ -65,7 +67,7 @@ from minesweeper.topology.base import Topology
 @topology_option
 @reports_errors
 def analyze(
-    file: click.utils.LazyFile | None,
+    file: IO[bytes] | None,
     mines: int | None,
     output: str,
     time_limit: float,
@@ -89,7 +91,7 @@ def analyze(
     until = process_time() + max(time_limit, MEASURED_SECONDS)
     megabytes = max(memory_limit, held + MEASURED_MEGABYTES)
     if board_file is not None and file is not None:
-        raise MinesweeperError("give either FILE or --board, not both")
+        raise UsageError("give either FILE or --board, not both")
     try:
         with Guard(until, megabytes):
             if board_file is not None:
@@ -173,18 +175,15 @@ def board_start(path: Path, topology: type[Topology], mines: int | None) -> View
     """What a player sees of the board in ``path`` after its first click (the count told)."""
     board, first = load_board(path, topology)
     if mines is not None and mines != board.mine_count:
-        raise MinesweeperError(f"--mines {mines}, but the board has {board.mine_count} mines")
+        raise UsageError(f"--mines {mines}, but the board has {board.mine_count} mines")
     if first is None:
         first = default_first(board)
     if board.is_mine(first):
         row, col = board.topology.position(first)
-        raise MinesweeperError(f"{path}: the first click ({row}, {col}) is a mine")
-    game = Game(board)
-    game.visit(first)
-    revealed = {
-        cell: board.count(cell) for cell in board.topology.cells() if game.is_revealed(cell)
-    }
-    return View(board.topology, revealed, mine_count=board.mine_count)
+        raise RulesError(f"{path}: the first click ({row}, {col}) is a mine")
+    session = GameSession.from_board(board)
+    session.open(first)
+    return view_of(session)
 
 
 def best_move(view: View, result: Probabilities, player: Best) -> int | None:

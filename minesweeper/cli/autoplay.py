@@ -21,9 +21,8 @@ from minesweeper.cli.common import (
 from minesweeper.cli.gameopts import game_options
 from minesweeper.limits import check_solved_cells
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, Move, new_session
-from minesweeper.play.history import History, HistoryError, Play, PlayedGame
+from minesweeper.play.ending import Ending, enters_records
 from minesweeper.play.records import Records, RecordsError, entered
-from minesweeper.play.replay import Replay, replay_name, save_replay
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.protocol import COUNT_DIGITS
 from minesweeper.solver.registry import StrategySpec
@@ -143,29 +142,23 @@ def autoplay(
         f"{session.points} points, {session.elapsed:.2f} s (seed {seed})"
     )
     click.echo(session.stats().summary(by_computer=True))
-    replay = Replay.of(session, player=COMPUTER)
-    data = replay.to_bytes()
-    if replay_dir is not None:
-        try:
-            saved = save_replay(data, replay_dir, replay_name(replay))
-        except OSError as error:
-            click.echo(f"minesweeper: the replay was not saved: {error}", err=True)
-        else:
-            click.echo(f"replay saved: {saved}")
-    store = Records(path)
-    history = History.beside(store)
+    ending = Ending(Records(path), replay_dir=replay_dir)
+    kept = ending.keep(session, settings.category(), COMPUTER)
+    if kept.replay_problem is not None:
+        click.echo(f"minesweeper: the replay was not saved: {kept.replay_problem}", err=True)
+    elif kept.replay is not None:
+        click.echo(f"replay saved: {kept.replay}")
+    if kept.history_problem is not None:
+        click.echo(f"minesweeper: {kept.history_problem}", err=True)
+    if not enters_records(session):  # the computer played alone: it always does
+        return
     try:
-        game = PlayedGame.make(settings.category(), COMPUTER, Play.COMPUTER, session.stats())
-        history.add(game)
-    except HistoryError as error:
-        click.echo(f"minesweeper: {error}", err=True)
-    try:
-        place = store.add(settings.category(), session.entry(COMPUTER), data)
+        place = ending.enter(session, settings.category(), COMPUTER)
     except RecordsError as error:
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)
         return
-    note = store.kept_aside_note()
+    note = ending.records.kept_aside_note()
     if note is not None:
         click.echo(f"minesweeper: {note}", err=True)
     click.echo(entered(place, None, session.won) or "not in the top 10 of its category")

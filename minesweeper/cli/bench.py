@@ -60,7 +60,7 @@ from minesweeper.cli.common import (
     write_text,
 )
 from minesweeper.cli.gameopts import size_options, sized
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.outputs import OutputError, check_writable
 from minesweeper.play.records import user_data_dir
 from minesweeper.solver.registry import StrategySpec
@@ -219,8 +219,8 @@ def bench(
     except KeyboardInterrupt:  # before the first game
         fail(f"interrupted: {_what_is_kept(log)}", 130)
     except WorkerError as error:
-        kept = f"; {_what_is_kept(log)}" if log is not None else ""
-        raise MinesweeperError(f"{error}{kept}") from None
+        said = f"; {_what_is_kept(log)}" if log is not None else ""
+        raise WorkerError(f"{error}{said}") from None
     finally:
         if log is not None:
             log.close()
@@ -260,7 +260,7 @@ def check_outputs(
 ) -> None:
     """Fail before any game is played when an output file could not be written."""
     if per_game is not None and resume is not None:
-        raise MinesweeperError("--resume FILE writes the per-game lines to FILE: drop --per-game")
+        raise UsageError("--resume FILE writes the per-game lines to FILE: drop --per-game")
     for option, path in (
         ("--json", json_path),
         ("--per-game", per_game),
@@ -270,9 +270,7 @@ def check_outputs(
         if path is not None:
             check_writable(path, option, replaced=option in ("--json", "--decisions"))
     if per_game is not None and per_game.exists() and per_game.stat().st_size:
-        raise MinesweeperError(
-            f"--per-game {per_game}: the file exists; --resume it, or delete it first"
-        )
+        raise UsageError(f"--per-game {per_game}: the file exists; --resume it, or delete it first")
 
 
 def make_deals(
@@ -288,14 +286,14 @@ def make_deals(
     """The deals the options describe: given boards, or generated games per preset
     (resized by ``size``, the ``--rows``/``--cols``/``--mines`` given)."""
     if boards is None and group_by is not None:
-        raise MinesweeperError("--group-by groups --boards: give --boards or drop it")
+        raise UsageError("--group-by groups --boards: give --boards or drop it")
     if boards is None:
         return [
             deal_of(preset, size, topology, rules, games or 1000, first)
             for preset in resolve_presets(presets or DEFAULT_PRESETS)
         ]
     if presets or first is not None or size != (None, None, None):
-        raise MinesweeperError(
+        raise UsageError(
             "--boards brings its own boards: drop --preset, --rows/--cols/--mines and --first"
         )
     cases = load_cases(boards, topology)

@@ -15,7 +15,7 @@ from minesweeper.cli.common import (
     topology_option,
 )
 from minesweeper.cli.gameopts import size_options, sized
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
@@ -99,7 +99,7 @@ def play_on_ladder(
     won = 0
     with LadderClient(url, token) as remote:
         if not remote.me()["bot"]:
-            raise MinesweeperError("the token is a person's: bots play with a bot's token")
+            raise UsageError("the token is a person's: bots play with a bot's token")
         for result in play_bot_games(
             remote, category, games, lambda index: strategy.build(seed + index)
         ):

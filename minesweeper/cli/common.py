@@ -7,7 +7,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -30,7 +30,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXIT_BAD_INPUT = 2
 
 
-def fail(message: str, status: int = EXIT_BAD_INPUT) -> None:
+def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print ``minesweeper: message`` on stderr and exit with ``status``.
 
     Standard output is flushed first, so what was printed comes before the error.
@@ -48,7 +48,7 @@ def input_name(file: IO[bytes]) -> str:
 
 def read_input(file: IO[bytes]) -> bytes:
     """All of a FILE argument opened by ``click.File("rb")``, within `MAX_FILE_BYTES`."""
-    return read_limited(file, input_name(file))
+    return read_limited(file, input_name(file))  # type: ignore[arg-type]  # a binary file
 
 
 def reports_errors(command: F) -> F:
@@ -69,7 +69,7 @@ def reports_errors(command: F) -> F:
 
 
 #: What click (8.2 and later) raises to show a group's help when it is given no command.
-_NO_ARGS_IS_HELP: type = getattr(click.exceptions, "NoArgsIsHelpError", ())
+_NO_ARGS_IS_HELP: type | tuple[()] = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 class _OneLineError(click.ClickException):
@@ -100,7 +100,7 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     elif ctx is not None:
         message += f" (see '{ctx.command_path} --help')"
     one_line = _OneLineError(message)
-    one_line.exit_code = error.exit_code
+    one_line.exit_code = error.exit_code  # type: ignore[misc]  # click's is a class default
     return one_line
 
 
@@ -322,14 +322,14 @@ def seed_option(*, fresh: bool) -> Callable[[F], F]:
     that its runs repeat.
     """
     if fresh:
-        return click.option(  # type: ignore[return-value]
+        return click.option(
             "--seed",
             type=click.IntRange(min=0),
             default=None,
             callback=lambda ctx, param, value: draw_seed() if value is None else value,
             help=f"Random seed ({SEED_RULE}); by default a new one, printed.",
         )
-    return click.option(  # type: ignore[return-value]
+    return click.option(
         "--seed",
         type=click.IntRange(min=0),
         default=0,
@@ -347,14 +347,12 @@ def draw_seed() -> int:
 
 def output_file_option(flag: str, name: str, help: str) -> Callable[[F], F]:
     """An option naming a FILE to write (``--json FILE`` and the like), handed over as ``name``."""
-    return click.option(  # type: ignore[return-value]
-        flag, name, type=click.Path(path_type=Path), metavar="FILE", help=help
-    )
+    return click.option(flag, name, type=click.Path(path_type=Path), metavar="FILE", help=help)
 
 
 def board_file_option(help: str) -> Callable[[F], F]:
     """``--board FILE``: a board file (MBF, or the topology's text format), as ``board_file``."""
-    return click.option(  # type: ignore[return-value]
+    return click.option(
         "--board", "board_file", type=click.Path(dir_okay=False, path_type=Path), help=help
     )
 

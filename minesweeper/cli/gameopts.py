@@ -122,7 +122,7 @@ def game_options(command: F) -> F:
     wrapped: Any = topology_option(reports_errors(with_settings))
     for option in reversed(options):
         wrapped = option(wrapped)
-    return wrapped  # type: ignore[no-any-return]
+    return wrapped
 
 
 def chosen_rules(rules: Rules | None, first_click: str | None) -> Rules:

@@ -16,7 +16,7 @@ from minesweeper.boards.mbf import MbfError, write_mbf
 from minesweeper.boards.noguess import no_guess_board
 from minesweeper.cli.common import reports_errors, seed_option
 from minesweeper.cli.gameopts import game_options
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.outputs import check_destination, prepare_folder, write_file
 from minesweeper.play.session import Settings
 from minesweeper.topology.square import SquareTopology
@@ -75,11 +75,11 @@ def generate(
     mbf = file_format.lower() == "mbf"
     if mbf:
         if variant.topology is not SquareTopology:
-            raise MbfError(f"MBF holds square boards only, not {variant.name} ones")
+            raise MbfError(None, f"MBF holds square boards only, not {variant.name} ones")
         if out is None and count > 1:
-            raise MinesweeperError("an MBF file holds one board: give --out for --count above 1")
+            raise UsageError("an MBF file holds one board: give --out for --count above 1")
         if out is None and sys.stdout.isatty():
-            raise MinesweeperError("MBF is binary: redirect it to a file or give --out")
+            raise UsageError("MBF is binary: redirect it to a file or give --out")
     name = variant.preset_name
     label = name or f"{variant.rows}x{variant.cols}-{variant.mines}"
     if settings.no_guess:

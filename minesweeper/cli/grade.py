@@ -31,7 +31,7 @@ from minesweeper.cli.programs import (
     limits_options,
     sandbox_options,
 )
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.judge.escape import printable
 from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover
 from minesweeper.judge.headers import Role
@@ -214,7 +214,7 @@ def grade_cases(
     if programs.foreign and sandbox is not None:
         require()
     if programs.foreign and programs.strategy.think is not None:
-        raise MinesweeperError(
+        raise UsageError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )
     everything = discover(paths, programs.topology)

@@ -10,6 +10,7 @@ import click
 
 from minesweeper.cli.common import fail, reports_errors
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.errors import LadderError
 
 DATABASE_HELP = (
     "Database URL: sqlite:///PATH or postgresql://USER@HOST/NAME "
@@ -35,7 +36,7 @@ def _service(database: str | None) -> Any:
     except MinesweeperError:
         raise
     except Exception as error:  # a database that does not answer: one line, not a traceback
-        raise MinesweeperError(f"cannot open the database: {error}".splitlines()[0]) from None
+        raise LadderError(f"cannot open the database: {error}".splitlines()[0]) from None
 
 
 def web_extensions() -> list[Any]:

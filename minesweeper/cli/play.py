@@ -18,7 +18,7 @@ from minesweeper.cli.common import (
     strategy_option,
 )
 from minesweeper.cli.gameopts import game_options
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.play.session import Settings
 
 
@@ -91,12 +91,12 @@ def play(
     """
     if ladder_url is not None:
         if board_file is not None or settings.no_guess:
-            raise MinesweeperError("--ladder plays the server's boards: drop --board/--no-guess")
+            raise UsageError("--ladder plays the server's boards: drop --board/--no-guess")
         play_ranked(ladder_url, settings, sign_up)
         return
     if web:
         if board_file is not None:
-            raise MinesweeperError("--web deals its boards on the server: drop --board")
+            raise UsageError("--web deals its boards on the server: drop --board")
         settings.variant.make_topology()  # bad sizes fail here, before the server starts
         from minesweeper.web.local import serve  # the service loads only for --web
 
@@ -105,13 +105,13 @@ def play(
     board = None
     if board_file is not None:
         if settings.no_guess:
-            raise MinesweeperError("--board plays the layout given: drop --no-guess")
+            raise UsageError("--board plays the layout given: drop --no-guess")
         # A bad file fails here, as one line, before the screen changes.
         board, _ = load_board(board_file, settings.variant.topology)
     else:
         settings.variant.make_topology()  # bad sizes fail here too
     if not is_terminal():
-        raise MinesweeperError(
+        raise UsageError(
             "play needs a terminal (standard input and output are not one); "
             "try `minesweeper autoplay`, or the judge protocol with `minesweeper server`"
         )
@@ -138,7 +138,7 @@ def play_ranked(url: str, settings: Settings, sign_up: bool) -> None:
 
     parse_ranked(str(settings.variant))  # a game that is not ranked fails before anything
     if not is_terminal():
-        raise MinesweeperError("play needs a terminal (standard input and output are not one)")
+        raise UsageError("play needs a terminal (standard input and output are not one)")
     store = TokenStore()
     remote = LadderClient(url, store.get(url))
     try:

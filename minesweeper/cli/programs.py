@@ -88,7 +88,7 @@ def limits_options(command: F) -> F:
     wrapped: Any = with_limits
     for option in reversed(options):
         wrapped = option(wrapped)
-    return wrapped  # type: ignore[no-any-return]
+    return wrapped
 
 
 def sandbox_options(command: F) -> F:
@@ -115,7 +115,7 @@ def sandbox_options(command: F) -> F:
         help="Also give the program this environment variable (repeatable); "
         "it gets PATH, LANG, HOME and TMPDIR of its own.",
     )
-    return no_sandbox(pass_env(with_sandbox))  # type: ignore[no-any-return]
+    return no_sandbox(pass_env(with_sandbox))  # type: ignore[return-value]
 
 
 def compile_options(command: F) -> F:
@@ -144,4 +144,4 @@ def compile_options(command: F) -> F:
         help="Address-space limit of the compiler, in MiB.",
     )
     wrapped: Any = seconds(memory(with_compile_limits))
-    return wrapped  # type: ignore[no-any-return]
+    return wrapped

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import IO
 
 import click
 
@@ -15,7 +16,7 @@ from minesweeper.topology.base import Topology
 @click.argument("file", type=click.File("rb"), default="-")
 @topology_option
 @reports_errors
-def server(file: click.utils.LazyFile, topology: type[Topology]) -> None:
+def server(file: IO[bytes], topology: type[Topology]) -> None:
     """Judge one game: read the board and moves from FILE (default stdin), print the maps."""
     result = serve(file, sys.stdout, topology)
     if not result.finished:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import IO
 
 import click
 
 from minesweeper.board import Board
-from minesweeper.cli.common import fail, read_input, reports_errors, seed_option, topology_option
+from minesweeper.cli.common import F, fail, read_input, reports_errors, seed_option, topology_option
 from minesweeper.limits import check_cells
 from minesweeper.protocol import (
     COUNT_DIGITS,
@@ -25,7 +26,7 @@ CHOSEN, EDGE, CORNER, AWAY = "@", "e", "c", "."
 
 
 def _board_and_moves(
-    file: click.utils.LazyFile | None,
+    file: IO[bytes] | None,
     topology: type[Topology],
     rows: int | None,
     cols: int | None,
@@ -54,7 +55,7 @@ def _cell_named(shape: Topology, move: str) -> int:
     return shape.cell_from_move(parse_integers(None, move, arity, f"--cell as {arity} integer(s)"))
 
 
-def _size_options(command: click.Command) -> click.Command:
+def _size_options(command: F) -> F:
     command = seed_option(fresh=False)(command)
     command = click.option("--cols", type=click.IntRange(min=1), help="Columns, with no FILE.")(
         command
@@ -73,7 +74,7 @@ def topology() -> None:
 @_size_options
 @reports_errors
 def export(
-    file: click.utils.LazyFile | None,
+    file: IO[bytes] | None,
     topology: type[Topology],
     rows: int | None,
     cols: int | None,
@@ -107,7 +108,7 @@ def export(
 )
 @reports_errors
 def show(
-    file: click.utils.LazyFile | None,
+    file: IO[bytes] | None,
     topology: type[Topology],
     rows: int | None,
     cols: int | None,

@@ -89,7 +89,7 @@ def _versus(got: str | None, want: str | None) -> str:
     start = _window(_first_column(got or "", want or ""), widest)
     columns = f" (columns {start + 1}-{start + EXCERPT_COLS})" if widest > EXCERPT_COLS else ""
     if got is None:
-        return f"the output ends, expected {want[start : start + EXCERPT_COLS]!r}{columns}"
+        return f"the output ends, expected {(want or '')[start : start + EXCERPT_COLS]!r}{columns}"
     got = got[start : start + EXCERPT_COLS]
     if want is None:
         return f"got {got!r}, expected the output to end{columns}"
@@ -197,8 +197,8 @@ def _excerpt(layout: _Layout | None, got: list[str], want: list[str], index: int
     numbers = range(first, end)
     widest = max(len(line or "") for i in numbers for line in (_at(got, i), _at(want, i)))
     start = _window(_first_column(_at(got, index) or "", _at(want, index) or ""), widest)
-    lines = f"output lines {first + 1}-{end}" if end - first > 1 else f"output line {end}"
-    heading = f"{name}, {lines}" if name else lines
+    where = f"output lines {first + 1}-{end}" if end - first > 1 else f"output line {end}"
+    heading = f"{name}, {where}" if name else where
     if (first, end) != (top, bottom):
         heading += f" of {top + 1}-{bottom}"
     if widest > EXCERPT_COLS:

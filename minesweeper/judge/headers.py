@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import JudgeError
 from minesweeper.judge.escape import printable
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
 from minesweeper.judge.sandbox import Sandbox
@@ -51,7 +51,7 @@ class Role(enum.StrEnum):
         return f"{self.value}.h"
 
 
-class CompilerMissing(MinesweeperError):
+class CompilerMissing(JudgeError):
     """There is no ``g++`` to build headers with."""
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import JudgeError
 from minesweeper.judge import cgroups
 from minesweeper.judge.orphans import Adoption
 from minesweeper.judge.sandbox import Sandbox, as_root
@@ -73,7 +73,7 @@ class Limits:
         return limit
 
 
-class ChildProblem(MinesweeperError):
+class ChildProblem(JudgeError):
     """The child broke a limit or the protocol; the message is the result text."""
 
 

@@ -12,12 +12,12 @@ whole. On tilings the header goes on with the piece ids, on graphs it is
 
 from __future__ import annotations
 
-from minesweeper.errors import InputError, MinesweeperError, TopologyError
+from minesweeper.errors import InputError, JudgeError, TopologyError
 from minesweeper.protocol import LineReader, parse_integers
 from minesweeper.topology.base import Topology
 
 
-class ProtocolError(MinesweeperError):
+class ProtocolError(JudgeError):
     """The other end broke the protocol: it closed the pipe in the middle of a map."""
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO, TextIO
 
-from minesweeper.client import Client, Outcome
+from minesweeper.client import Client
+from minesweeper.game import State
 from minesweeper.judge.protocol import ProtocolError, read_header
 from minesweeper.protocol import LineReader, format_move
 from minesweeper.solver.strategy import Strategy
@@ -14,7 +15,7 @@ from minesweeper.topology.base import Topology
 
 def play_stdio(
     stdin: IO[bytes] | IO[str], stdout: TextIO, strategy: Strategy, topology: type[Topology]
-) -> Outcome:
+) -> State:
     """Play one game as a client: maps from ``stdin``, moves to ``stdout``.
 
     The judge made the first click, so it counts towards the move limit. Once

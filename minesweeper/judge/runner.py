@@ -77,9 +77,9 @@ def grade_case(case: Found, programs: Programs) -> list[Grade]:
         command = for_topology(programs.server, case.topology)
         return [grade_server(case, command, programs.limits, programs.sandbox)]
     if programs.client is None:
-        return list(grade_advanced(case, programs.strategy, programs.seed))
+        return [*grade_advanced(case, programs.strategy, programs.seed)]
     command = for_topology(programs.client, case.topology)
-    return list(grade_client(case, command, programs.limits, programs.sandbox))
+    return [*grade_client(case, command, programs.limits, programs.sandbox)]
 
 
 def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:

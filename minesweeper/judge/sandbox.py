@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import minesweeper
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import JudgeError
 from minesweeper.judge import cgroups
 
 #: The sandbox's user and group when the judge runs as root: ``nobody``.
@@ -56,7 +56,7 @@ ROOT = 0
 INIT = ("/bin/sh", "-c", '"$@"; exit $?', "sh")
 
 
-class SandboxUnavailable(MinesweeperError):
+class SandboxUnavailable(JudgeError):
     """No sandbox can be made on this machine; the message names what is missing."""
 
 

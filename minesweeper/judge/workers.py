@@ -71,7 +71,7 @@ def _grade(row: Any) -> Grade:
         wanted = _TYPES[str(types[name])]
         if type(value) not in wanted:  # exactly: a bool is not an int here
             raise ValueError(f"a grade whose {name} is not a {types[name]}")
-    return kind(**row)  # type: ignore[no-any-return]
+    return kind(**row)
 
 
 def _serve(channel: Connection, cases: Sequence[Found], grade: Grader) -> None:

@@ -20,21 +20,22 @@ from typing import Any
 import httpx
 import platformdirs
 
-from minesweeper.client import Client, MapError, Outcome, StrategyError
-from minesweeper.errors import MinesweeperError
+from minesweeper.client import Client, MapError
+from minesweeper.game import State
 from minesweeper.ladder.categories import parse_ranked
+from minesweeper.ladder.errors import LadderError
 from minesweeper.outputs import write_atomically
-from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.strategy import Strategy, StrategyError
 from minesweeper.variant import Variant
 
 
-class RemoteError(MinesweeperError):
+class RemoteError(LadderError):
     """The ladder answered with an error, or could not be reached; ``status`` is the HTTP
     status (None when there was no answer)."""
 
     def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status = status  # type: ignore[assignment]  # None: the ladder never answered
 
 
 class LadderClient:
@@ -156,7 +157,7 @@ def play_bot_game(remote: LadderClient, variant: Variant, strategy: Strategy) ->
         client.run()
     except (MapError, StrategyError) as error:
         problem = str(error)
-    if client.outcome is Outcome.PLAYING:
+    if client.outcome is State.PLAYING:
         remote.resign(game["id"])
         return BotResult(game["id"], "resigned", None, None, None, problem or "move limit")
     end = last.get("end") or {}

@@ -12,11 +12,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from minesweeper.boards.generate import middle_cell
-from minesweeper.errors import MinesweeperError
 from minesweeper.play.records import COMPUTER
 from minesweeper.play.session import GameSession, Settings
 from minesweeper.solver.registry import find_strategy
-from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.strategy import Strategy, StrategyError
 from minesweeper.solver.view import View
 
 __all__ = ["COMPUTER", "AutoPlayer", "Move", "first_cell", "new_session", "view_of"]
@@ -103,7 +102,7 @@ class AutoPlayer:
             if mine not in session.flags and not session.is_opened(mine):
                 session.toggle_flag(mine)
                 moves.append(Move("flag", mine))
-        for cell in decision.opens:
+        for cell in decision.to_open:
             if session.over:
                 break
             if session.is_opened(cell):
@@ -112,7 +111,7 @@ class AutoPlayer:
             session.open(cell)
             moves.append(Move("open", cell, decision.guess))
         if not any(move.kind == "open" for move in moves):
-            raise MinesweeperError(
+            raise StrategyError(
                 f"strategy {self.strategy.name!r} chose no cell to open: {decision.opens}"
             )
         return moves

@@ -32,7 +32,7 @@ from typing import Any
 
 from filelock import FileLock
 
-from minesweeper.errors import MinesweeperError, NotAFileError, TooLargeError
+from minesweeper.errors import MinesweeperError, NotAFileError, RecordsError, TooLargeError
 from minesweeper.inputs import read_regular
 from minesweeper.intervals import wilson_interval
 from minesweeper.outputs import write_atomically
@@ -44,7 +44,7 @@ VERSION = 1
 HISTORY_FILE = "history.json"
 
 
-class HistoryError(MinesweeperError):
+class HistoryError(RecordsError):
     """The history file could not be read or written; it is left as it was."""
 
 

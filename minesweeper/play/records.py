@@ -43,7 +43,13 @@ from typing import Any, TypeVar
 import platformdirs
 from filelock import FileLock
 
-from minesweeper.errors import MinesweeperError, NotAFileError, SettingsError, TooLargeError
+from minesweeper.errors import (
+    MinesweeperError,
+    NotAFileError,
+    RecordsError,
+    SettingsError,
+    TooLargeError,
+)
 from minesweeper.inputs import open_regular, read_regular
 from minesweeper.jsontext import NotJSONError, load_json
 from minesweeper.outputs import write_atomically, written_aside
@@ -68,10 +74,6 @@ KEY_FILE = "records.key"
 _Record = TypeVar("_Record", "Category", "Entry")
 #: A key file holds 64 hex digits and a newline; reading stops a little past that.
 _KEY_FILE_BYTES = 1024
-
-
-class RecordsError(MinesweeperError):
-    """The records could not be read or written."""
 
 
 class RecordsTampered(RecordsError):
@@ -251,6 +253,7 @@ class Ranking(enum.Enum):
     @property
     def columns(self) -> tuple[tuple[str, bool], ...]:
         """The table's columns: ``(heading, numeric)``; numbers are set flush right."""
+        middle: tuple[tuple[str, bool], ...]
         if self is Ranking.POINTS:
             middle = (("Points", True), ("Time", True), ("3BV", True), ("Result", False))
         else:

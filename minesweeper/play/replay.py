@@ -21,7 +21,7 @@ from typing import Any
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import DEAL_SEED_BITS, deal, lay_mines
-from minesweeper.errors import InputError, MinesweeperError, NotAFileError
+from minesweeper.errors import InputError, MinesweeperError, NotAFileError, RecordsError
 from minesweeper.inputs import open_regular
 from minesweeper.jsontext import NotJSONError, load_json
 from minesweeper.limits import MAX_REPLAY_BYTES, quote
@@ -43,7 +43,7 @@ FORMAT = "minesweeper-replay"
 VERSION = 1
 
 
-class ReplayError(MinesweeperError):
+class ReplayError(RecordsError):
     """A replay file that cannot be read, or whose clicks do not make a game."""
 
 
@@ -442,8 +442,8 @@ def _actions(items: Sequence[Any], board: Board) -> tuple[Action, ...]:
             or len(item) != 2 + arity
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in (item[0], *item[2:]))
         ):
-            move = "r, c" if arity == 2 else "node"
-            raise ReplayError(f"{where}: expected [ms, kind, {move}]")
+            shape = "r, c" if arity == 2 else "node"
+            raise ReplayError(f"{where}: expected [ms, kind, {shape}]")
         ms, kind, *move = item
         if kind not in ACTION_KINDS:
             raise ReplayError(

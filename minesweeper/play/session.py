@@ -45,7 +45,7 @@ from datetime import datetime
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import DEAL_SEED_BITS, BoardMaker, deal, lay_mines
-from minesweeper.errors import MinesweeperError, SettingsError
+from minesweeper.errors import RulesError, SettingsError
 from minesweeper.game import Game, State
 from minesweeper.play.records import Category, Entry
 from minesweeper.play.scoring import open_points, win_bonus
@@ -458,7 +458,7 @@ class GameSession:
     def entry(self, name: str, date: datetime | None = None) -> Entry:
         """This finished game as a records entry for ``name``, with its 3BV and clicks."""
         if not self.over:
-            raise MinesweeperError("the game is not over yet")
+            raise RulesError("the game is not over yet")
         stats = self.stats()
         return Entry.make(
             name,
@@ -474,7 +474,7 @@ class GameSession:
 
     def _check(self, cell: int) -> None:
         if not 0 <= cell < self.topology.size:
-            raise MinesweeperError(f"cell {cell} is not on the board")
+            raise RulesError(f"cell {cell} is not on the board")
 
     def _lay(self, first: int) -> None:
         settings = self.settings

@@ -78,7 +78,7 @@ def extract(path: Path) -> Video:
     data = json.loads(done.stdout)
     return Video(
         data["board"],
-        [tuple(event) for event in data["events"]],  # type: ignore[misc]
+        [tuple(event) for event in data["events"]],
         data["player"],
         data["software"],
         data["start"],

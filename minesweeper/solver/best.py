@@ -35,9 +35,10 @@ on every topology; a proved mine is never opened.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from minesweeper.solver.constraints import (
     Constraint,
@@ -270,7 +271,7 @@ class Best(EngineStrategy):
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
         before = self.isolated(view, rules) if self.long_term else set()
-        looks = []
+        looks: list[Outlook] = []
         for cell in cells:
             if looks and self.budget.spent():
                 break
@@ -335,11 +336,11 @@ class Best(EngineStrategy):
         return (1.0 if makes_progress(result) else best_safety(result)) * risk
 
     @staticmethod
-    def isolated(view: View, rules: list[Constraint]) -> set[frozenset[int]]:
+    def isolated(view: View, rules: Sequence[Constraint]) -> set[frozenset[int]]:
         """The isolated regions of ``view``, whose constraints are ``rules``."""
         return {frozenset(r) for r in isolated_regions(view, [rule.cells for rule in rules])}
 
-    def opened_settings(self, view: View) -> dict:
+    def opened_settings(self, view: View) -> dict[str, Any]:
         """`solve`'s keyword arguments for ``view`` with one more cell opened."""
         return {
             "prior": self.prior,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
 
 
-class InconsistentView(MinesweeperError):
+class InconsistentView(SolverError):
     """No mine layout agrees with what the view shows."""
 
 
@@ -29,7 +31,7 @@ def constraints(view: View) -> list[Constraint]:
     return [rule for rule in map(_constraint_maker(view), view.revealed.items()) if rule]
 
 
-def _constraint_maker(view: View):
+def _constraint_maker(view: View) -> Callable[[tuple[int, int]], Constraint | None]:
     """A function from a revealed ``(cell, count)`` to its constraint (None: no unknown cell)."""
     neighbours = view.topology.neighbours
     revealed, mines = view.revealed, view.mines
@@ -66,7 +68,7 @@ class ConstraintTracker:
     """
 
     def __init__(self) -> None:
-        self._topology = None
+        self._topology: Topology | None = None
         self._revealed: dict[int, int] = {}
         self._mines: frozenset[int] = frozenset()
         self._rules: dict[int, Constraint] = {}
@@ -84,16 +86,17 @@ class ConstraintTracker:
         ):
             self._topology = view.topology
             self._revealed, self._mines, self._rules = {}, frozenset(), {}
-            changed = list(revealed)
+            changed: Iterable[int] = list(revealed)
         elif len(revealed) == len(seen) and len(mines) == len(self._mines):
             return self._answer
         else:
             neighbours = view.topology.neighbours
-            changed = set()
+            around: set[int] = set()
             for cell in [*(revealed.keys() - seen.keys()), *(mines - self._mines)]:
                 if cell in revealed:
-                    changed.add(cell)
-                changed.update(o for o in neighbours(cell) if o in revealed)
+                    around.add(cell)
+                around.update(o for o in neighbours(cell) if o in revealed)
+            changed = around
         make = _constraint_maker(view)
         rules = self._rules
         try:
@@ -126,7 +129,7 @@ class Opening:
     known: int  # mines already known next to ``cell``
 
     @classmethod
-    def of(cls, view: View, rules: list[Constraint], cell: int) -> Opening:
+    def of(cls, view: View, rules: Sequence[Constraint], cell: int) -> Opening:
         """Opening ``cell`` of ``view``, whose constraints are ``rules``."""
         neighbours = view.topology.neighbours(cell)
         kept = [
@@ -156,3 +159,15 @@ def frontier(view: View) -> set[int]:
     """Unknown cells next to at least one revealed cell."""
     neighbours = view.topology.neighbours
     return {other for cell in view.revealed for other in neighbours(cell) if view.is_unknown(other)}
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What the numbers prove: cells safe (not yet revealed) and cells that are mines; the
+    answer of every prover (`gauss`, `subset`, `prover`)."""
+
+    safe: frozenset[int] = field(default_factory=frozenset)
+    mines: frozenset[int] = field(default_factory=frozenset)
+
+    def __bool__(self) -> bool:
+        return bool(self.safe or self.mines)

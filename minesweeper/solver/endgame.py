@@ -22,6 +22,7 @@ from minesweeper.solver.probability import (
     PartCache,
     solve,
 )
+from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
 
 #: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
@@ -97,7 +98,9 @@ def enumerate_layouts(
     return found
 
 
-def _undo(pos: int, value: list[int], member, need, room) -> int:
+def _undo(
+    pos: int, value: list[int], member: list[list[int]], need: list[int], room: list[int]
+) -> int:
     v = value[pos]
     for r in member[pos]:
         need[r] += v
@@ -144,29 +147,15 @@ def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None)
     """
     if linked is None:
         linked = [rule.cells for rule in constraints(view)]
-    parent: dict[int, int] = {}
-
-    def find(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    sets: UnionFind[int] = UnionFind()
     for members in linked:
-        cells = sorted(members)
-        for cell in cells:
-            parent.setdefault(cell, cell)
-        for cell in cells[1:]:
-            parent[find(cell)] = find(cells[0])
-    groups: dict[int, list[int]] = {}
-    for cell in sorted(parent):
-        groups.setdefault(find(cell), []).append(cell)
+        sets.join(sorted(members))
     neighbours = view.topology.neighbours
     isolated = []
-    for cells in groups.values():
-        members = set(cells)
+    for cells in sets.groups(sorted(sets.items())):
+        group = set(cells)
         if all(
-            other in members or not view.is_unknown(other)
+            other in group or not view.is_unknown(other)
             for cell in cells
             for other in neighbours(cell)
         ):
@@ -239,7 +228,13 @@ def solve_region(
     )
 
 
-def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | None:
+def _search(
+    view: View,
+    cells: Sequence[int],
+    found: Sequence[frozenset[int]],
+    weights: Sequence[int],
+    max_nodes: int,
+) -> tuple[int, float] | None:
     mines = view.mines
     neighbours = view.topology.neighbours
     # Sets of layouts are bit sets: bit i stands for found[i].
@@ -248,7 +243,7 @@ def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | 
     for cell in cells:
         around = neighbours(cell)
         base = sum(1 for o in around if o in mines)
-        mine_mask, by_number = 0, {}
+        mine_mask, by_number = 0, dict[int, int]()
         for i, layout in enumerate(found):
             if cell in layout:
                 mine_mask |= 1 << i
@@ -267,7 +262,14 @@ def _search(view, cells, found, weights, max_nodes: int) -> tuple[int, float] | 
 class _Search:
     """The game tree over sets of layouts, as bit sets (Python ints)."""
 
-    def __init__(self, cells, mine_masks, shows, weights, max_nodes: int) -> None:
+    def __init__(
+        self,
+        cells: Sequence[int],
+        mine_masks: dict[int, int],
+        shows: dict[int, dict[int, int]],
+        weights: Sequence[int],
+        max_nodes: int,
+    ) -> None:
         self.cells = cells
         self.mine_masks = mine_masks
         self.shows = shows

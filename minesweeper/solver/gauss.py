@@ -16,29 +16,22 @@ and it settles most cells without any elimination at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, MutableMapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, MutableMapping
 from math import gcd
+from typing import TypeVar
 
-from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.constraints import Deduction, InconsistentView, constraints
+from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
+
+#: A cell: a view's cell id, or any label the probability engine's callers use.
+C = TypeVar("C", bound=Hashable)
 
 #: A row: coefficients by cell and the right-hand side.
 _Row = tuple[dict[int, int], int]
 
 #: A component's constraints as (cells, mines) pairs: the cache key.
 SystemKey = frozenset[tuple[frozenset[int], int]]
-
-
-@dataclass(frozen=True)
-class Deduction:
-    """Cells proved safe and cells proved to be mines."""
-
-    safe: frozenset[int] = field(default_factory=frozenset)
-    mines: frozenset[int] = field(default_factory=frozenset)
-
-    def __bool__(self) -> bool:
-        return bool(self.safe or self.mines)
 
 
 def deduce(view: View, cache: MutableMapping[SystemKey, Deduction] | None = None) -> Deduction:
@@ -87,31 +80,16 @@ def solve_system(
 
 
 def split_system(
-    system: Iterable[tuple[frozenset[int], int]],
-) -> list[list[tuple[frozenset[int], int]]]:
+    system: Iterable[tuple[frozenset[C], int]],
+) -> list[list[tuple[frozenset[C], int]]]:
     """Split the equations into groups that share no cell."""
-    parent: dict[int, int] = {}
-
-    def root(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    sets: UnionFind[C] = UnionFind()
     equations = list(system)
     for cells, _ in equations:
-        first = None
-        for cell in cells:
-            parent.setdefault(cell, cell)
-            if first is None:
-                first = root(cell)
-            else:
-                other = root(cell)
-                if other != first:
-                    parent[other] = first
-    groups: dict[int, list[tuple[frozenset[int], int]]] = {}
+        sets.join(cells)
+    groups: dict[C, list[tuple[frozenset[C], int]]] = {}
     for equation in equations:
-        groups.setdefault(root(next(iter(equation[0]))), []).append(equation)
+        groups.setdefault(sets.find(next(iter(equation[0]))), []).append(equation)
     return list(groups.values())
 
 

@@ -15,11 +15,11 @@ then costs one walk.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from math import comb, factorial
 from typing import Any
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import (
@@ -40,7 +40,7 @@ from minesweeper.solver.view import View
 _Into = dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]]
 
 
-class ApproximateCount(MinesweeperError):
+class ApproximateCount(SolverError):
     """A position too large to count exactly within the budget: no exact sample exists."""
 
 
@@ -116,7 +116,7 @@ class LayoutSampler:
         ]
         given += [(frozenset({cell}), 0) for cell in safe]
         given += [(frozenset({cell}), 1) for cell in mines]
-        _check(list[Hashable](cells), given)
+        _check(list(cells), given)
         self.known = frozenset(view.mines)
         parts = [_cached_part(system, budget, cache) for system in split_system(given)]
         if any(part.approximate for part in parts):

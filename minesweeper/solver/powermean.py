@@ -37,8 +37,9 @@ import math
 import random
 from collections.abc import Sequence
 
-from minesweeper.errors import MinesweeperError
-from minesweeper.solver.gauss import Deduction, SystemKey, deduce
+from minesweeper.errors import SolverError
+from minesweeper.solver.constraints import Deduction
+from minesweeper.solver.gauss import SystemKey, deduce
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 
@@ -52,7 +53,7 @@ def power_mean(values: Sequence[float], order: float) -> float:
         return math.exp(math.fsum(math.log(v) for v in values) / len(values))
     if order < 0 and values[0] <= 0:
         return 0.0
-    return (math.fsum(v**order for v in values) / len(values)) ** (1 / order)
+    return float((math.fsum(v**order for v in values) / len(values)) ** (1 / order))
 
 
 class GaussPowerMean(Strategy):
@@ -149,7 +150,7 @@ class GaussPowerMean(Strategy):
     def _guess(self, view: View) -> int:
         scores = self.scores(view)
         if not scores:
-            raise MinesweeperError("every unknown cell is a proved mine: nothing is left to open")
+            raise SolverError("every unknown cell is a proved mine: nothing is left to open")
         ranked = sorted(scores, key=lambda cell: (scores[cell], cell))
         best = ranked[0]
         if len(ranked) > 1 and len(ranked) < self.endgame * view.topology.size:

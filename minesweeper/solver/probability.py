@@ -27,7 +27,7 @@ an exact integer; probabilities are `Fraction`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
@@ -35,13 +35,20 @@ from itertools import chain, repeat
 from math import comb, gcd, log2
 from operator import add, mul
 from time import process_time
-from typing import Protocol
+from typing import Any, Protocol
 
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
+from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
 
-Cell = Hashable
+#: A cell: a view's cell id (the engine only hashes cells, so tests may label them otherwise).
+Cell = int
+
+#: A count: an exact int, or a `Decimal` when the count is approximate (see `_combine`).
+Number = Any
+#: What a programme's walk back gives a group of cells: ``(cells, mines, spread)``.
+_Share = tuple[list[Cell], int, int]
 
 #: Components with more cells than this have what deduction proves settled
 #: first: those cells leave the count, and what is left often falls apart.
@@ -168,7 +175,8 @@ class Probabilities:
         self.weight = weight
         self.approximate = approximate
         certain = {g: num == 0 for g, (num, den) in enumerate(groups) if num == 0 or num == den}
-        safe, mines = [], []
+        safe: list[Cell] = []
+        mines: list[Cell] = []
         if certain:
             for cell, g in cell_group.items():
                 if g in certain:
@@ -184,7 +192,7 @@ class Probabilities:
     def __contains__(self, cell: object) -> bool:
         return cell in self._cell_group
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Cell]:
         return iter(self._cell_group)
 
     def __len__(self) -> int:
@@ -257,8 +265,8 @@ def solve(
     when no layout fits (unless the count was approximate: see `Probabilities`).
     """
     cells = list(dict.fromkeys(unknown))
-    rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
-    return _solve(cells, rules, mines, prior, known_mines, known_safe, budget, cache)
+    pairs = [(frozenset(rule.cells), rule.mines) for rule in rules]
+    return _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)
 
 
 def solve_outcomes(
@@ -283,25 +291,25 @@ def solve_outcomes(
     each n on its own).
     """
     cells = list(dict.fromkeys(unknown))
-    rules = [(frozenset(rule.cells), rule.mines) for rule in rules]
-    around = frozenset(around)
+    pairs = [(frozenset(rule.cells), rule.mines) for rule in rules]
+    near = frozenset(around)
     try:
-        _check(cells, [*rules, (around, 0)])
-        if not around:
-            return {0: _solve(cells, rules, mines, prior, known_mines, known_safe, budget, cache)}
-        marker = (around, -1)
-        groups = split_system([*rules, marker])
+        _check(cells, [*pairs, (near, 0)])
+        if not near:
+            return {0: _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)}
+        marker = (near, -1)
+        groups = split_system([*pairs, marker])
         joined = next(group for group in groups if any(rule is marker for rule in group))
         system = [rule for rule in joined if rule is not marker]
-        tracked = _Part(system, budget, around)
+        tracked = _Part(system, budget, near)
         others = [_cached_part(group, budget, cache) for group in groups if group is not joined]
     except InconsistentView:
         return {}  # no layout fits, whatever the count
     if tracked.approximate or any(part.approximate for part in others):
         return None
-    constrained = {cell for members, _ in rules for cell in members} | around
+    constrained = {cell for members, _ in pairs for cell in members} | near
     outcomes = {}
-    for count in range(len(around) + 1):
+    for count in range(len(near) + 1):
         part = tracked.outcome(count)
         if part is not None:
             outcomes[count] = part
@@ -421,9 +429,9 @@ class _Part:
 
     def __init__(
         self,
-        system: list[tuple[frozenset, int]],
+        system: list[tuple[frozenset[Cell], int]],
         budget: Budget,
-        tracked: frozenset | None = None,
+        tracked: frozenset[Cell] | None = None,
     ) -> None:
         settled: dict[Cell, int] = {}
         cells = frozenset().union(*(members for members, _ in system))
@@ -434,9 +442,10 @@ class _Part:
             # Count the tracked cells' mines instead of requiring a number of them.
             self.offset = sum(settled.get(cell, 0) for cell in tracked)
             tracked = tracked - settled.keys()
-            if tracked:
-                system = [*system, (tracked, None)]
-        self._count(system, settled, budget, len(system) - 1 if tracked else None)
+        counted: list[tuple[frozenset[Cell], int | None]] = [*system]
+        if tracked:
+            counted.append((tracked, None))  # its mines are counted, not required
+        self._count(counted, settled, budget, len(counted) - 1 if tracked else None)
         if self.approximate and not large and tracked is None:
             # What deduction proves stays certain, however rough the count.
             system, settled = _settle(system, budget)
@@ -445,7 +454,7 @@ class _Part:
 
     def _count(
         self,
-        system: list[tuple[frozenset, int]],
+        system: Sequence[tuple[frozenset[Cell], int | None]],
         settled: dict[Cell, int],
         budget: Budget,
         tracked: int | None = None,
@@ -488,7 +497,7 @@ class _Part:
 class _Outcome:
     """A tracked `_Part` restricted to the layouts whose tracked sum ends in ``end``."""
 
-    def __init__(self, part: _Part, end: tuple) -> None:
+    def __init__(self, part: _Part, end: tuple[int, ...]) -> None:
         self.settled = part.settled
         self.loose = part.loose
         self.approximate = False
@@ -500,7 +509,7 @@ class _Outcome:
 class _Ending:
     """A tracking `_Programme`'s layouts that end in state ``end``."""
 
-    def __init__(self, programme: _Programme, end: tuple) -> None:
+    def __init__(self, programme: _Programme, end: tuple[int, ...]) -> None:
         self._programme = programme
         self._end = end
         self.poly = programme.poly_at(end)
@@ -512,19 +521,19 @@ class _Ending:
 
 
 #: Counted groups of constraints by their constraints (see `solve`'s ``cache``).
-PartCache = MutableMapping[frozenset, _Part]
+PartCache = MutableMapping[frozenset[tuple[frozenset[Cell], int]], _Part]
 
 
 def _settle(
-    system: list[tuple[frozenset, int]], budget: Budget
-) -> tuple[list[tuple[frozenset, int]], dict[Cell, int]]:
+    system: list[tuple[frozenset[Cell], int]], budget: Budget
+) -> tuple[list[tuple[frozenset[Cell], int]], dict[Cell, int]]:
     """What deduction decides in ``system`` (before the budget is due), and the constraints
     left on the other cells."""
     found = solve_system(system, budget.late if budget.due is not None else None)
     if not found:
         return system, {}
     settled = dict.fromkeys(found.safe, 0) | dict.fromkeys(found.mines, 1)
-    left: list[tuple[frozenset, int]] = []
+    left: list[tuple[frozenset[Cell], int]] = []
     for members, need in system:
         rest = members - found.safe - found.mines
         need -= len(members & found.mines)
@@ -537,7 +546,7 @@ def _settle(
 
 def _solve(
     cells: list[Cell],
-    rules: list[tuple[frozenset, int]],
+    rules: list[tuple[frozenset[Cell], int]],
     mines: int | None,
     prior: DensityPrior,
     known_mines: int,
@@ -551,7 +560,7 @@ def _solve(
     return _combine(cells, constrained, parts, mines, prior, known_mines, known_safe, budget)
 
 
-def _check(cells: list[Cell], rules: list[tuple[frozenset, int]]) -> None:
+def _check(cells: list[Cell], rules: list[tuple[frozenset[Cell], int]]) -> None:
     present = set(cells)
     for members, need in rules:
         if not members <= present:
@@ -560,7 +569,9 @@ def _check(cells: list[Cell], rules: list[tuple[frozenset, int]]) -> None:
             raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
 
 
-def _cached_part(system: list[tuple[frozenset, int]], budget: Budget, cache: PartCache | None):
+def _cached_part(
+    system: list[tuple[frozenset[Cell], int]], budget: Budget, cache: PartCache | None
+) -> _Part:
     key = frozenset(system)
     part = cache.get(key) if cache is not None else None
     if part is None:
@@ -573,7 +584,7 @@ def _cached_part(system: list[tuple[frozenset, int]], budget: Budget, cache: Par
 def _combine(
     cells: list[Cell],
     constrained: set[Cell],
-    parts: list,
+    parts: Sequence[_Part | _Outcome],
     mines: int | None,
     prior: DensityPrior,
     known_mines: int,
@@ -597,12 +608,22 @@ def _combine(
         return _combined(cells, constrained, parts, *settings, ROUNDED.create_decimal)
 
 
-def _combined(cells, constrained, parts, mines, prior, known_mines, known_safe, late, lift):
+def _combined(
+    cells: list[Cell],
+    constrained: set[Cell],
+    parts: Sequence[_Part | _Outcome],
+    mines: int | None,
+    prior: DensityPrior,
+    known_mines: int,
+    known_safe: int,
+    late: Callable[[], bool] | None,
+    lift: Callable[[int], Decimal] | None,
+) -> Probabilities:
     """`_combine` in exact integers (``lift`` None) or in numbers made by ``lift``; ``late``
     says when the walks back must stop (see `_Programme.shares`)."""
     free = [c for c in cells if c not in constrained]
 
-    polys = [poly for part in parts for poly in part.polys]
+    polys: list[list[Number]] = [poly for part in parts for poly in part.polys]
     if lift:
         polys = [list(map(lift, poly)) for poly in polys]
     # prefix[i]: layouts of the polynomials before the i-th by mine count; the
@@ -684,7 +705,17 @@ def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
     return comb(free, rest) if 0 <= rest <= free else 0
 
 
-def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high, unit=1):
+def _total_weights(
+    mines: int | None,
+    prior: DensityPrior,
+    free: int,
+    front: int,
+    known_mines: int,
+    known_safe: int,
+    low: int,
+    high: int,
+    unit: Number = 1,
+) -> tuple[list[Number], list[Number], Number, Number]:
     """Weights of a frontier layout with ``s`` mines, summed over the free cells.
 
     Returns ``(weight, mine_weight, den, scale)``: lists indexed by ``s``
@@ -721,7 +752,7 @@ def _total_weights(mines, prior, free, front, known_mines, known_safe, low, high
     return weight, mine_weight, seen, scale
 
 
-def _rising_table(start: int, count: int, unit=1) -> list:
+def _rising_table(start: int, count: int, unit: Number = 1) -> list[Number]:
     """``[start^(0), start^(1), ...]``: rising factorials (times ``unit``)."""
     table = [unit]
     for i in range(count - 1):
@@ -735,7 +766,7 @@ ROUNDED = Context(prec=40, Emax=MAX_EMAX, Emin=MIN_EMIN)
 INTEGRAL_DIGITS = 20
 
 
-def _integral(rest: list[Decimal], poly: list[Decimal]) -> tuple[list[int], int]:
+def _integral(rest: Sequence[Number], poly: Sequence[Number]) -> tuple[list[int], int]:
     """``rest`` as integers times ``10**power``: `INTEGRAL_DIGITS` digits wherever it matters.
 
     Entry ``m`` matters when ``rest[m] * poly[m]`` (its part of the total) is
@@ -744,7 +775,8 @@ def _integral(rest: list[Decimal], poly: list[Decimal]) -> tuple[list[int], int]
     parts = [w * n for w, n in zip(rest, poly, strict=True)]
     floor = max(parts).adjusted() - INTEGRAL_DIGITS
     kept = [
-        w if part and part.adjusted() > floor else 0 for w, part in zip(rest, parts, strict=True)
+        w if part and part.adjusted() > floor else Decimal(0)
+        for w, part in zip(rest, parts, strict=True)
     ]
     power = min(w.adjusted() for w in kept if w) - INTEGRAL_DIGITS
     return [int(w.scaleb(-power)) if w else 0 for w in kept], power
@@ -767,29 +799,18 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 
 def _components(supers: list[tuple[tuple[int, ...], list[Cell]]]) -> list[list[int]]:
-    """Supercell indices grouped by shared constraints (union-find)."""
-    parent = list(range(len(supers)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    """Supercell indices grouped by shared constraints."""
+    sets: UnionFind[int] = UnionFind()
     owner: dict[int, int] = {}
     for i, (sig, _) in enumerate(supers):
         for rule in sig:
-            j = owner.setdefault(rule, i)
-            parent[find(i)] = find(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(supers)):
-        groups.setdefault(find(i), []).append(i)
-    return list(groups.values())
+            sets.union(i, owner.setdefault(rule, i))
+    return sets.groups(range(len(supers)))
 
 
 def _programmes(
     supers: list[tuple[tuple[int, ...], list[Cell]]],
-    rules: list[tuple[frozenset, int]],
+    rules: Sequence[tuple[frozenset[Cell], int | None]],
     budget: Budget,
     tracked: int | None = None,
 ) -> tuple[list[_Programme], list[Cell]]:
@@ -804,7 +825,9 @@ def _programmes(
     """
     found: list[_Programme] = []
     loose: list[Cell] = []
-    pending = [(supers, frozenset())]
+    pending: list[tuple[list[tuple[tuple[int, ...], list[Cell]]], frozenset[int]]] = [
+        (supers, frozenset())
+    ]
     while pending:
         piece, dropped = pending.pop()
         if len(piece) == 1 and not piece[0][0]:
@@ -838,7 +861,7 @@ class _Programme:
     def __init__(
         self,
         supers: list[tuple[tuple[int, ...], list[Cell]]],
-        rules: list[tuple[frozenset, int]],
+        rules: Sequence[tuple[frozenset[Cell], int | None]],
         budget: Budget,
         tracked: int | None = None,
         dropped: frozenset[int] = frozenset(),
@@ -847,7 +870,12 @@ class _Programme:
         self.tracked = tracked
         self._build(supers, rules, budget)
 
-    def _build(self, supers, rules, budget: Budget) -> None:
+    def _build(
+        self,
+        supers: list[tuple[tuple[int, ...], list[Cell]]],
+        rules: Sequence[tuple[frozenset[Cell], int | None]],
+        budget: Budget,
+    ) -> None:
         self.supers = supers
         order = _best_order(supers, rules)
         self.order = order
@@ -863,13 +891,13 @@ class _Programme:
                 room[rule] = room.get(rule, 0) + sizes[k]
         tracked = self.tracked
         self.tracking = tracked in last
-        if self.tracking:
+        if tracked is not None and self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
         ways_by_size: dict[int, list[int]] = {}
 
-        layers: list[dict[tuple, dict[int, int]]] = [{(): {0: 1}}]
+        layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
         held = 0  # partial counts and moves kept so far: the memory in use
-        moves: list[list[tuple[tuple, int, int, tuple]]] = []
+        moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
         open_rules: list[int] = []
         for k, sig in enumerate(sigs):
             size = sizes[k]
@@ -892,7 +920,7 @@ class _Programme:
                     if first[rule] == k:
                         opening.append(rule)
                     continue
-                need, left = rules[rule][1], room[rule]
+                need, left = _need(rules[rule]), room[rule]
                 if first[rule] == k:
                     if need < high0:
                         high0 = need
@@ -911,8 +939,8 @@ class _Programme:
             if ways_of is None:
                 ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
             cap = budget.cap()
-            step: list[tuple[tuple, int, int, tuple]] = []
-            layer: dict[tuple, dict[int, int]] = {}
+            step: list[tuple[tuple[int, ...], int, int, tuple[int, ...]]] = []
+            layer: dict[tuple[int, ...], dict[int, int]] = {}
             added = 0  # at most this many counts and moves added by this layer
             for state, poly in layers[-1].items():
                 low, high = low0, high0
@@ -961,7 +989,7 @@ class _Programme:
         self.moves = moves
         self.poly = self.poly_at(())  # layouts of this component by mine count
 
-    def poly_at(self, end: tuple) -> list[int]:
+    def poly_at(self, end: tuple[int, ...]) -> list[int]:
         """Layouts by mine count that end in state ``end``: ``()``, or the tracked rule's sum."""
         poly = [0] * (sum(len(cells) for _, cells in self.supers) + 1)
         for m, count in self.layers[-1].get(end, {}).items():
@@ -971,7 +999,7 @@ class _Programme:
         return poly
 
     def shares(
-        self, rest: list[int], late: Callable[[], bool] | None = None, end: tuple = ()
+        self, rest: list[int], late: Callable[[], bool] | None = None, end: tuple[int, ...] = ()
     ) -> tuple[list[tuple[list[Cell], int, int]], bool]:
         """Each supercell's cells and their summed weight of mines, and whether all is exact.
 
@@ -985,15 +1013,15 @@ class _Programme:
         walking that back costs as little as counting it did.
         """
         # back[state][m]: weight of completing ``state``, reached with m mines.
-        back: dict[tuple, dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
-        shares = []
+        back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
+        shares: list[tuple[list[Cell], int, int]] = []
         if self.held <= SPENT_COUNTS:
             late = None
         for k in range(len(self.order) - 1, -1, -1):
             if late is not None and late():
                 return shares + self._spread(rest, end, k, shares), False
             layer = self.layers[k]
-            new_back: dict[tuple, dict[int, int]] = {}
+            new_back: dict[tuple[int, ...], dict[int, int]] = {}
             mines = 0
             for state, x, ways, key in self.moves[k]:
                 later = back.get(key)
@@ -1015,7 +1043,9 @@ class _Programme:
             shares.append((self.supers[self.order[k]][1], mines, 1))
         return shares, True
 
-    def _spread(self, rest: list[int], end: tuple, k: int, done: list) -> list:
+    def _spread(
+        self, rest: list[int], end: tuple[int, ...], k: int, done: list[_Share]
+    ) -> list[_Share]:
         """The shares of the supercells ``order[k::-1]``: the mines the others leave, evenly."""
         ends = self.layers[-1].get(end, {})
         mines = sum(m * count * rest[m] for m, count in ends.items() if m < len(rest))
@@ -1052,7 +1082,8 @@ def _to_drop(
 
 
 def _best_order(
-    supers: list[tuple[tuple[int, ...], list[Cell]]], rules: list[tuple[frozenset, int]]
+    supers: list[tuple[tuple[int, ...], list[Cell]]],
+    rules: Sequence[tuple[frozenset[Cell], int | None]],
 ) -> list[int]:
     """The `_order` from the start that keeps the programme narrowest.
 
@@ -1073,12 +1104,16 @@ def _best_order(
     return min(orders, key=lambda order: _width(order, supers, rules))
 
 
-def _need(rule: tuple[frozenset, int | None]) -> int:
+def _need(rule: tuple[frozenset[Cell], int | None]) -> int:
     """A rule's mines; for a tracked rule (None), the most it may hold."""
     return len(rule[0]) if rule[1] is None else rule[1]
 
 
-def _width(order: list[int], supers, rules) -> float:
+def _width(
+    order: list[int],
+    supers: list[tuple[tuple[int, ...], list[Cell]]],
+    rules: Sequence[tuple[frozenset[Cell], int | None]],
+) -> float:
     """The log of the most states the programme could hold at one point along ``order``."""
     last: dict[int, int] = {}
     for k, i in enumerate(order):

@@ -6,10 +6,10 @@ answers ``prove()`` with the cells that are certain; see `SubsetProver`.
 
 from __future__ import annotations
 
-from minesweeper.errors import MinesweeperError
-from minesweeper.solver.constraints import Constraint
+from minesweeper.errors import UsageError
+from minesweeper.solver.constraints import Constraint, Deduction
 from minesweeper.solver.probability import solve
-from minesweeper.solver.subset import Proof, SubsetProver
+from minesweeper.solver.subset import SubsetProver
 
 
 class ExactProver(SubsetProver):
@@ -25,7 +25,7 @@ class ExactProver(SubsetProver):
 
     name = "exact"
 
-    def prove(self) -> Proof:
+    def prove(self) -> Deduction:
         mines_before = set(self.mines)
         while True:
             if super().prove().safe:
@@ -45,7 +45,7 @@ class ExactProver(SubsetProver):
             if not result.safe and not result.mines:
                 break
             self.learn(safe=result.safe, mines=result.mines)
-        return Proof(frozenset(self.safe), frozenset(self.mines - mines_before))
+        return Deduction(frozenset(self.safe), frozenset(self.mines - mines_before))
 
 
 #: Every prover class by its ``--prover`` name.
@@ -58,4 +58,4 @@ def find_prover(name: str) -> type[SubsetProver]:
         return PROVERS[name.lower()]
     except KeyError:
         known = ", ".join(PROVERS)
-        raise MinesweeperError(f"unknown prover {name!r} (known: {known})") from None
+        raise UsageError(f"unknown prover {name!r} (known: {known})") from None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import UsageError
 from minesweeper.solver.best import Best, ExactSafest
 from minesweeper.solver.powermean import GaussPowerMean
 from minesweeper.solver.search import Search
@@ -31,10 +31,10 @@ def find_strategy(name: str) -> type[Strategy]:
         return STRATEGIES[name]
     except KeyError:
         known = ", ".join(sorted(STRATEGIES))
-        raise MinesweeperError(f"unknown strategy {name!r} (known: {known})") from None
+        raise UsageError(f"unknown strategy {name!r} (known: {known})") from None
 
 
-class StrategySpecError(MinesweeperError):
+class StrategySpecError(UsageError):
     """A strategy's settings that do not fit it (a think budget it would not use)."""
 
 

@@ -42,7 +42,7 @@ opened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import process_time
@@ -83,7 +83,7 @@ class Position:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Reply:
     """One number a guess may show: its weight, whether it makes progress, the position."""
 
     weight: int
@@ -131,12 +131,12 @@ class Search(Best):
         self._memo = {}
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
-        looks: list[tuple[Outlook, list[Outcome]]] = []
+        looks: list[tuple[Outlook, list[Reply]]] = []
         self._candidates = self.candidates(view, result)
         for cell in self._candidates:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
-            outcomes = self.outcomes(root, cell, before)
+            outcomes = self.answers(root, cell, before)
             look = self.outlook(root, cell, outcomes, self.reply_safety)
             if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
@@ -155,7 +155,7 @@ class Search(Best):
         return found
 
     def deepest(
-        self, root: Position, looks: list[tuple[Outlook, list[Outcome]]], depth: int
+        self, root: Position, looks: list[tuple[Outlook, list[Reply]]], depth: int
     ) -> Outlook | None:
         """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
@@ -171,13 +171,13 @@ class Search(Best):
         self,
         position: Position,
         look: Outlook,
-        outcomes: list[Outcome],
+        outcomes: list[Reply],
         bar: float,
         depth: int = 2,
     ) -> float | None:
         """``look``'s ``depth``-guess score, or None once it cannot beat ``bar``.
 
-        Outcomes are deepened largest first; the score's bound (deepened
+        Replies are deepened largest first; the score's bound (deepened
         outcomes plus the others' one-move worth) only falls, so the cell is
         dropped as soon as the bound is at most ``bar``.
         """
@@ -198,13 +198,13 @@ class Search(Best):
         return bound * scale
 
     @staticmethod
-    def worths(outcomes: list[Outcome], value) -> list[float]:
+    def worths(outcomes: list[Reply], value: Callable[[Position], float]) -> list[float]:
         """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
         return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
 
-    def outcomes(
+    def answers(
         self, position: Position, cell: int, before: set[frozenset[int]] | None
-    ) -> list[Outcome]:
+    ) -> list[Reply]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
         opening = Opening.of(position.view, position.rules, cell)
         found = []
@@ -216,10 +216,16 @@ class Search(Best):
             risk = 1.0
             if before is not None:
                 risk = self.risk_after(after.view, after.rules, solved, before)
-            found.append(Outcome(solved.weight, makes_progress(solved), risk, after))
+            found.append(Reply(solved.weight, makes_progress(solved), risk, after))
         return found
 
-    def outlook(self, position: Position, cell: int, outcomes: list[Outcome], value) -> Outlook:
+    def outlook(
+        self,
+        position: Position,
+        cell: int,
+        outcomes: list[Reply],
+        value: Callable[[Position], float],
+    ) -> Outlook:
         """``cell``'s score, ``value(position)`` being an outcome's worth without progress."""
         safety = 1 - position.result.chance(cell)
         total = sum(o.weight for o in outcomes)
@@ -233,7 +239,7 @@ class Search(Best):
         return Outlook(cell, safety, progress, score)
 
     @staticmethod
-    def zero_chance(view: View, cell: int, outcomes: list[Outcome], total: int) -> float:
+    def zero_chance(view: View, cell: int, outcomes: list[Reply], total: int) -> float:
         """The chance that ``cell``, if safe, shows no mine around it (an opening)."""
         known = sum(1 for o in view.topology.neighbours(cell) if o in view.mines)
         return sum(o.weight for o in outcomes if o.position.view.revealed[cell] == known) / total
@@ -259,6 +265,7 @@ class Search(Best):
         key = (position.opened, depth)
         if key in self._replies:
             return self._replies[key]
+        value: Callable[[Position], float]
         if depth > 1:
             self.check_time()
             value = partial(self.reply, depth=depth - 1)
@@ -271,7 +278,7 @@ class Search(Best):
         for cell in sorted(cells, key=lambda c: (result.chance(c), c))[: self.replies]:
             if 1 - result.chance(cell) <= best:
                 break  # its score cannot beat the best: it is at most its safety
-            outcomes = self.outcomes(position, cell, None)
+            outcomes = self.answers(position, cell, None)
             best = max(best, self.outlook(position, cell, outcomes, value).score)
         found = self._replies[key] = best or self.reply_safety(position)
         return found
@@ -287,7 +294,7 @@ class Search(Best):
         if len(result.safe) != 1:
             return 1.0
         (cell,) = result.safe
-        outcomes = self.outcomes(position, cell, None)
+        outcomes = self.answers(position, cell, None)
         return self.outlook(position, cell, outcomes, self.reply_safety).score
 
     def after(self, position: Position, opening: Opening, shown: int) -> Position | None:

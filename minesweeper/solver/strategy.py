@@ -7,8 +7,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from minesweeper.errors import SolverError
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
+
+
+class StrategyError(SolverError):
+    """A strategy asked for something no sound strategy asks for."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,12 @@ class Decision:
     mines: frozenset[int] = field(default_factory=frozenset)
     guess: bool = False
     method: str | None = field(default=None, compare=False)
+
+    @property
+    def to_open(self) -> tuple[int, ...]:
+        """The cells to open now: all of them when proved safe; of a guess only the first,
+        since the others were not proved safe (every player of a strategy reads it so)."""
+        return self.opens[:1] if self.guess else self.opens
 
 
 class Strategy(ABC):

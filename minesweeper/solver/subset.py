@@ -19,22 +19,10 @@ revealed cells (and the mine count), never a board.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
-from minesweeper.solver.constraints import InconsistentView
+from minesweeper.solver.constraints import Deduction, InconsistentView
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
-
-
-@dataclass(frozen=True)
-class Proof:
-    """Cells proved safe (not yet revealed) and cells proved mines."""
-
-    safe: frozenset[int] = field(default_factory=frozenset)
-    mines: frozenset[int] = field(default_factory=frozenset)
-
-    def __bool__(self) -> bool:
-        return bool(self.safe or self.mines)
 
 
 class SubsetProver:
@@ -124,7 +112,7 @@ class SubsetProver:
 
     # -- deduction ------------------------------------------------------------------------
 
-    def prove(self) -> Proof:
+    def prove(self) -> Deduction:
         """Everything the rules prove now: all safe cells not yet revealed, and new mines.
 
         Raises `InconsistentView` when the numbers contradict each other.
@@ -134,7 +122,7 @@ class SubsetProver:
             self._settle()
             if not self._global_rule():
                 break
-        return Proof(frozenset(self.safe), frozenset(self.mines - mines_before))
+        return Deduction(frozenset(self.safe), frozenset(self.mines - mines_before))
 
     def learn(self, safe: Iterable[int] = (), mines: Iterable[int] = ()) -> None:
         """Take cells proved elsewhere (e.g. by a stronger prover) as known."""
@@ -244,6 +232,6 @@ class SubsetProver:
                 self._dirty.add(other)
 
 
-def prove(view: View) -> Proof:
+def prove(view: View) -> Deduction:
     """What the subset rules prove from ``view`` (safe cells, and mines beyond ``view.mines``)."""
     return SubsetProver.from_view(view).prove()

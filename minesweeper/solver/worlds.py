@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from math import comb
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
@@ -140,4 +140,4 @@ class Worlds(Strategy):
                 cell = topology.cell_at(row, col)
                 if view.is_unknown(cell) and cell not in values:
                     return cell
-        raise MinesweeperError("every unknown cell is a proved mine: nothing is left to open")
+        raise SolverError("every unknown cell is a proved mine: nothing is left to open")

@@ -10,7 +10,7 @@ import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from minesweeper.errors import TopologyError
 from minesweeper.topology.geometry import Geometry, pieces_geometry
@@ -97,7 +97,7 @@ class Topology(ABC):
 
     def printed_positions(self, cell: int) -> Sequence[int]:
         """Flat indices ``r * cols + c`` of every printed position showing ``cell``."""
-        inverse = self.__dict__.get("_printed")
+        inverse: list[list[int]] | None = self.__dict__.get("_printed")
         if inverse is None:
             rows, cols = self.shape
             inverse = [[] for _ in range(self.size)]
@@ -161,7 +161,7 @@ class GridTopology(Topology):
         self._table: list[tuple[int, ...] | None] | None = (
             [None] * (rows * cols) if rows * cols <= _MEMO_LIMIT else None
         )
-        self._flat: dict[int, tuple] = {}
+        self._flat: dict[int, tuple[Any, ...]] = {}
 
     @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> GridTopology:
@@ -233,7 +233,7 @@ class GridTopology(Topology):
         return self._resolve(cell, self.edge_offsets(row, col))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.shape == self.shape  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.shape == self.shape
 
     def __hash__(self) -> int:
         return hash((type(self), self.rows, self.cols))

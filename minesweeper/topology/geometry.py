@@ -205,7 +205,7 @@ def pieces_geometry(pieces: Sequence[Sequence[tuple[int, int]]]) -> Geometry:
 
 def spring_points(size: int, edges: Iterable[tuple[int, int]]) -> list[Point]:
     """A force-directed layout of a graph (networkx, seeded: the same graph, the same picture)."""
-    import networkx  # type: ignore[import-untyped]  # only graphs without coordinates need it
+    import networkx  # only graphs without coordinates need it
 
     graph = networkx.Graph()
     graph.add_nodes_from(range(size))

@@ -153,7 +153,7 @@ class TilingTopology(Topology):
         return tuple(row * cols + col for row, col in self._squares[cell])
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.pieces == self.pieces  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.pieces == self.pieces
 
     def __hash__(self) -> int:
         return hash((type(self), self.pieces))
@@ -192,9 +192,9 @@ def polyominoes(size: int) -> list[tuple[tuple[int, int], ...]]:
     Each is a sorted tuple of ``(dr, dc)`` whose first square is ``(0, 0)``: the
     square that comes first in row-major reading.
     """
-    shapes = {((0, 0),)}
+    shapes: set[tuple[tuple[int, int], ...]] = {((0, 0),)}
     for _ in range(size - 1):
-        grown = set()
+        grown: set[tuple[tuple[int, int], ...]] = set()
         for shape in shapes:
             for row, col in shape:
                 for dr, dc in _EDGE_STEPS:
@@ -299,8 +299,8 @@ class _Tiler:
         for row in range(max(top, 0), min(top + side, rows)):
             for col in range(max(left, 0), min(left + side, cols)):
                 inside.add(row * cols + col)
-        freed = {owner[square] for square in inside}
-        freed = [piece for piece in freed if all(sq in inside for sq in pieces[piece])]
+        touched = {owner[square] for square in inside}
+        freed = [piece for piece in touched if all(sq in inside for sq in pieces[piece])]
         if len(freed) < 2:
             return
         old = [pieces.pop(piece) for piece in freed]

@@ -20,16 +20,9 @@ from pathlib import Path
 from minesweeper.board import Board
 from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
-from minesweeper.play.history import History, HistoryError, Play, PlayedGame
-from minesweeper.play.records import (
-    Entry,
-    Ranking,
-    Records,
-    RecordsError,
-    RecordsTampered,
-    entered,
-)
-from minesweeper.play.replay import Replay, replay_name, save_replay
+from minesweeper.play.ending import Ending, enters_records
+from minesweeper.play.history import HistoryError
+from minesweeper.play.records import Entry, Ranking, Records, RecordsError, RecordsTampered, entered
 from minesweeper.play.review import cell_name
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
@@ -66,7 +59,7 @@ class Conventions:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class RecordNews:
     """How a finished game went with the records: ``place`` (None: not in the top 10).
 
     ``assisted``: the player had help, so the game was not recorded; ``time_place``:
@@ -112,8 +105,10 @@ class Controller:
         #: Where the last game's replay was saved in ``replay_dir`` (or why it was not).
         self.saved_replay: str | None = None
         self.records = records if records is not None else Records()
+        #: Where finished games go (the records, the history beside them, the replays).
+        self.ending = Ending(self.records, replay_dir=replay_dir)
         #: Every finished game (but those on a given board), beside the records.
-        self.history = History.beside(self.records)
+        self.history = self.ending.history
         #: Why the last game is missing from the history, if it is.
         self.history_problem: str | None = None
         #: The player's name, in the records, the replays and the statistics alike: the
@@ -136,7 +131,7 @@ class Controller:
         if board is not None:  # a given layout first; `n` deals new ones on its shape
             self.session: GameSession = GameSession(settings, seed=self.seed, board=board, **extra)  # type: ignore[arg-type]
         else:
-            self.session = new_session(settings, seed=self.seed, **extra)  # type: ignore[arg-type]
+            self.session = new_session(settings, seed=self.seed, **extra)
         self.settings = self.session.settings
         self.cursor = first_cell(self.session)
         self.message = self.quiet or GREETING
@@ -148,7 +143,7 @@ class Controller:
         self._chances: tuple[Probabilities | None] | None = None
         self.auto: AutoPlayer | None = None
         self.paused = False
-        self.outcome: Outcome | None = None
+        self.outcome: RecordNews | None = None
         self.marks: set[int] = set()
         self._restart_armed = False
 
@@ -344,28 +339,24 @@ class Controller:
         session = self.session
         self.saved_replay = None
         verdict = "won" if session.won else "lost"
-        if self.auto is not None and session.by_computer and not self.given_board:
+        if session.by_computer and enters_records(session, self.given_board):
             stats = session.stats().summary(by_computer=True)
             self._keep(COMPUTER)
             try:
                 place = self._record(COMPUTER)
             except RecordsError:
                 place = None
-            self.outcome = Outcome(computer=True, place=place)
+            self.outcome = RecordNews(computer=True, place=place)
             news = entered(place, None, session.won)
             self.message = f"the computer {verdict}" + (f"; {news}" if news else "") + f"\n{stats}"
             return
         stats = session.stats().summary()
         who = "the computer" if self.auto is not None else "you"
-        if session.assisted:
+        if not enters_records(session, self.given_board):
             self._keep(self.player)
-            self.outcome = Outcome(computer=self.auto is not None, assisted=True)
-            self.message = f"{who} {verdict}; {NOT_RECORDED}\n{stats}"
-            return
-        if self.given_board:
-            self._keep(self.player)
-            self.outcome = Outcome(computer=False)
-            self.message = f"{who} {verdict}; {GIVEN_BOARD}\n{stats}"
+            self.outcome = RecordNews(computer=self.auto is not None, assisted=session.assisted)
+            why = NOT_RECORDED if session.assisted else GIVEN_BOARD
+            self.message = f"{who} {verdict}; {why}\n{stats}"
             return
         category, entry = self.settings.category(), session.entry("?")
         try:
@@ -383,7 +374,7 @@ class Controller:
             bests = self.history.best(self.player, category).news(session.stats())
         except HistoryError as error:
             self.history_problem, bests = str(error), []
-        self.outcome = Outcome(
+        self.outcome = RecordNews(
             computer=False,
             place=place,
             waiting_for_name=waiting,
@@ -408,31 +399,13 @@ class Controller:
     def _keep(self, player: str) -> None:
         """Keep the finished game under ``player``'s name: in the history (but a given
         board's), and its replay in ``replay_dir`` when there is one."""
-        session = self.session
+        kept = self.ending.keep(self.session, self.settings.category(), player, self.given_board)
+        self.history_problem = kept.history_problem
         self.saved_replay = None
-        if not self.given_board:
-            play = (
-                Play.COMPUTER
-                if session.by_computer
-                else Play.ASSISTED
-                if session.assisted
-                else Play.PERSON
-            )
-            game = PlayedGame.make(self.settings.category(), player, play, session.stats())
-            try:
-                self.history.add(game)
-                self.history_problem = None
-            except HistoryError as error:
-                self.history_problem = str(error)
-        if self.replay_dir is None:
-            return
-        replay = Replay.of(self.session, player=player)
-        try:
-            path = save_replay(replay.to_bytes(), self.replay_dir, replay_name(replay))
-        except (OSError, MinesweeperError) as error:
-            self.saved_replay = f"the replay was not saved: {error}"
-        else:
-            self.saved_replay = f"replay saved: {path}"
+        if kept.replay_problem is not None:
+            self.saved_replay = f"the replay was not saved: {kept.replay_problem}"
+        elif kept.replay is not None:
+            self.saved_replay = f"replay saved: {kept.replay}"
 
     @property
     def news(self) -> str:
@@ -453,7 +426,7 @@ class Controller:
         if outcome is None or not outcome.waiting_for_name:
             return None
         if name is None:
-            self.outcome = Outcome(computer=False)
+            self.outcome = RecordNews(computer=False)
             self._keep(self.player)
             self._after_saving("; ".join(["the result was not entered", *outcome.bests]))
             return None
@@ -466,7 +439,7 @@ class Controller:
             place = None
         else:
             said = entered(place, outcome.time_place, self.session.won) or "not entered"
-        self.outcome = Outcome(computer=False, place=place, time_place=outcome.time_place)
+        self.outcome = RecordNews(computer=False, place=place, time_place=outcome.time_place)
         self._after_saving("; ".join([said, *outcome.bests]))
         return place
 
@@ -477,13 +450,12 @@ class Controller:
 
     def _record(self, name: str) -> int | None:
         """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
-        replay = Replay.of(self.session, player=name).to_bytes()
         try:
-            place = self.records.add(self.settings.category(), self.session.entry(name), replay)
+            place = self.ending.enter(self.session, self.settings.category(), name)
         except RecordsError as error:
             self.records_problem = str(error)
             raise
-        self.records_problem = self.records.kept_aside_note()
+        self.records_problem = self.ending.records.kept_aside_note()
         return place
 
     def check_records(self) -> str | None:

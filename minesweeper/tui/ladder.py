@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MinesweeperError, RulesError
 from minesweeper.ladder.categories import parse_ranked
 from minesweeper.ladder.remote import LadderClient
 from minesweeper.play.autoplay import first_cell
 from minesweeper.play.session import CellState, GameSession, Settings, State
 from minesweeper.play.stats import Clicks, GameStats
-from minesweeper.tui.controller import Controller, Outcome
+from minesweeper.tui.controller import Controller, RecordNews
 
 UNAIDED = "ranked games are played unaided: no hints, odds or computer"
 
@@ -122,7 +122,7 @@ class RemoteSession(GameSession):
     # -- what a ranked game does not allow ------------------------------------------------
 
     def note_assist(self, kind: str) -> None:
-        raise MinesweeperError(UNAIDED)
+        raise RulesError(UNAIDED)
 
     def restart(self) -> None:
         self.new_game()
@@ -175,7 +175,7 @@ class LadderController(Controller):
         session = self.session
         assert isinstance(session, RemoteSession)
         verdict = "won" if session.won else "lost"
-        self.outcome = Outcome(computer=False)
+        self.outcome = RecordNews(computer=False)
         replay = f"{self.remote.url}/api/games/{session.game_id}/replay"
         self.message = (
             f"you {verdict} ({session.ms / 1000:.3f} s on the server's clock); "

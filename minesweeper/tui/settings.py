@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MinesweeperError, SettingsError
 from minesweeper.play.session import Settings
 from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.controller import Conventions
@@ -150,7 +150,7 @@ class SettingsScreen(ModalScreen[None]):
         def number(widget_id: str) -> int:
             text = self.query_one(f"#{widget_id}", Input).value.strip()
             if not text:
-                raise MinesweeperError(f"give the number of {widget_id}")
+                raise SettingsError(f"give the number of {widget_id}")
             return int(text)
 
         game = Variant(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MinesweeperError, UsageError
 from minesweeper.limits import MAX_EDGES, MAX_SOLVED_CELLS, check_cells
 from minesweeper.topology.base import Topology
 from minesweeper.topology.graph import GraphTopology
@@ -23,7 +23,7 @@ from minesweeper.topology.tiling import TilingTopology
 MAX_DRAWN_CELLS = MAX_SOLVED_CELLS
 
 
-class DrawingError(MinesweeperError):
+class DrawingError(UsageError):
     """A topology view that makes no board the page can draw."""
 
 

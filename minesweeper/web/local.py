@@ -17,6 +17,7 @@ from collections.abc import Callable
 from urllib.parse import urlencode
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.errors import LadderError
 from minesweeper.play.session import Settings
 
 #: Seconds to wait for the server to listen before giving up.
@@ -58,12 +59,12 @@ def serve(
     except MinesweeperError:
         raise
     except Exception as error:  # a database that does not open: one line, not a traceback
-        raise MinesweeperError(f"cannot open the database: {error}".splitlines()[0]) from None
+        raise LadderError(f"cannot open the database: {error}".splitlines()[0]) from None
     listener = socket.socket()
     try:
         listener.bind(("127.0.0.1", port))
     except OSError as error:
-        raise MinesweeperError(f"cannot listen on 127.0.0.1:{port}: {error.strerror}") from None
+        raise LadderError(f"cannot listen on 127.0.0.1:{port}: {error.strerror}") from None
     address = page_address("127.0.0.1", listener.getsockname()[1], settings)
     app = create_app(ladder_service=service, extensions=[mount])
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
@@ -72,7 +73,7 @@ def serve(
     deadline = time.monotonic() + START_SECONDS
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
-            raise MinesweeperError("the game's server did not start")
+            raise LadderError("the game's server did not start")
         time.sleep(0.05)
     opened = open_browser and _open(address)
     say(f"the game is at {address}" + (" (opened in your browser)" if opened else ""))

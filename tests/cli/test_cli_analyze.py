@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 from click.testing import CliRunner
-from test_probability import mesh
+from positions import mesh
 
 from minesweeper.boards.position import read_position
 from minesweeper.cli import main

@@ -83,7 +83,7 @@ def test_depth_one_plays_as_best(progress_weight: float) -> None:
 
 def unpruned(search: Search, root: Position, cell: int, before, depth: int = 2) -> float:
     """``cell``'s ``depth``-guess score with all the time in the world, as the search defines it."""
-    outcomes = search.outcomes(root, cell, before)
+    outcomes = search.answers(root, cell, before)
     total = sum(o.weight for o in outcomes)
     if not total:
         return 1 - root.result.chance(cell)
@@ -152,7 +152,7 @@ def test_zero_chance_matches_counting_layouts() -> None:
                 continue
             around = [o for o in view.topology.neighbours(cell) if view.is_unknown(o)]
             zero = sum(1 for m in safe if not any(o in m for o in around))
-            outcomes = search.outcomes(root, cell, None)
+            outcomes = search.answers(root, cell, None)
             total = sum(o.weight for o in outcomes)
             assert search.zero_chance(view, cell, outcomes, total) == pytest.approx(
                 zero / len(safe)
@@ -197,7 +197,7 @@ def test_following_progress_matches_counting_layouts() -> None:
         view = view.with_mines(result.mines)
         root = Position(view, constraints(view), view.unknown(), result)
         for cell in root.unknown:
-            for outcome in search.outcomes(root, cell, None):
+            for outcome in search.answers(root, cell, None):
                 after = outcome.position
                 if len(after.result.safe) != 1:
                     assert search.followed(after) == 1.0

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from doubles import register_doubles
+from paths import ROOT
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.boards.cases import format_case
@@ -91,7 +92,7 @@ def test_default_strategy_plays_when_registered() -> None:
 
 
 def test_acm_conformance_cases_play() -> None:
-    directory = Path(__file__).parents[1] / ".." / "shared" / "acm-2023" / "advanced"
+    directory = ROOT / ".." / "shared" / "acm-2023" / "advanced"
     if not directory.is_dir():
         pytest.skip(f"{directory} is absent")
     for path in sorted(directory.glob("*.in")):

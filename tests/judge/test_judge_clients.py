@@ -13,19 +13,19 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from judge_helpers import no_child_left_behind
+from paths import TESTS
 
 from minesweeper.boards.cases import parse_case
 from minesweeper.game import State
 from minesweeper.judge.interactive import ClientRun, play_client, quote
 from minesweeper.judge.process import Limits, describe_exit
 
-BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
+BROKEN = TESTS / "clients" / "broken.py"
 #: Row 0 is all numbers (no flood); the first-unknown client opens it, then the mine at (1, 0).
 BOARD = "2 10\n..........\nX.X.X.X.X.\n0 1\n"
 #: A second and a half per move: enough for Python to start on a loaded machine.
 LIMITS = Limits(move_seconds=1.5, game_seconds=5.0, memory_mib=256, output_bytes=10_000)
-pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
+pytestmark = pytest.mark.usefixtures("no_child_left_behind")
 
 
 def run(mode: str, at: int = 1, limits: Limits = LIMITS, *extra: str) -> ClientRun:

@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from judge_helpers import ROOT, SHARED, no_child_left_behind, run_cli
+from judge_helpers import ROOT, SHARED, run_cli
+from paths import TESTS
 
 from minesweeper.boards.cases import parse_cases
 from minesweeper.game import Game
@@ -30,7 +31,7 @@ from minesweeper.judge.sandbox import Sandbox, missing
 from minesweeper.protocol import MapText
 from minesweeper.topology.square import SquareTopology
 
-HEADERS = Path(__file__).resolve().parent / "headers"
+HEADERS = TESTS / "headers"
 TESTCASES = ROOT / "testcases"
 EXAMPLE_CLIENT = ROOT / "examples" / "client.py"
 #: Builds run sandboxed where the machine can; elsewhere the judge's tests of the
@@ -41,7 +42,7 @@ LIMITS = Limits(move_seconds=2.0, game_seconds=20.0, memory_mib=512)
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed: no header built"),
-    pytest.mark.usefixtures(no_child_left_behind.__name__),
+    pytest.mark.usefixtures("no_child_left_behind"),
 ]
 
 #: The headers built once for the session: name -> (role, folder beside tests/headers).

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from paths import ROOT
 
 from minesweeper import limits
 from minesweeper.boards.cases import load_cases
@@ -457,9 +458,7 @@ def test_reports_never_replace_a_link(tmp_path: Path, command: list[str]) -> Non
     target.write_text("kept")
     link = tmp_path / "report.json"
     link.symlink_to(target)
-    cases = (
-        [str(Path(__file__).parent.parent / "testcases" / "basic")] if command == ["grade"] else []
-    )
+    cases = [str(ROOT / "testcases" / "basic")] if command == ["grade"] else []
     result = run([*command, "--json", str(link), *cases])
     assert result.exit_code == 2, result.output
     assert "symbolic link" in result.stderr and len(result.stderr.splitlines()) == 1

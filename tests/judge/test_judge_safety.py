@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from judge_helpers import run_cli
+from paths import TESTS
 
 from minesweeper.boards.cases import parse_case
 from minesweeper.judge.grading import AdvancedGrade, BasicGrade
@@ -117,7 +118,7 @@ def test_a_worker_that_dies_fails_its_case_and_a_fresh_one_grades_the_rest(tmp_p
         "    os.execv(sys.executable, [sys.executable, *sys.argv[2:]])\n"
         "open(sys.argv[1], 'w').close(); os.kill(os.getppid(), signal.SIGKILL)\n"
     )
-    honest = [str(Path(__file__).parent / "clients" / "broken.py"), "none", "99"]
+    honest = [str(TESTS / "clients" / "broken.py"), "none", "99"]
     client = shlex.join([sys.executable, "-c", code, str(tmp_path / "killed"), *honest])
     report = tmp_path / "r.json"
     args = ["grade", "--client", client, "--no-sandbox", "--jobs", "2", "--json", str(report)]

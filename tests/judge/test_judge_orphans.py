@@ -15,15 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from judge_helpers import ROOT, no_child_left_behind, run_cli
+from judge_helpers import ROOT, run_cli
+from paths import TESTS
 
 from minesweeper.judge.process import Child, Limits
 
-ESCAPE = Path(__file__).resolve().parent / "clients" / "escape.py"
+ESCAPE = TESTS / "clients" / "escape.py"
 LIMITS = Limits(move_seconds=5.0, game_seconds=10.0, memory_mib=256)
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a subreaper needs Linux"),
-    pytest.mark.usefixtures(no_child_left_behind.__name__),
+    pytest.mark.usefixtures("no_child_left_behind"),
 ]
 
 

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from click.testing import CliRunner
+from paths import TESTS
 from textual.widgets import Checkbox, DataTable, Label
 from tui_helpers import make_app, private_dirs, win_by_hand  # noqa: F401
 
@@ -21,7 +22,7 @@ from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.replay import ReplayScreen
 from minesweeper.tui.settings import SettingsScreen
 
-SNAPSHOT = Path(__file__).parent / "snapshots" / "help-80x24.txt"
+SNAPSHOT = TESTS / "snapshots" / "help-80x24.txt"
 
 
 def screen_text(app) -> str:

@@ -17,8 +17,8 @@ from brute import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.solver.constraints import InconsistentView, constraints
-from minesweeper.solver.gauss import Deduction, deduce, solve_system
+from minesweeper.solver.constraints import Deduction, InconsistentView, constraints
+from minesweeper.solver.gauss import deduce, solve_system
 from minesweeper.solver.view import View
 
 

@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from judge_helpers import no_child_left_behind
+from paths import ROOT, TESTS
 
 from minesweeper.judge.grading import discover, grade_basic
 from minesweeper.judge.process import Limits
 from minesweeper.judge.server import grade_server
 
-ROOT = Path(__file__).resolve().parents[1]
-BAD_SERVER = Path(__file__).resolve().parent / "clients" / "bad_server.py"
+ROOT = ROOT
+BAD_SERVER = TESTS / "clients" / "bad_server.py"
 CASE = discover([ROOT / "testcases" / "basic" / "repeated-visits.in"])[0]
 LIMITS = Limits(game_seconds=5.0)
-pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
+pytestmark = pytest.mark.usefixtures("no_child_left_behind")
 
 
 def bad(*args: str) -> list[str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from doubles import Pondering, register_doubles, specs
+from paths import ROOT
 
 from minesweeper.advanced import run_case
 from minesweeper.bench import Chunk, Deal, play_chunk, run_bench
@@ -23,7 +24,7 @@ from minesweeper.topology import TOPOLOGIES
 from minesweeper.tui.app import MinesweeperApp
 from minesweeper.variant import PRESETS, Rules
 
-CASE = Path(__file__).parent.parent / "testcases" / "advanced" / "adv-06x09-008.in"
+CASE = ROOT / "testcases" / "advanced" / "adv-06x09-008.in"
 #: Every command that picks a strategy, with the arguments it needs to run quickly.
 COMMANDS = {
     "advanced": ["advanced", str(CASE)],

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from doubles import register_doubles
+from paths import ROOT
 
 from minesweeper.boards.cases import format_case
 from minesweeper.boards.generate import random_board
@@ -20,7 +21,7 @@ from minesweeper.judge.grading import discover
 from minesweeper.server import serve
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 SHARED = ROOT.parent / "shared" / "acm-2023"
 
 

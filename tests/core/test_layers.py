@@ -2,7 +2,7 @@
 only its own layer and those below it (peers do not import each other), and no chain
 of imports, at any depth of the code, comes back to where it started.
 
-docs/architecture.md explains the layers; `python tests/test_layers.py` prints the
+docs/architecture.md explains the layers; `python tests/core/test_layers.py` prints the
 upward imports and cycles it finds.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "minesweeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "minesweeper"
 
 #: The layers, innermost first. A layer is its units (top-level modules or packages of
 #: ``minesweeper``); ``peers`` units of one layer must not import one another.

@@ -8,6 +8,7 @@ from pathlib import Path, PurePath
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from paths import ROOT
 
 from minesweeper.board import Board
 from minesweeper.boards.cases import distinct_names, format_case, load_cases, parse_cases
@@ -195,7 +196,7 @@ def test_distinct_names_are_the_shortest_ends_of_paths_that_no_other_shares(
 
 
 def test_committed_advanced_cases_meet_the_spec() -> None:
-    directory = Path(__file__).resolve().parents[1] / "testcases" / "advanced"
+    directory = ROOT / "testcases" / "advanced"
     cases = load_cases(directory)
     assert len(cases) >= 15
     sizes = set()

@@ -4,15 +4,15 @@ move, and the expected and actual lines there side by side."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
+from paths import ROOT
 
 from minesweeper.judge.difference import EXCERPT_COLS, EXCERPT_ROWS, compare_output
 from minesweeper.server import serve
 
-BASIC = Path(__file__).resolve().parents[1] / "testcases" / "basic"
+BASIC = ROOT / "testcases" / "basic"
 GIVEN = (BASIC / "repeated-visits.in").read_bytes()
 EXPECTED = (BASIC / "repeated-visits.out").read_bytes()
 LINES = EXPECTED.decode().splitlines()

@@ -13,7 +13,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from judge_helpers import no_child_left_behind, run_cli
+from judge_helpers import run_cli
+from paths import ROOT, TESTS
 
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.boards.cases import format_case, read_cases_file
@@ -22,17 +23,17 @@ from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import TOPOLOGIES, find_topology
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 ADVANCED = ROOT / "testcases" / "advanced"
 #: A few advanced cases, small to large, for tests that start one process per case.
 SOME = [
     ADVANCED / name
     for name in ("adv-05x05-006.in", "adv-10x10-025.in", "adv-16x30-099.in", "adv-30x30-180.in")
 ]
-BROKEN = Path(__file__).resolve().parent / "clients" / "broken.py"
+BROKEN = TESTS / "clients" / "broken.py"
 OUR_CLIENT = shlex.join([sys.executable, "-m", "minesweeper", "client"])
 BOARD = "2 10\n..........\nX.X.X.X.X.\n0 1\n"
-pytestmark = pytest.mark.usefixtures(no_child_left_behind.__name__)
+pytestmark = pytest.mark.usefixtures("no_child_left_behind")
 
 
 def games(report: Path) -> list[tuple]:

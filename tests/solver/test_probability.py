@@ -11,6 +11,7 @@ from math import factorial
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import mesh
 
 from minesweeper.errors import TopologyError
 from minesweeper.solver import InconsistentView, View, frontier, probability
@@ -207,20 +208,6 @@ def test_long_frontier_is_exact_and_agrees_with_a_split() -> None:
     assert result.layouts > 2**20
     total = sum(result[c] for c in view.unknown())
     assert total == view.mine_count
-
-
-def mesh(rows: int, cols: int, seed: int = 1) -> View:
-    """An expert board with every other cell of every other row revealed: a 2-D frontier."""
-    topology = SquareTopology(16, 30)
-    rng = random.Random(seed)
-    mines = {c for c in range(topology.size) if rng.random() < 0.2}
-    revealed = {}
-    for r in range(0, rows, 2):
-        for c in range(0, cols, 2):
-            cell = topology.cell_at(r, c)
-            if cell not in mines:
-                revealed[cell] = sum(1 for o in topology.neighbours(cell) if o in mines)
-    return View(topology, revealed, mine_count=len(mines))
 
 
 def test_state_cap_gives_a_flagged_approximation() -> None:

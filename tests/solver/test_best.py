@@ -6,11 +6,11 @@ import json
 import random
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from paths import TESTS
 from test_probability import kinds, small_topology
 
 from minesweeper.board import Board
@@ -220,7 +220,7 @@ def test_moves_match_the_recorded_games() -> None:
 @pytest.mark.parametrize("counts", [3, 4_000, Budget().counts])
 def test_the_crash_board_plays_to_the_end_under_any_budget(counts: int) -> None:
     """Issue 11's board: an approximate count of an impossible outcome once raised mid-game."""
-    case = load_cases(Path(__file__).parent / "data" / "crash.in")[0]
+    case = load_cases(TESTS / "data" / "crash.in")[0]
     for strategy in (Best(budget=Budget(counts)), ExactSafest(budget=Budget(counts))):
         record = play(case.board, case.first, strategy, tell_mine_count=True)
         assert record.finished

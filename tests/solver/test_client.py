@@ -13,18 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.boards.generate import random_board
-from minesweeper.client import (
-    Client,
-    MapError,
-    Outcome,
-    StrategyError,
-    judge_connection,
-    parse_map,
-    play,
-    traced,
-)
-from minesweeper.game import Game
-from minesweeper.solver.strategy import Decision
+from minesweeper.client import Client, MapError, judge_connection, parse_map, play, traced
+from minesweeper.game import Game, State
+from minesweeper.solver.strategy import Decision, StrategyError
 from minesweeper.topology import SquareTopology
 
 
@@ -55,9 +46,9 @@ def test_plays_from_crafted_maps_alone() -> None:
     assert client.revealed == {0: 0, 1: 1, 3: 0, 4: 1}
     client.Decide()
     assert client.revealed[2] == 1
-    assert client.outcome is Outcome.PLAYING
+    assert client.outcome is State.PLAYING
     client.Decide()
-    assert client.outcome is Outcome.LOST
+    assert client.outcome is State.LOST
     assert client.mines == {5}
     assert server.moves == [(1, 0), (0, 2), (1, 2)]
     assert client.moves == 3
@@ -71,9 +62,9 @@ def test_win_is_read_from_the_map() -> None:
     strategy = Scripted([Decision((1,), guess=True)])
     client = Client(SquareTopology(1, 2), server, strategy)
     client.InitGame((0, 0))
-    assert client.run() is Outcome.WON
+    assert client.run() is State.WON
     # A win needs no '@' when the board has no mine: nothing is left unknown.
-    assert parse_map("00\n", SquareTopology(1, 2)).outcome is Outcome.WON
+    assert parse_map("00\n", SquareTopology(1, 2)).outcome is State.WON
 
 
 def test_proved_mines_are_remembered_and_never_visited() -> None:
@@ -101,7 +92,7 @@ def test_cells_opened_by_a_zero_are_skipped() -> None:
     client.InitGame()
     client.Decide()
     assert server.moves == [(0, 0)]
-    assert client.outcome is Outcome.WON
+    assert client.outcome is State.WON
 
 
 def test_a_strategy_proposing_only_visited_cells_is_an_error() -> None:
@@ -142,7 +133,7 @@ def test_stops_at_the_move_limit() -> None:
 
     client = Client(topology, endless, FirstUnknown())
     client.InitGame((0, 0))
-    assert client.run() is Outcome.PLAYING
+    assert client.run() is State.PLAYING
     assert client.moves == 1000
     assert len(visited) == 1000 == len(set(visited))
 
@@ -195,7 +186,7 @@ def test_text_client_and_fast_loop_play_the_same_game(rows: int, cols: int, seed
     client.InitGame(topology.move_of(first))
     outcome = client.run()
     record = play(board, first, FirstUnknown())
-    assert record.won == (outcome is Outcome.WON)
+    assert record.won == (outcome is State.WON)
     assert (record.visit_count, record.steps) == (game.visit_count, game.step_count)
     assert record.finished
 

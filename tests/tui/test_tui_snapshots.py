@@ -15,13 +15,14 @@ import os
 from pathlib import Path
 
 import pytest
+from paths import TESTS
 from tui_helpers import make_app, private_dirs  # noqa: F401
 
 from minesweeper.board import Board
 from minesweeper.play.session import CellState, GameSession
 from minesweeper.topology import find_topology
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOTS = TESTS / "snapshots"
 #: Fixed piece grids, so that the pictures do not depend on the random tiler.
 PIECES = {
     "domino": ["001223", "451673", "458679", "AA8BB9"],

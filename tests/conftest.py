@@ -1,0 +1,19 @@
+"""Shared fixtures. The tests sit in folders by layer (core, solver, judge, bench, play,
+ladder, web, cli, tui); this file, at their root, also puts the root on ``sys.path``, so every
+folder imports the shared helpers (``doubles``, ``judge_helpers``, ``tui_helpers``,
+``paths``...) by name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from judge_helpers import children
+
+
+@pytest.fixture
+def no_child_left_behind() -> Iterator[None]:
+    """Fails the test if it leaves a child process of the test run behind (running or not)."""
+    before = children()
+    yield
+    assert children() - before == set()
