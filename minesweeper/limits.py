@@ -34,8 +34,10 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_REPLAY_BYTES = 16 * 1024 * 1024
 #: Digits of an integer in the protocol: more than any size or cell id can need.
 MAX_DIGITS = 18
-#: Characters of a bad line quoted in an error message.
+#: Characters of a bad line or value quoted in an error message.
 QUOTE_CHARS = 40
+#: Digits of an integer in a JSON file (records, replays, per-game logs): a 64-bit number has 20.
+MAX_JSON_DIGITS = 20
 
 
 def check_cells(cells: int, text_format: str = "grid", line: int | None = None) -> None:
@@ -57,6 +59,25 @@ def check_solved_cells(cells: int, what: str) -> None:
         raise TooLargeError(
             None, f"{what} plays boards of at most {MAX_SOLVED_CELLS:,} cells, not {cells:,}"
         )
+
+
+def quote(value: object) -> str:
+    """``value`` for an error message: its repr, cut to its first `QUOTE_CHARS` characters.
+
+    Every message that shows a value read from input quotes it with this, so no
+    error line grows with the input.
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an integer past Python's digit limit, deep nesting
+        return f"a {type(value).__name__} too large to show"
+    if isinstance(value, str):
+        if len(value) <= QUOTE_CHARS:
+            return text
+        return f"{value[:QUOTE_CHARS]!r}... ({len(value):,} characters)"
+    if len(text) <= QUOTE_CHARS:
+        return text
+    return f"{text[:QUOTE_CHARS]}... ({len(text):,} characters)"
 
 
 def human_bytes(count: int) -> str:

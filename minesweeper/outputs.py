@@ -86,8 +86,12 @@ def written_aside(
     so the destination appears whole or not at all. With ``sync`` the data reach
     the disk first, so a crash cannot leave an empty file in its place. A
     ``private`` file has mode 0600; otherwise the mode a new file gets from the umask.
+
+    The temporary name carries the writer's process id, so the next write
+    with the same ``prefix`` removes what a writer killed mid-write left behind.
     """
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+    remove_stale(folder, prefix)
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{prefix}@{os.getpid()}-", suffix=".tmp")
     try:
         if not private:
             os.fchmod(fd, 0o666 & ~_umask())
@@ -99,6 +103,31 @@ def written_aside(
         yield Path(temp)
     finally:
         Path(temp).unlink(missing_ok=True)
+
+
+def remove_stale(folder: Path, prefix: str) -> None:
+    """Delete ``folder``'s temporary files of ``prefix`` whose writing process is gone."""
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.name.startswith(prefix)]
+    except OSError:
+        return  # mkstemp will report the folder
+    for name in names:
+        writer, dash, _ = name[len(prefix) :].partition("-")
+        stale = name.endswith(".tmp") and dash and writer[:1] == "@" and writer[1:].isdigit()
+        if stale and not _alive(int(writer[1:])):
+            Path(folder, name).unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # another user's process, or not a pid at all: leave it
+    return True
 
 
 def _umask() -> int:

@@ -27,9 +27,9 @@ from minesweeper.limits import (
     MAX_DIGITS,
     MAX_EDGES,
     MAX_LINE_BYTES,
-    QUOTE_CHARS,
     check_cells,
     human_bytes,
+    quote,
 )
 from minesweeper.topology.base import Topology
 from minesweeper.topology.graph import GraphError
@@ -150,13 +150,6 @@ def _describe_stray(data: bytes, index: int) -> str:
         else:
             return f"byte 0x{byte:02x} at {column} is not UTF-8 text"
     return f"non-ASCII character {char!r} at {column}: the input must be ASCII"
-
-
-def quote(text: str) -> str:
-    """``text`` quoted for an error message, cut to its first `QUOTE_CHARS` characters."""
-    if len(text) <= QUOTE_CHARS:
-        return repr(text)
-    return f"{text[:QUOTE_CHARS]!r}... ({len(text):,} characters)"
 
 
 #: An integer of the protocol: ASCII digits only, with an optional minus sign.

@@ -153,8 +153,17 @@ def run_analyze(text: str, mines: int | None, time_limit: float | None = None) -
     return (
         f"{usage.ru_utime + usage.ru_stime:.2f} s CPU, {usage.ru_maxrss // 1024} MB peak, "
         f"approximate {str(doc.get('approximate', 'not reported')).lower()}, best {doc['best']}, "
-        f"{len(doc['safe'])} safe, {unknown} uncertain cells, {len(doc['solutions'])}-digit count"
+        f"{len(doc['safe'])} safe, {unknown} uncertain cells, {digits(doc['solutions'])} count"
     )
+
+
+def digits(solutions: str | None) -> str:
+    """The digits of a count shown in full or in scientific form ("no": not counted)."""
+    if solutions is None:
+        return "no"
+    if "e+" in solutions:
+        return f"{int(solutions.split('e+')[1]) + 1}-digit"
+    return f"{len(solutions)}-digit"
 
 
 def main() -> None:

@@ -3,7 +3,9 @@
     python scripts/fuzz_inputs.py [--examples N] [--only TEXT]
 
 Runs the hypothesis tests of tests/test_fuzz_inputs.py (judge input on every
-topology, analyze positions, board files, records files) with N examples each
+topology, analyze positions, board files, records files, and the JSON readers
+(records, replays, per-game logs) given lone surrogates, huge numbers and deep
+nesting in place of their values) with N examples each
 (default 2000), inputs drawn at random, and prints how many inputs each parser
 was given and how many tests found a failing input (with the first such input).
 Exit status 1 when any did.

@@ -17,6 +17,7 @@ from minesweeper.board import Board
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.boards.generate import random_board, start_cell
 from minesweeper.errors import SettingsError
+from minesweeper.limits import quote
 from minesweeper.topology import GridTopology, SquareTopology, Topology
 from minesweeper.variant import PRESETS, Preset, Rules, Variant
 
@@ -34,7 +35,7 @@ def resolve_presets(names: Sequence[str]) -> list[Preset]:
         for member in PRESET_GROUPS.get(name, (name,)):
             if member not in BENCH_PRESETS:
                 known = ", ".join([*BENCH_PRESETS, *PRESET_GROUPS])
-                raise SettingsError(f"unknown preset {name!r} (known: {known})")
+                raise SettingsError(f"unknown preset {quote(name)} (known: {known})")
             result[member] = BENCH_PRESETS[member]
     return list(result.values())
 

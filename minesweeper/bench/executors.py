@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -17,6 +19,7 @@ from types import TracebackType
 from typing import Protocol
 
 from minesweeper.errors import JudgeError
+from minesweeper.resources import prctl
 
 from .games import Chunk, GameOutcome, play_chunk
 
@@ -85,7 +88,9 @@ class ProcessPool:
         self._pool: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> ProcessPool:
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+        self._pool = ProcessPoolExecutor(
+            max_workers=self.workers, initializer=_start_worker, initargs=(os.getpid(),)
+        )
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
@@ -111,9 +116,35 @@ class ProcessPool:
                 yield pending.pop(future), outcomes
 
 
-def _ignore_interrupts() -> None:
+#: From <linux/prctl.h>: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
+#: How often a worker without a parent-death signal checks that its parent lives, in seconds.
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def _start_worker(parent: int) -> None:
+    """Set up a pool worker: it dies with ``parent``, whatever kills the parent (kill -9 too).
+
+    On Linux the kernel sends it SIGKILL when the parent dies; elsewhere a
+    thread checks every `ORPHAN_CHECK_SECONDS` that it was not handed to another parent.
+    """
     # Ctrl-C is the parent's to handle: workers would only print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not _die_with_parent():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+
+def _die_with_parent() -> bool:
+    """Ask the kernel for SIGKILL when the parent dies; whether it could (Linux only)."""
+    return prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(1)
 
 
 def cores() -> int:

@@ -18,6 +18,8 @@ from filelock import FileLock, Timeout
 
 from minesweeper.client import GameRecord
 from minesweeper.errors import InputError, PathError
+from minesweeper.jsontext import NotJSONError, load_json
+from minesweeper.limits import quote
 from minesweeper.solver.registry import StrategySpec
 
 from .deals import Deal
@@ -167,9 +169,11 @@ def _read_rows(path: Path) -> list[tuple[int, dict]]:
     rows = []
     for line_no, line in enumerate(data[:end].splitlines(), 1):
         try:
-            row = json.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError):  # not UTF-8 or JSON, huge numbers, deep nesting
-            raise InputError(line_no, f"{path}: not a JSON line of a per-game log") from None
+            row = load_json(line)
+        except NotJSONError as error:  # bad UTF-8, JSON or Unicode, huge numbers, deep nesting
+            raise InputError(
+                line_no, f"{path}: {error.message}: not a line of a per-game log"
+            ) from None
         if not isinstance(row, dict):
             raise InputError(line_no, f"{path}: not a JSON object")
         rows.append((line_no, row))
@@ -185,13 +189,15 @@ def _check_row(
 ) -> GameKey:
     """The key of a logged game, checked to be one of this run's games."""
     if row.get("seed") != seed:
-        raise InputError(line_no, f"{path}: seed {row.get('seed')!r} is not this run's {seed}")
+        raise InputError(line_no, f"{path}: seed {quote(row.get('seed'))} is not this run's {seed}")
     key = (row.get("preset"), row.get("strategy"), row.get("game"))
-    game = expected.get(key)  # type: ignore[arg-type]  # a bad row's key finds nothing
+    hashable = all(isinstance(part, (str, int, float, type(None))) for part in key)
+    game = expected.get(key) if hashable else None  # type: ignore[arg-type]
     if game is None:
         raise InputError(
             line_no,
-            f"{path}: game {key[2]!r} of {key[0]!r} by {key[1]!r} is not part of this run "
+            f"{path}: game {quote(key[2])} of {quote(key[0])} by {quote(key[1])} "
+            "is not part of this run "
             "(--preset, --boards, --group-by, --games, --strategy)",
         )
     deal, strategy, index = game
@@ -200,7 +206,7 @@ def _check_row(
     if row.get("size") != deal.game_size(index):
         raise InputError(
             line_no,
-            f"{path}: board {row.get('size')!r} is not this run's {deal.game_size(index)} "
+            f"{path}: board {quote(row.get('size'))} is not this run's {deal.game_size(index)} "
             "(--rows, --cols, --mines)",
         )
     budget_ms = None if strategy.budget is None else strategy.budget.ms
@@ -214,7 +220,7 @@ def _check_row(
 
 
 def _budget(think_ms: object) -> str:
-    return "no think budget" if think_ms is None else f"think {think_ms!r} ms"
+    return "no think budget" if think_ms is None else f"think {quote(think_ms)} ms"
 
 
 def _outcome(row: dict, line_no: int, path: Path) -> GameOutcome:
@@ -223,7 +229,7 @@ def _outcome(row: dict, line_no: int, path: Path) -> GameOutcome:
     for name, kind in _RECORD_FIELDS.items():
         value = row.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise InputError(line_no, f"{path}: {name!r} is missing or not a {_kind(kind)}")
+            raise InputError(line_no, f"{path}: {quote(name)} is missing or not a {_kind(kind)}")
     # Fields with defaults (statistics such as 3BV) are optional: older logs lack them.
     extras = {
         field.name: row[field.name]

@@ -123,44 +123,83 @@ def run_bench(
     strategies = _once(strategies)
     found = _found(deals, strategies, done or {})
     left = games_left(deals, strategies, done or {})
-    if left:
-        context: contextlib.AbstractContextManager[Executor]
-        if executor is None:
-            context = open_executor(min(jobs, left), cluster)
-        else:
-            context = contextlib.nullcontext(executor)  # the caller's to open and close
-        with context as executor:
-            dealer = Dealer(
-                deals,
-                strategies,
-                seed,
-                found,
-                executor.workers,
-                executor.chunk_seconds,
-                decisions is not None,
-            )
-            for chunk, outcomes in executor.run(dealer):
-                dealer.workers = executor.workers  # a cluster may have grown
-                dealer.record((chunk.deal_index, chunk.strategy), outcomes)
-                deal = deals[chunk.deal_index]
-                pair = found[chunk.deal_index, chunk.strategy]
-                # A chunk that ran twice (its worker died after finishing) counts once.
-                new = {i: o for i, o in zip(chunk.indices, outcomes, strict=True) if i not in pair}
-                pair.update(new)
-                if decisions is not None and new:
-                    # Before the game log: a game the log holds has its guesses logged.
-                    decisions.write(
-                        chunk.strategy.name, (r for o in new.values() for r in o.decisions)
-                    )
-                if log is not None and new:
-                    log.write(deal, chunk.strategy, new)
-                if progress is not None:
-                    progress(deal, chunk.strategy, pair)
+    try:
+        if left:
+            jobs = min(jobs, left)
+            _play(deals, strategies, seed, jobs, progress, cluster, log, executor, decisions, found)
+    except KeyboardInterrupt:
+        played = {pair: outcomes for pair, outcomes in found.items() if outcomes}
+        raise BenchInterrupted(_results(deals, strategies, found), played) from None
+    return _results(deals, strategies, found)
+
+
+class BenchInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM, see `minesweeper.cli.bench`) stopped a run: the games played so far.
+
+    ``results`` are the usual results over the games finished; ``played`` their
+    outcomes by ``(deal index, strategy)`` and game index, for a log to keep.
+    """
+
+    def __init__(self, results: list[Result], played: dict[Pair, dict[int, GameOutcome]]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+        self.played = played
+
+
+def _results(
+    deals: Sequence[Deal],
+    strategies: Sequence[StrategySpec],
+    found: Mapping[Pair, Mapping[int, GameOutcome]],
+) -> list[Result]:
     return [
         _result(deal, spec, found[deal_index, spec])
         for deal_index, deal in enumerate(deals)
         for spec in strategies
     ]
+
+
+def _play(
+    deals: Sequence[Deal],
+    strategies: Sequence[StrategySpec],
+    seed: int,
+    jobs: int,
+    progress: Progress | None,
+    cluster: str | None,
+    log: GameLog | None,
+    executor: Executor | None,
+    decisions: DecisionLog | None,
+    found: dict[Pair, dict[int, GameOutcome]],
+) -> None:
+    """Play the games ``found`` lacks, adding each to it (and to the logs) as it finishes."""
+    # An executor given is the caller's to open and close.
+    context: contextlib.AbstractContextManager[Executor] = (
+        open_executor(jobs, cluster) if executor is None else contextlib.nullcontext(executor)
+    )
+    with context as executor:
+        dealer = Dealer(
+            deals,
+            strategies,
+            seed,
+            found,
+            executor.workers,
+            executor.chunk_seconds,
+            decisions is not None,
+        )
+        for chunk, outcomes in executor.run(dealer):
+            dealer.workers = executor.workers  # a cluster may have grown
+            dealer.record((chunk.deal_index, chunk.strategy), outcomes)
+            deal = deals[chunk.deal_index]
+            pair = found[chunk.deal_index, chunk.strategy]
+            # A chunk that ran twice (its worker died after finishing) counts once.
+            new = {i: o for i, o in zip(chunk.indices, outcomes, strict=True) if i not in pair}
+            pair.update(new)
+            if decisions is not None and new:
+                # Before the game log: a game the log holds has its guesses logged.
+                decisions.write(chunk.strategy.name, (r for o in new.values() for r in o.decisions))
+            if log is not None and new:
+                log.write(deal, chunk.strategy, new)
+            if progress is not None:
+                progress(deal, chunk.strategy, pair)
 
 
 def games_left(

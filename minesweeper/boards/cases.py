@@ -24,12 +24,12 @@ from minesweeper.boards.mbf import SUFFIX as MBF_SUFFIX
 from minesweeper.boards.mbf import MbfError, read_mbf
 from minesweeper.errors import EncodingError, InputError, NotAFileError, PathError
 from minesweeper.inputs import find_files, read_regular
+from minesweeper.limits import quote
 from minesweeper.protocol import (
     LineReader,
     format_board,
     format_move,
     parse_move,
-    quote,
     read_board,
 )
 from minesweeper.topology.base import Topology

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from minesweeper.board import Board
 from minesweeper.errors import RulesError
 from minesweeper.topology.base import Topology
-from minesweeper.variant import FirstClick
+from minesweeper.variant import FirstClick, Variant
 
 
 def excluded_cells(topology: Topology, first: int | None, rule: FirstClick) -> set[int]:
@@ -94,3 +94,13 @@ def lay_mines(
     if rule is FirstClick.OPENING and mines > topology.size - 1 - len(topology.neighbours(first)):
         rule = FirstClick.SAFE
     return random_board(topology, mines, rng, first, rule)
+
+
+#: Bits of the seed each board is laid from: one JSON number in a replay.
+DEAL_SEED_BITS = 63
+
+
+def deal(maker: BoardMaker, topology: Topology, variant: Variant, first: int, seed: int) -> Board:
+    """The board ``maker`` lays for ``variant`` at the first open ``first`` from ``seed``:
+    how a game deals, and how a replay's board is shown to be the game's own."""
+    return maker(topology, variant.mines, first, variant.first_click, random.Random(seed))

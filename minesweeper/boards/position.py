@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from typing import IO
 
 from minesweeper.errors import InputError
-from minesweeper.protocol import UNKNOWN, LineReader, parse_count, quote, read_drawing
+from minesweeper.limits import quote
+from minesweeper.protocol import UNKNOWN, LineReader, parse_count, read_drawing
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 from minesweeper.topology.square import SquareTopology

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import math
 from pathlib import Path
+from time import process_time
 from typing import IO
 
 import click
@@ -11,11 +14,13 @@ import click
 from minesweeper.boards.cases import default_first, load_board
 from minesweeper.boards.position import KNOWN_MINE, read_position
 from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
-from minesweeper.errors import RulesError, UsageError
+from minesweeper.errors import LimitError, RulesError, UsageError
 from minesweeper.play.autoplay import view_of
 from minesweeper.play.session import GameSession
 from minesweeper.protocol import COUNT_DIGITS
+from minesweeper.resources import Guard, OverBudget, resident_bytes
 from minesweeper.solver.best import Best
+from minesweeper.solver.local import LocalEstimate
 from minesweeper.solver.probability import Budget, Probabilities
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
@@ -42,16 +47,17 @@ from minesweeper.topology.base import Topology
     type=click.FloatRange(min=0),
     default=10.0,
     show_default=True,
-    help="CPU seconds for the whole answer (probabilities and best move), roughly: exact "
-    "counting gets half of them; past that half, or the whole, the answer is approximate "
-    "(and says so).",
+    help="CPU seconds for the whole answer (reading, probabilities, best move), measured: "
+    "exact counting gets half of them; past that half, or the whole, the answer is "
+    "approximate (and says so); when not even that fits, one line and exit status 2.",
 )
 @click.option(
     "--memory-limit",
     type=click.FloatRange(min=0, min_open=True),
     default=1000.0,
     show_default=True,
-    help="Megabytes (roughly) for exact counting; past them the answer is approximate.",
+    help="Megabytes of memory (resident, measured, the process's in all); past them the "
+    "answer is approximate; when not even that fits, one line and exit status 2.",
 )
 @board_file_option(
     "Analyse this board's start instead of a position: an MBF file (.mbf) or a board in "
@@ -75,25 +81,94 @@ def analyze(
     revealed counts, `F` a known mine. Without --mines the mine count is
     unknown: every density is equally likely beforehand (a uniform Beta prior).
     Counting is exact unless the position needs more than half of --time-limit
-    or more than --memory-limit; the whole answer takes about --time-limit CPU
-    seconds at most (more only with a limit under a second on a frontier of
-    thousands of cells). Cut short, the output says it is approximate.
+    or more than --memory-limit. Both are measured on the process itself: past
+    them, the count is cut short or, when even that does not fit (a board of a
+    million cells), each cell gets what its numbers say on their own. Either
+    way the output says it is approximate. When not even that fits, one line
+    names the limit and the exit status is 2.
     """
-    if board_file is not None:
-        if file is not None:
-            raise UsageError("give either FILE or --board, not both")
-        view = board_start(board_file, topology, mines)
-    else:
-        view = read_position(read_input(file or click.open_file("-", "rb")), topology, mines)
-    # Turning counts into probabilities walks them back once, at about the
-    # counting's own cost: counting gets half the time, the whole answer all of it.
-    player = Best(budget=Budget.within(time_limit, memory_limit, counting=0.5))
-    result = player.solve(view)
-    best = best_move(view, result, player)
+    held = resident_bytes() / 1e6
+    until = process_time() + max(time_limit, MEASURED_SECONDS)
+    megabytes = max(memory_limit, held + MEASURED_MEGABYTES)
+    if board_file is not None and file is not None:
+        raise UsageError("give either FILE or --board, not both")
+    try:
+        with Guard(until, megabytes):
+            if board_file is not None:
+                view = board_start(board_file, topology, mines)
+            else:
+                data = read_input(file or click.open_file("-", "rb"))
+                view = read_position(data, topology, mines)
+    except OverBudget as over:
+        raise LimitError(beyond(over, time_limit, memory_limit, "reading it")) from None
+    # The exact count may take a share of the memory left: the rest is room for the
+    # approximate answer, should the count not fit.
+    exact_megabytes = held + EXACT_MEMORY_SHARE * (megabytes - held)
+    answer: Answer | None = exact_answer(view, until, memory_limit, exact_megabytes)
+    if answer is None:
+        gc.collect()  # what the exact count left
+        try:
+            with Guard(until, megabytes):
+                estimate = LocalEstimate(view)
+                answer = estimate, estimate.safest()
+        except OverBudget as over:
+            raise LimitError(
+                beyond(over, time_limit, memory_limit, "answering even approximately")
+            ) from None
+    result, best = answer
     if output == "json":
         click.echo(json.dumps(as_json(view, result, best)))
     else:
         click.echo(as_text(view, result, best), nl=False)
+
+
+#: The guard measures CPU time every few milliseconds and memory in pages: a smaller
+#: --time-limit is held to this many seconds, and a --memory-limit under what the process
+#: holds at the start (Python and its modules) to this many megabytes on top of it.
+MEASURED_SECONDS = 0.05
+MEASURED_MEGABYTES = 2.0
+#: CPU seconds the approximate answer and the output take per cell of the board, with room
+#: for a loaded machine (a 1000x1000 board: about 4 s; kept back from the exact count).
+RESERVE_SECONDS_PER_CELL = 6e-6
+#: The share of the memory left at the start that the exact count may take.
+EXACT_MEMORY_SHARE = 0.8
+
+
+#: The probabilities shown (counted, or each number's alone) and the best move.
+Answer = tuple["Probabilities | LocalEstimate", "int | None"]
+
+
+def exact_answer(
+    view: View, until: float, memory_limit: float, megabytes: float
+) -> tuple[Probabilities, int | None] | None:
+    """The engine's answer and best move within the limits (None: they do not fit).
+
+    The engine's own budget makes it approximate when its plan will not fit; the
+    guard stops it when what it takes, measured, passes what is left of the time
+    (less what the approximate answer would need) or ``megabytes`` in all.
+    """
+    reserve = RESERVE_SECONDS_PER_CELL * view.topology.size
+    seconds = until - reserve - process_time()
+    if seconds <= 0:
+        return None
+    # Turning counts into probabilities walks them back once, at about the
+    # counting's own cost: counting gets half the time, the whole answer all of it.
+    player = Best(budget=Budget.within(seconds, memory_limit, counting=0.5))
+    try:
+        with Guard(until - reserve, megabytes):
+            result = player.solve(view)
+            return result, best_move(view, result, player)
+    except OverBudget:
+        return None
+
+
+def beyond(over: OverBudget, time_limit: float, memory_limit: float, doing: str) -> str:
+    """The one line saying which limit ``doing`` passed."""
+    if over.what == "time":
+        limit = f"--time-limit {time_limit:g} (CPU seconds)"
+    else:
+        limit = f"--memory-limit {memory_limit:g} (MB of memory)"
+    return f"the position does not fit in {limit}: {doing} took more"
 
 
 def board_start(path: Path, topology: type[Topology], mines: int | None) -> View:
@@ -118,11 +193,13 @@ def best_move(view: View, result: Probabilities, player: Best) -> int | None:
     return player.decide(view).opens[0]
 
 
-def as_json(view: View, result: Probabilities, best: int | None) -> dict:
+def as_json(view: View, result: Probabilities | LocalEstimate, best: int | None) -> dict:
     """The JSON document: probabilities per printed position, certain cells, layouts, best move.
 
     Known mines (``F``) count as certain mines, with probability 1; ``approximate``
-    says whether the count had to leave constraints out.
+    says whether the count had to leave constraints out; ``counted`` False (with
+    ``solutions`` null) that counting did not fit the limits at all and each
+    chance is what the cell's numbers say on their own.
     """
     topology = view.topology
     rows, cols = topology.shape
@@ -145,10 +222,36 @@ def as_json(view: View, result: Probabilities, best: int | None) -> dict:
         "probabilities": grid,
         "safe": [list(position(c)) for c in sorted(result.safe)],
         "mines": [list(position(c)) for c in sorted(result.mines | view.mines)],
-        "solutions": str(result.layouts),
+        "solutions": None if result.layouts is None else count_text(result.layouts),
         "best": None if best is None else list(position(best)),
         "approximate": result.approximate,
+        "counted": isinstance(result, Probabilities),
     }
+
+
+#: Digits of a count shown exactly; a larger count is shown in scientific form.
+EXACT_DIGITS = 60
+
+
+def count_text(count: int) -> str:
+    """``count`` in full up to `EXACT_DIGITS` digits, else as ``1.23457e+4512``.
+
+    A count of layouts on a big board has hundreds of thousands of digits:
+    writing them out would trip Python's limit on int-to-text conversion (and
+    take seconds), so the digits are found by arithmetic instead.
+    """
+    if count < 10**EXACT_DIGITS:
+        return str(count)
+    exponent = int(math.log10(count))
+    if 10**exponent > count:  # the float logarithm can be one too high or too low
+        exponent -= 1
+    elif 10 ** (exponent + 1) <= count:
+        exponent += 1
+    lead = count // 10 ** (exponent - 6)  # the first 7 digits
+    mantissa = round(lead / 10**6, 5)
+    if mantissa >= 10:  # 9.999995... rounds up
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.5f}e+{exponent}"
 
 
 def percent(p: float) -> str:
@@ -164,15 +267,22 @@ def percent(p: float) -> str:
     return f"{p * 100:.0f}%"
 
 
-def as_text(view: View, result: Probabilities, best: int | None) -> str:
+def as_text(view: View, result: Probabilities | LocalEstimate, best: int | None) -> str:
     """The map with every unknown cell's mine probability, then the certain cells and best move."""
     topology = view.topology
     rows, cols = topology.shape
     width = 7
     lines = []
     count = "unknown (uniform prior on the density)" if view.mine_count is None else view.mine_count
-    lines.append(f"mines: {count}; layouts that fit: {result.layouts}")
-    if result.approximate:
+    if isinstance(result, LocalEstimate):
+        lines.append(f"mines: {count}; layouts that fit: not counted")
+        lines.append(
+            "approximate: counting did not fit in the time or memory limit; "
+            "each cell's chance is what its numbers say on their own"
+        )
+    else:
+        lines.append(f"mines: {count}; layouts that fit: {count_text(result.layouts)}")
+    if isinstance(result, Probabilities) and result.approximate:
         lines.append("approximate: exact counting needs more than the time or state limit")
     lines.append(" " * 4 + "".join(f"{col:>{width}}" for col in range(cols)))
     for row in range(rows):

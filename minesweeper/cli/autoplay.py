@@ -158,4 +158,7 @@ def autoplay(
         click.echo(f"minesweeper: {error}", err=True)
         click.echo("minesweeper: the result was not recorded", err=True)
         return
+    note = ending.records.kept_aside_note()
+    if note is not None:
+        click.echo(f"minesweeper: {note}", err=True)
     click.echo(entered(place, None, session.won) or "not in the top 10 of its category")

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
+import os
+import shlex
+import signal
+import sys
+import threading
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -41,6 +47,7 @@ from minesweeper.bench import (
 from minesweeper.bench.decisions import DecisionLog
 from minesweeper.bench.executors import cores
 from minesweeper.bench.pairing import Paired, Reference, pairings
+from minesweeper.bench.runner import BenchInterrupted
 from minesweeper.boards.cases import load_cases
 from minesweeper.cli.common import (
     fail,
@@ -54,7 +61,8 @@ from minesweeper.cli.common import (
 )
 from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import UsageError
-from minesweeper.outputs import check_writable
+from minesweeper.outputs import OutputError, check_writable
+from minesweeper.play.records import user_data_dir
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import SquareTopology, Topology
 from minesweeper.variant import Preset, Rules
@@ -202,9 +210,13 @@ def bench(
             if log is not None:
                 log.close()
             raise
+    stopped: BenchInterrupted | None = None
     try:
-        results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
-    except KeyboardInterrupt:
+        with terminate_as_interrupt():
+            results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
+    except BenchInterrupted as stop:
+        stopped, results = stop, stop.results
+    except KeyboardInterrupt:  # before the first game
         fail(f"interrupted: {_what_is_kept(log)}", 130)
     except WorkerError as error:
         said = f"; {_what_is_kept(log)}" if log is not None else ""
@@ -215,6 +227,16 @@ def bench(
         if guesses is not None:
             guesses.close()
     console = Console(highlight=False)
+    if stopped is not None:
+        kept_in = log.path if log is not None else autosave(stopped, seed, deals)
+        console.print(results_table(results, seed, chosen, topology, partial=True))
+        played = sum(len(outcomes) for outcomes in stopped.played.values())
+        total = sum(deal.games for deal in deals) * len(dict.fromkeys(strategies))
+        fail(
+            f"interrupted after {played} of {total} games: they are in {kept_in}; "
+            f"{resume_command(per_game_path, kept_in)} plays the rest",
+            130,
+        )
     console.print(results_table(results, seed, chosen, topology))
     paired = pairings(results, known)
     if paired:
@@ -311,6 +333,56 @@ def open_log(
     return None, {}
 
 
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does (the games played are kept), in the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def autosave(stopped: BenchInterrupted, seed: int, deals: list[Deal]) -> Path:
+    """Write the games of an interrupted run that had no log to a new one; its path."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    folder = user_data_dir() / "bench"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"the games played were lost: cannot write in {folder}") from error
+    path = folder / f"interrupted-seed{seed}-{stamp}-{os.getpid()}.jsonl"
+    log = GameLog.create(path, seed)
+    try:
+        for (deal_index, strategy), outcomes in stopped.played.items():
+            log.write(deals[deal_index], strategy, dict(sorted(outcomes.items())))
+    finally:
+        log.close()
+    return path
+
+
+def resume_command(per_game: Path | None, log: Path) -> str:
+    """The command that goes on with the run whose games are in ``log``."""
+    argv = sys.argv
+    if len(argv) > 1 and Path(argv[0]).name in ("minesweeper", "__main__.py") and "bench" in argv:
+        args = argv[argv.index("bench") + 1 :]
+        for option in ("--per-game", "--resume"):
+            while option in args:  # drop it and its value: --resume LOG takes its place
+                at = args.index(option)
+                del args[at : at + 2]
+            args = [a for a in args if not a.startswith(option + "=")]
+        return f"`{shlex.join(['minesweeper', 'bench', *args, '--resume', str(log)])}`"
+    given = " in place of --per-game" if per_game is not None else ""
+    return f"the same command with --resume {shlex.quote(str(log))}{given}"
+
+
 def _what_is_kept(log: GameLog | None) -> str:
     if log is None:
         return "no results"
@@ -405,12 +477,18 @@ def run_with_progress(
 
 
 def results_table(
-    results: list[Result], seed: int, rules: Rules, topology: type[Topology]
+    results: list[Result],
+    seed: int,
+    rules: Rules,
+    topology: type[Topology],
+    partial: bool = False,
 ) -> Table:
-    """The results, one row per deal and strategy, in at most 80 columns."""
+    """The results, one row per deal and strategy, in at most 80 columns (``partial``: of a
+    run stopped before its end, and its title says so)."""
     shape = "" if topology is SquareTopology else f", {topology.name} cells"
+    stopped = " (partial: interrupted)" if partial else ""
     table = Table(
-        title=f"Benchmark: seed {seed}, {rules.value} rules{shape}",
+        title=f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}",
         box=None,
         collapse_padding=True,
         pad_edge=False,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ from click.shell_completion import CompletionItem
 
 from minesweeper.errors import MinesweeperError, TopologyError
 from minesweeper.inputs import read_limited
+from minesweeper.limits import QUOTE_CHARS, quote
 from minesweeper.outputs import write_file
 from minesweeper.topology import TOPOLOGIES, Topology, find_topology
 from minesweeper.variant import RULES_HELP, Rules
@@ -88,6 +90,10 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
         return error
     ctx = error.ctx
     message = error.format_message()
+    param = getattr(error, "param", None)
+    if param is not None and not isinstance(param.type, (click.Path, click.File)):
+        # click quotes a bad value whole: cut it as every other error does (not a path).
+        message = re.sub(rf"'([^']{{{QUOTE_CHARS + 1},}})'", _quoted, message)
     if ctx is not None and ctx.parent is not None:  # name the (sub)command, not the program
         command = ctx.command_path.split(" ", 1)[1]
         message = f"{command}: {message} (see '{ctx.command_path} --help')"
@@ -96,6 +102,10 @@ def one_line_usage_error(error: click.UsageError) -> click.ClickException:
     one_line = _OneLineError(message)
     one_line.exit_code = error.exit_code  # type: ignore[misc]  # click's is a class default
     return one_line
+
+
+def _quoted(match: re.Match[str]) -> str:
+    return quote(match.group(1))
 
 
 # -- options shared by several commands ------------------------------------------------------
@@ -194,7 +204,7 @@ class OneLineChoice(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             known = ", ".join(map(str, self.choices))
-            self.fail(f"unknown {self.what} {value!r} (known: {known})", param, ctx)
+            self.fail(f"unknown {self.what} {quote(value)} (known: {known})", param, ctx)
 
 
 class StrategyName(OneLineChoice):

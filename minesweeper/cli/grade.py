@@ -224,6 +224,8 @@ def grade_cases(
     graded = [case for case in everything if not case.problem]
     found = [case for case in graded if programs.grades(case)]
     shapes = sum(programs.other_topology(case) for case in graded)
+    if not found and skipped:
+        sys.exit(1)  # each refused file has had its line: one refusal, one line
     if not found:
         raise click.UsageError(
             "no .in files found"

@@ -177,7 +177,13 @@ def play_entry(
 
 def check_replays(store: Records) -> int:
     """Check every entry against its replay, printing one line per failure; how many failed."""
-    from minesweeper.play.replay import ReplayError, check_entry, read_replay, read_replay_bytes
+    from minesweeper.play.replay import (
+        ReplayError,
+        check_entry,
+        deal_problems,
+        read_replay,
+        read_replay_bytes,
+    )
 
     failed = 0
     seen: set[Entry] = set()
@@ -198,7 +204,8 @@ def check_replays(store: Records) -> int:
                     if replay_digest(data) != entry.replay:
                         problems = [f"its replay {replay_path} was changed"]
                     else:
-                        problems = check_entry(read_replay(replay_path), category, entry)
+                        replay = read_replay(replay_path)
+                        problems = check_entry(replay, category, entry) or deal_problems(replay)
                 except ReplayError as error:
                     problems = [str(error)]
             for problem in problems:

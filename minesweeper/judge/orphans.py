@@ -11,13 +11,13 @@ nothing is adopted and `Adoption.sweep` does nothing.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import functools
 import os
 import signal
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from minesweeper.resources import prctl
 
 #: From <linux/prctl.h> (Linux 3.4); the standard library has no wrapper for prctl.
 PR_SET_CHILD_SUBREAPER = 36
@@ -71,14 +71,7 @@ def _subreaper(pid: int) -> bool:
     and no child inherits it (a worker of ``grade --jobs N`` sets its own).
     Cached by pid, so a forked copy of this process sets it again.
     """
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return False
-    on, off = ctypes.c_ulong(1), ctypes.c_ulong(0)
-    return prctl(PR_SET_CHILD_SUBREAPER, on, off, off, off) == 0
+    return prctl(PR_SET_CHILD_SUBREAPER, 1)
 
 
 class Adoption:

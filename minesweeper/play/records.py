@@ -29,14 +29,16 @@ import enum
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets
 import stat
+import typing
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 from filelock import FileLock
@@ -49,6 +51,7 @@ from minesweeper.errors import (
     TooLargeError,
 )
 from minesweeper.inputs import open_regular, read_regular
+from minesweeper.jsontext import NotJSONError, load_json
 from minesweeper.outputs import write_atomically, written_aside
 from minesweeper.topology.registry import find_topology
 from minesweeper.variant import FirstClick, Rules, Variant
@@ -68,6 +71,7 @@ DATA_DIR_ENV = "MINESWEEPER_DATA_DIR"
 CONFIG_DIR_ENV = "MINESWEEPER_CONFIG_DIR"
 RECORDS_FILE = "records.json"
 KEY_FILE = "records.key"
+_Record = TypeVar("_Record", "Category", "Entry")
 #: A key file holds 64 hex digits and a newline; reading stops a little past that.
 _KEY_FILE_BYTES = 1024
 
@@ -306,10 +310,14 @@ def _place(ranked: list[Entry], entry: Entry) -> int | None:
     return next((i + 1 for i, e in enumerate(ranked) if e is entry), None)
 
 
+def user_data_dir() -> Path:
+    """``$MINESWEEPER_DATA_DIR``, else the platform's user data dir: records, autosaved runs."""
+    return Path(os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir(APP_NAME))
+
+
 def default_records_path() -> Path:
-    """``$MINESWEEPER_DATA_DIR/records.json``, else in the platform's user data dir."""
-    base = os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir(APP_NAME)
-    return Path(base) / RECORDS_FILE
+    """``records.json`` in `user_data_dir`."""
+    return user_data_dir() / RECORDS_FILE
 
 
 def default_key_path() -> Path:
@@ -382,6 +390,18 @@ class Records:
         self.path = Path(path) if path is not None else default_records_path()
         self.key_path = Path(key_path) if key_path is not None else default_key_path()
         self._lock = FileLock(str(self.path) + ".lock")
+        #: Where `add` moved a records file that failed its check, and why (None: it did not).
+        self.kept_aside: tuple[Path, RecordsTampered] | None = None
+
+    def kept_aside_note(self) -> str | None:
+        """What `add` did with a records file that failed its check, in one line (None: nothing)."""
+        if self.kept_aside is None:
+            return None
+        aside, error = self.kept_aside
+        return (
+            f"the records file {self.path} failed its check ({error.reason}): it is kept as "
+            f"{aside}, and new records begin with this game"
+        )
 
     # -- reading --------------------------------------------------------------------------
 
@@ -448,14 +468,20 @@ class Records:
         A win by a person also enters the category's times table when it is fast
         enough (see `time_place_for`). ``replay``, the game's replay file, is kept
         in `replays_dir` and named in the entry, when the entry enters a table.
-        Raises `RecordsTampered` (writing nothing) when the file fails its check.
+        A file that fails its check does not cost the result: it is moved aside
+        (`kept_aside` says where and why) and the result starts new records.
         """
         if replay is not None:
             entry = replace(entry, replay=replay_digest(replay))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._lock:
-                tables = self.standings()
+                try:
+                    tables = self.standings()
+                except RecordsTampered as error:
+                    # Its entries' replays stay too: `_prune_replays` keeps what it cannot read.
+                    self.kept_aside = (self._move_aside(), error)
+                    tables = {}
                 both = tables.get(category, Standings([], []))
                 points = rank([*both.points, entry])
                 times = rank_times([*both.times, entry])
@@ -471,9 +497,25 @@ class Records:
         except OSError as error:
             raise RecordsError(f"cannot write the records file {self.path}: {error}") from None
 
+    def _move_aside(self) -> Path:
+        """Rename the records file to a new name beside it, never replacing a file; the name."""
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        for number in range(1, 1000):
+            suffix = "" if number == 1 else f"-{number}"
+            aside = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{suffix}.json")
+            try:
+                os.link(self.path, aside, follow_symlinks=False)
+            except FileExistsError:
+                continue
+            self.path.unlink()
+            return aside
+        raise RecordsError(f"cannot move the damaged records file {self.path} aside")
+
     def _prune_replays(self, tables: dict[Category, Standings]) -> None:
         """Delete the replays of entries that left both tables (under the lock)."""
         if not self.replays_dir.is_dir():
+            return
+        if self.kept_aside is not None:  # the replays of the file kept aside stay with it
             return
         kept = {entry.replay for both in tables.values() for entry in [*both.points, *both.times]}
         for path in self.replays_dir.glob("*.json"):
@@ -512,9 +554,9 @@ class Records:
             return RecordsTampered(self.path, reason)
 
         try:
-            document = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
-            raise tampered("not valid JSON") from None
+            document = load_json(raw)
+        except NotJSONError as error:  # bad UTF-8, JSON or Unicode, huge numbers, deep nesting
+            raise tampered(error.reason) from None
         if not isinstance(document, dict):
             raise tampered("not a records document")
         signature = document.pop("signature", None)
@@ -530,7 +572,12 @@ class Records:
             raise RecordsError(f"the records file {self.path} has an unsupported format")
 
         def entries(items: list[dict[str, Any]]) -> list[Entry]:
-            return [Entry(**{k: v for k, v in item.items() if k != "place"}) for item in items]
+            found = [
+                _typed(Entry, {k: v for k, v in item.items() if k != "place"}) for item in items
+            ]
+            for entry in found:
+                datetime.fromisoformat(entry.date)  # shown in every table
+            return found
 
         try:
             tables: dict[Category, Standings] = {}
@@ -543,3 +590,23 @@ class Records:
         except (KeyError, TypeError, AttributeError, ValueError, MinesweeperError):
             raise tampered("its contents are malformed") from None
         return tables
+
+
+def _typed(kind: type[_Record], fields: dict[str, Any]) -> _Record:
+    """``kind(**fields)`` when every field has its declared type; `TypeError` if not.
+
+    A signed file is trusted to be ours, yet whoever holds the key can sign
+    anything: a name that is a number must not crash the table that shows it.
+    """
+    hints = typing.get_type_hints(kind)
+    for name, value in fields.items():
+        allowed = typing.get_args(hints[name]) or (hints[name],)
+        if isinstance(value, bool) and bool not in allowed:
+            raise TypeError(name)
+        if isinstance(value, float) and (float not in allowed or not math.isfinite(value)):
+            raise TypeError(name)
+        if isinstance(value, int) and float in allowed:
+            continue  # a whole number of seconds
+        if not isinstance(value, tuple(type(None) if t is None else t for t in allowed)):
+            raise TypeError(name)
+    return kind(**fields)

@@ -20,10 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import lay_mines
+from minesweeper.boards.generate import DEAL_SEED_BITS, deal, lay_mines
 from minesweeper.errors import InputError, MinesweeperError, NotAFileError, RecordsError
 from minesweeper.inputs import open_regular
-from minesweeper.limits import MAX_REPLAY_BYTES
+from minesweeper.jsontext import NotJSONError, load_json
+from minesweeper.limits import MAX_REPLAY_BYTES, quote
+from minesweeper.outputs import written_aside
 from minesweeper.play.records import COMPUTER, Category, Entry
 from minesweeper.play.session import (
     ACTION_KINDS,
@@ -61,6 +63,9 @@ class Replay:
     assists: tuple[tuple[str, int], ...] = ()
     player: str | None = None
     date: str | None = None
+    #: The seed the game laid its mines from (`GameSession.deal_seed`); None for a board
+    #: given to the game, or a replay written before replays carried it.
+    seed: int | None = None
 
     @classmethod
     def of(
@@ -78,6 +83,7 @@ class Replay:
             assists=tuple(session.assists),
             player=player,
             date=when.isoformat(timespec="seconds"),
+            seed=session.deal_seed,
         )
 
     # -- playing --------------------------------------------------------------------------
@@ -163,6 +169,7 @@ class Replay:
             **category.as_json(),
             "player": self.player,
             "date": self.date,
+            **({} if self.seed is None else {"seed": self.seed}),
             "board": format_board(self.board).splitlines(),
             "actions": [
                 [action.ms, action.kind, *topology.move_of(action.cell)] for action in self.actions
@@ -190,16 +197,9 @@ class Replay:
         if len(data) > MAX_REPLAY_BYTES:
             raise ReplayError(f"larger than {MAX_REPLAY_BYTES} bytes: not a replay")
         try:
-            document = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ReplayError("not UTF-8 text: not a replay") from None
-        except (ValueError, RecursionError) as error:  # bad JSON, huge numbers, deep nesting
-            default = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-            message = getattr(error, "msg", default)
-            line = getattr(error, "lineno", None)
-            raise ReplayError(
-                f"line {line}: not valid JSON ({message})" if line else message
-            ) from None
+            document = load_json(data)
+        except NotJSONError as error:  # bad UTF-8, JSON or Unicode, huge numbers, deep nesting
+            raise ReplayError(f"{error.reason}: not a replay") from None
         return _parse(document)
 
 
@@ -230,9 +230,7 @@ def save_replay(data: bytes, directory: Path, stem: str) -> Path:
     Never overwrites a file; the file appears whole (written aside, then linked).
     """
     directory.mkdir(parents=True, exist_ok=True)
-    temp = directory / f".{stem}.{os.getpid()}.tmp"
-    temp.write_bytes(data)
-    try:
+    with written_aside(directory, data, ".replay-", private=False) as temp:
         for number in range(1, 10_000):
             path = directory / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
             try:
@@ -240,9 +238,7 @@ def save_replay(data: bytes, directory: Path, stem: str) -> Path:
             except FileExistsError:
                 continue
             return path
-        raise ReplayError(f"too many replays named {stem} in {directory}")
-    finally:
-        temp.unlink(missing_ok=True)
+    raise ReplayError(f"too many replays named {stem} in {directory}")
 
 
 def replay_name(replay: Replay) -> str:
@@ -285,7 +281,7 @@ def check_entry(replay: Replay, category: Category, entry: Entry) -> list[str]:
     if entry.clicks is not None and entry.clicks != stats.clicks.total:
         problems.append(f"the entry has {entry.clicks} clicks, the replay {stats.clicks.total}")
     if replay.player is not None and replay.player != entry.name:
-        problems.append(f"the entry names {entry.name!r}, the replay {replay.player!r}")
+        problems.append(f"the entry names {quote(entry.name)}, the replay {quote(replay.player)}")
     if entry.name == COMPUTER:
         if not played_by_computer(replay.assists):
             problems.append("a Computer entry whose replay was not played by the computer alone")
@@ -310,6 +306,42 @@ def _first_click_problems(replay: Replay) -> list[str]:
     return []
 
 
+def deal_problems(replay: Replay) -> list[str]:
+    """Whether the replay's board is the one the game deals from the replay's seed ([]: it is).
+
+    A local record's proof that its board was not made by hand (`records verify
+    --replays`); the ladder checks its own deals against the seeds it keeps.
+    """
+    if not any(action.kind == "open" for action in replay.actions):
+        return []  # `check_entry` says so
+    if replay.seed is None:
+        return ["the replay carries no seed, so its board cannot be shown to be the game's deal"]
+    try:
+        dealt = dealt_boards(replay)
+    except MinesweeperError as error:  # e.g. no no-guess board found in time
+        return [f"its board could not be dealt again from its seed: {error}"]
+    if not any(board.mines == replay.board.mines for board in dealt):
+        return ["its board is not the one the game deals from its seed (a hand-made board?)"]
+    return []
+
+
+def dealt_boards(replay: Replay) -> list[Board]:
+    """The boards a game of the replay's kind deals from its seed at its first open.
+
+    One board, or one per prover for a no-guess game (the replay does not say
+    which prover laid it). Expects a seed and an open (`deal_problems` sees to both).
+    """
+    assert replay.seed is not None
+    first = next(action.cell for action in replay.actions if action.kind == "open")
+    variant = Settings.of_category(replay.category).variant
+    topology = replay.board.topology
+    if not replay.category.no_guess:
+        return [deal(lay_mines, topology, variant, first, replay.seed)]
+    from minesweeper.boards.noguess import PROVERS, board_maker  # loaded for these only
+
+    return [deal(board_maker(name), topology, variant, first, replay.seed) for name in PROVERS]
+
+
 # -- parsing ----------------------------------------------------------------------------------
 
 _FIELDS = {
@@ -329,6 +361,7 @@ _OPTIONAL: dict[str, type | tuple[type, ...]] = {
     "date": (str, type(None)),
     "assists": list,
     "count_told": bool,
+    "seed": int,
 }
 _INFORMATIVE = ("result", "stats")
 _CATEGORY_KEYS = ("topology", "rows", "cols", "mines", "first_click", "no_guess", "count_told")
@@ -340,17 +373,28 @@ def _parse(document: Any) -> Replay:
     if document.get("format") != FORMAT:
         raise ReplayError(f'not a replay (its "format" is not "{FORMAT}")')
     if document.get("version") != VERSION:
-        raise ReplayError(f"replay version {document.get('version')!r} is not supported")
+        raise ReplayError(f"replay version {quote(document.get('version'))} is not supported")
     for key, kind in _FIELDS.items():
         value = document.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ReplayError(f'"{key}" is missing or not a {kind.__name__}')
     for key, kinds in _OPTIONAL.items():
-        if key in document and not isinstance(document[key], kinds):
+        value = document.get(key)
+        if key in document and (
+            not isinstance(value, kinds) or isinstance(value, bool) != (kinds is bool)
+        ):
             raise ReplayError(f'"{key}" has the wrong type')
+    seed = document.get("seed")
+    if seed is not None and not 0 <= seed < 1 << DEAL_SEED_BITS:
+        raise ReplayError(f"seed {quote(seed)} is not one a game deals from")
     unknown = set(document) - set(_FIELDS) - set(_OPTIONAL) - set(_INFORMATIVE)
     if unknown:
-        raise ReplayError(f'unknown field "{sorted(unknown)[0]}"')
+        raise ReplayError(f"unknown field {quote(sorted(unknown)[0])}")
+    rules = [rule.value for rule in FirstClick]
+    if document["first_click"] not in rules:
+        raise ReplayError(
+            f"unknown first-click rule {quote(document['first_click'])} (known: {', '.join(rules)})"
+        )
     try:
         category = Category.from_json(
             {key: document[key] for key in _CATEGORY_KEYS if key in document}
@@ -360,7 +404,9 @@ def _parse(document: Any) -> Replay:
     board = _board(document["board"], category)
     actions = _actions(document["actions"], board)
     assists = _assists(document.get("assists", []), len(actions))
-    return Replay(category, board, actions, assists, document.get("player"), document.get("date"))
+    return Replay(
+        category, board, actions, assists, document.get("player"), document.get("date"), seed
+    )
 
 
 def _board(lines: Sequence[Any], category: Category) -> Board:
@@ -400,7 +446,9 @@ def _actions(items: Sequence[Any], board: Board) -> tuple[Action, ...]:
             raise ReplayError(f"{where}: expected [ms, kind, {shape}]")
         ms, kind, *move = item
         if kind not in ACTION_KINDS:
-            raise ReplayError(f"{where}: unknown kind {kind!r} (known: {', '.join(ACTION_KINDS)})")
+            raise ReplayError(
+                f"{where}: unknown kind {quote(kind)} (known: {', '.join(ACTION_KINDS)})"
+            )
         try:
             cell = topology.cell_from_move(move)
         except MinesweeperError as error:
@@ -426,7 +474,8 @@ def _assists(items: Sequence[Any], count: int) -> tuple[tuple[str, int], ...]:
             or not 0 <= item[1] <= count
         ):
             raise ReplayError(
-                f"assist {item!r}: expected [kind, action index] (kinds: {', '.join(ASSIST_KINDS)})"
+                f"assist {quote(item)}: expected [kind, action index] "
+                f"(kinds: {', '.join(ASSIST_KINDS)})"
             )
         found.append((item[0], item[1]))
     return tuple(found)

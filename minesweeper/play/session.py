@@ -44,7 +44,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import BoardMaker, lay_mines
+from minesweeper.boards.generate import DEAL_SEED_BITS, BoardMaker, deal, lay_mines
 from minesweeper.errors import RulesError, SettingsError
 from minesweeper.game import Game, State
 from minesweeper.play.records import Category, Entry
@@ -196,6 +196,9 @@ class GameSession:
             board_maker = lay_mines
         self.board_maker = board_maker
         self.rng = random.Random(seed)
+        #: The seed the current board's mines were laid from (None: not laid yet, or given):
+        #: a replay carries it, so that the board can be shown to be the game's own deal.
+        self.deal_seed: int | None = None
         self.clock = clock
         self._fixed_topology = board is not None
         if board is not None:
@@ -416,6 +419,7 @@ class GameSession:
         """
         if not self._fixed_topology:
             self.topology = self.settings.variant.make_topology(self.rng)
+        self.deal_seed = None
         self._reset(None)
 
     def note_assist(self, kind: str) -> None:
@@ -474,9 +478,8 @@ class GameSession:
 
     def _lay(self, first: int) -> None:
         settings = self.settings
-        board = self.board_maker(
-            self.topology, settings.variant.mines, first, settings.variant.first_click, self.rng
-        )
+        self.deal_seed = self.rng.getrandbits(DEAL_SEED_BITS)
+        board = deal(self.board_maker, self.topology, settings.variant, first, self.deal_seed)
         self.board, self._game = board, Game(board)  # flags placed before stay
 
     def _open_by_hand(self, targets: list[int]) -> list[int]:

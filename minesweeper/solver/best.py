@@ -281,7 +281,10 @@ class Best(EngineStrategy):
             if total == 0:
                 looks.append(Outlook(cell, safety, 0.0, safety))
                 continue
-            worth = sum(w * v for w, v, _ in outcomes) / total
+            try:
+                worth = sum(w * v for w, v, _ in outcomes) / total
+            except OverflowError:  # weights past any float (a board of thousands of cells)
+                worth = sum(w / total * v for w, v, _ in outcomes)
             progress = sum(w for w, _, moved in outcomes if moved) / total
             score = safety * worth * (1 + self.progress_weight * progress)
             looks.append(Outlook(cell, safety, progress, score))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from minesweeper.errors import TopologyError
+from minesweeper.limits import quote
 from minesweeper.topology.base import Topology
 from minesweeper.topology.graph import GraphTopology
 from minesweeper.topology.hex import HexTopology
@@ -33,4 +34,4 @@ def find_topology(name: str) -> type[Topology]:
         return TOPOLOGIES[name.lower()]
     except KeyError:
         known = ", ".join(sorted(TOPOLOGIES))
-        raise TopologyError(f"unknown topology {name!r} (known: {known})") from None
+        raise TopologyError(f"unknown topology {quote(name)} (known: {known})") from None

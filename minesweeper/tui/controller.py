@@ -22,7 +22,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.play.autoplay import COMPUTER, AutoPlayer, first_cell, new_session
 from minesweeper.play.ending import Ending, enters_records
 from minesweeper.play.history import HistoryError
-from minesweeper.play.records import Entry, Ranking, Records, RecordsError, entered
+from minesweeper.play.records import Entry, Ranking, Records, RecordsError, RecordsTampered, entered
 from minesweeper.play.review import cell_name
 from minesweeper.play.session import CellState, GameSession, Settings
 from minesweeper.solver.probability import Probabilities
@@ -362,6 +362,10 @@ class Controller:
         try:
             place = self.records.place_for(category, entry)
             fast = self.records.time_place_for(category, entry)
+        except RecordsTampered as error:
+            # Entering moves the damaged file aside: the result starts new tables.
+            self.records_problem = str(error)
+            place, fast = 1, None
         except RecordsError as error:
             self.records_problem = str(error)
             place = fast = None
@@ -447,10 +451,12 @@ class Controller:
     def _record(self, name: str) -> int | None:
         """Enter the finished game under ``name``, with its replay; `RecordsError` is noted."""
         try:
-            return self.ending.enter(self.session, self.settings.category(), name)
+            place = self.ending.enter(self.session, self.settings.category(), name)
         except RecordsError as error:
             self.records_problem = str(error)
             raise
+        self.records_problem = self.ending.records.kept_aside_note()
+        return place
 
     def check_records(self) -> str | None:
         """Check the records file now; the problem (also kept in `records_problem`), if any."""

@@ -135,7 +135,10 @@ def test_resume_refuses_another_run(tmp_path: Path) -> None:
     log.write_text(log.read_text() + "not json\n")
     result = invoke(*args, "--resume", str(log))
     assert result.exit_code == 2
-    assert result.stderr == f"minesweeper: line 2: {log}: not a JSON line of a per-game log\n"
+    assert result.stderr == (
+        f"minesweeper: line 2: {log}: not valid JSON (Expecting value): "
+        "not a line of a per-game log\n"
+    )
 
 
 @pytest.mark.parametrize("option", ["--json", "--per-game", "--resume"])

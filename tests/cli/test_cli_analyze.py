@@ -34,6 +34,7 @@ def test_json_has_exactly_the_documented_fields() -> None:
         "solutions",
         "best",
         "approximate",
+        "counted",
     }
     assert doc["approximate"] is False
     assert (doc["rows"], doc["cols"]) == (3, 4)

@@ -3,7 +3,9 @@
 Inputs start from valid text (boards and moves on every topology, positions,
 advanced cases, a signed records file) and are mutated byte by byte with
 hypothesis: flips, insertions of awkward bytes (not UTF-8, NUL, non-ASCII digits,
-long numbers), deletions, truncations. Commands run in-process through click's
+long numbers), deletions, truncations. The JSON readers (records, replays, per-game
+logs) also get JSON tokens replaced by lone surrogates, numbers past every limit and
+deep nesting (`AWKWARD_JSON`). Commands run in-process through click's
 CliRunner. ``FUZZ_EXAMPLES`` sets the examples per test (CI runs a few dozen);
 ``python scripts/fuzz_inputs.py`` runs many more and counts them.
 """
@@ -11,8 +13,10 @@ CliRunner. ``FUZZ_EXAMPLES`` sets the examples per test (CI runs a few dozen);
 from __future__ import annotations
 
 import functools
+import json
 import os
 import random
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -194,18 +198,141 @@ def _signed_records() -> tuple[bytes, bytes]:
         return records.path.read_bytes(), records.key_path.read_bytes()
 
 
+def records_env(folder: Path, content: bytes, key: bytes) -> dict[str, str]:
+    """A records file of ``content`` signed with ``key`` in ``folder``: the environment
+    that points the commands at them."""
+    data_dir, config_dir = folder / "data", folder / "config"
+    data_dir.mkdir()
+    config_dir.mkdir(mode=0o700)
+    (data_dir / "records.json").write_bytes(content)
+    (config_dir / "records.key").touch(mode=0o600)
+    (config_dir / "records.key").write_bytes(key)
+    return {"MINESWEEPER_DATA_DIR": str(data_dir), "MINESWEEPER_CONFIG_DIR": str(config_dir)}
+
+
 @FUZZ
 @given(st.data())
 def test_records_files(data: st.DataObject) -> None:
     base, key = _signed_records()
     content = data.draw(mutated(base))
     with tempfile.TemporaryDirectory() as folder:
-        data_dir, config_dir = Path(folder, "data"), Path(folder, "config")
-        data_dir.mkdir()
-        config_dir.mkdir(mode=0o700)
-        (data_dir / "records.json").write_bytes(content)
-        (config_dir / "records.key").touch(mode=0o600)
-        (config_dir / "records.key").write_bytes(key)
-        env = {"MINESWEEPER_DATA_DIR": str(data_dir), "MINESWEEPER_CONFIG_DIR": str(config_dir)}
+        env = records_env(Path(folder), content, key)
         check("records", ["records"], b"", env)
         check("records", ["records", "verify"], b"", env)
+
+
+# -- JSON readers: records, replays, per-game logs ---------------------------------------------
+
+#: JSON texts that broke readers: lone surrogates, numbers past every limit, deep nesting,
+#: and values of every other type.
+AWKWARD_JSON = [
+    '"\\ud800"',
+    '"a\\udfffb"',
+    '"\\ud83d\\ude00"',  # a surrogate pair: valid
+    "9" * 5000,
+    "-" + "9" * 25,
+    "18446744073709551616",
+    "1e999",
+    "-1e400",
+    "NaN",
+    "-Infinity",
+    "[" * 3000 + "]" * 3000,
+    "[" * 100_000,
+    '"' + "x" * 5000 + '"',
+    '""',
+    "null",
+    "true",
+    "{}",
+    "[]",
+    "0",
+    "-1",
+    "1.5",
+]
+#: A JSON value token: a string, a number, true, false or null.
+JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null')
+
+
+@st.composite
+def json_mutated(draw: st.DrawFn, base: bytes) -> bytes:
+    """``base`` (JSON) with one to three of its tokens (keys or values) replaced."""
+    spans = [match.span() for match in JSON_TOKEN.finditer(base)]
+    chosen = sorted(set(draw(st.lists(st.sampled_from(spans), min_size=1, max_size=3))))
+    out, at = b"", 0
+    for start, end in chosen:
+        if start < at:
+            continue
+        out += base[at:start] + draw(st.sampled_from(AWKWARD_JSON)).encode()
+        at = end
+    return out + base[at:]
+
+
+def _resigned(content: bytes, key: bytes) -> bytes:
+    """``content`` signed again with ``key`` when it is JSON our signer can sign, so that the
+    reader looks past the signature; else as it is."""
+    from minesweeper.play.records import _sign
+
+    try:
+        document = json.loads(content)
+        document.pop("signature")
+        signature = _sign(bytes.fromhex(key.decode().strip()), document)
+    except (ValueError, KeyError, AttributeError, TypeError, RecursionError):
+        return content  # UnicodeEncodeError (a lone surrogate) included
+    return json.dumps({**document, "signature": signature}).encode()
+
+
+@FUZZ
+@given(st.data())
+def test_json_records_files(data: st.DataObject) -> None:
+    base, key = _signed_records()
+    content = data.draw(json_mutated(base))
+    if data.draw(st.booleans()):
+        content = _resigned(content, key)
+    with tempfile.TemporaryDirectory() as folder:
+        env = records_env(Path(folder), content, key)
+        check("records json", ["records"], b"", env)
+        check("records json", ["records", "--times"], b"", env)
+        check("records json", ["records", "verify"], b"", env)
+
+
+@functools.cache
+def _replay() -> bytes:
+    """A replay of a won beginner game."""
+    from minesweeper.play.autoplay import AutoPlayer, new_session
+    from minesweeper.play.replay import Replay
+    from minesweeper.play.session import Settings
+
+    session = new_session(Settings.preset("beginner"), seed=5)
+    for _ in AutoPlayer.named(session, "best").play():
+        pass
+    return Replay.of(session, player="Zoë").to_bytes()
+
+
+@FUZZ
+@given(st.data())
+def test_json_replays(data: st.DataObject) -> None:
+    content = data.draw(json_mutated(_replay()))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "game.json")
+        path.write_bytes(content)
+        check("replay json", ["replay", "--stats", str(path)], b"")
+
+
+BENCH = ["bench", "--preset", "beginner", "--games", "2", "--strategy", "best", "--jobs", "1"]
+
+
+@functools.cache
+def _per_game_log() -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "games.jsonl")
+        assert CliRunner().invoke(main, [*BENCH, "--per-game", str(path)]).exit_code == 0
+        return path.read_bytes()
+
+
+@FUZZ
+@given(st.data())
+def test_json_per_game_logs(data: st.DataObject) -> None:
+    content = data.draw(json_mutated(_per_game_log()))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "games.jsonl")
+        path.write_bytes(content)
+        check("per-game log json", [*BENCH, "--resume", str(path)], b"")

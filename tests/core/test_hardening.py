@@ -319,7 +319,8 @@ def test_damaged_records_are_refused_by_every_reader(store: Records, content: by
     assert result.exit_code == 0
     assert "points" in result.stdout  # the game's result is still shown
     assert "failed its check" in result.stderr
-    assert store.path.read_bytes() == content
+    (aside,) = store.path.parent.glob("records.damaged-*.json")  # kept aside, not lost
+    assert aside.read_bytes() == content
 
 
 @NEEDS_FIFO
@@ -446,7 +447,7 @@ def test_a_damaged_per_game_log_line_is_an_input_error(tmp_path: Path, line: byt
 
     log = tmp_path / "games.jsonl"
     log.write_bytes(b'{"seed": 1}\n' + line + b"\n")
-    with pytest.raises(InputError, match=r"line 2: .*not a JSON line"):
+    with pytest.raises(InputError, match=r"line 2: .*not a line of a per-game log"):
         _read_rows(log)
 
 

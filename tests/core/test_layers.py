@@ -31,6 +31,8 @@ LAYERS: list[tuple[str, tuple[str, ...], bool]] = [
             "limits",
             "inputs",
             "outputs",
+            "jsontext",
+            "resources",
             "intervals",
             "topology",
             "board",

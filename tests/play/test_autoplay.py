@@ -100,8 +100,10 @@ def test_command_keeps_playing_with_a_tampered_file(tmp_path: Path) -> None:
         main, ["autoplay", "--seed", "1", "--quiet", "--strategy", STRATEGY, "--records", str(path)]
     )
     assert result.exit_code == 0
-    assert "failed its check" in result.stderr and "not recorded" in result.stderr
-    assert path.read_text() == "{}"
+    assert "failed its check" in result.stderr and "kept as" in result.stderr
+    assert "place 1" in result.stdout  # the game is not lost
+    (aside,) = tmp_path.glob("r.damaged-*.json")
+    assert aside.read_text() == "{}"
 
 
 def test_unknown_strategy_is_a_clear_error() -> None:

@@ -133,7 +133,7 @@ def test_tampering_is_detected_and_never_overwritten(records: Records, damage) -
     records.add(BEGINNER, entry(42))
     damage(records.path)
     damaged = records.path.read_bytes()
-    for action in (records.load, records.verify, lambda: records.add(BEGINNER, entry(99))):
+    for action in (records.load, records.verify):
         with pytest.raises(RecordsTampered) as raised:
             action()
         message = str(raised.value)
@@ -141,6 +141,12 @@ def test_tampering_is_detected_and_never_overwritten(records: Records, damage) -
         assert "failed its check" in message
         assert "delete" in message and "restore" in message.lower()
     assert records.path.read_bytes() == damaged
+    # A new result is not lost either: the damaged file is kept aside, whole.
+    assert records.add(BEGINNER, entry(99)) == 1
+    aside, why = records.kept_aside  # type: ignore[misc]
+    assert aside.read_bytes() == damaged and aside.parent == records.path.parent
+    assert str(aside) in str(records.kept_aside_note()) and why.reason in records.kept_aside_note()
+    assert [e.points for e in records.table(BEGINNER)] == [99]
 
 
 def test_a_lost_key_fails_the_check(records: Records) -> None:

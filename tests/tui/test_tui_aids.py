@@ -20,7 +20,7 @@ from minesweeper.variant import Variant
 
 def test_the_computer_finishes_a_game_and_enters_the_records(tmp_path) -> None:
     async def scenario() -> None:
-        app = make_app(tmp_path, delay=0.2)
+        app = make_app(tmp_path, delay=0.2, seed=11)  # a game of a dozen steps
         async with app.run_test(size=(80, 24)) as pilot:
             controller = app.controller
             session = controller.session

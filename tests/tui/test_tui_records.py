@@ -41,7 +41,7 @@ def test_a_win_asks_a_name_and_enters_the_table(tmp_path) -> None:
     asyncio.run(scenario())
 
 
-def test_a_tampered_records_file_is_reported_and_play_goes_on(tmp_path) -> None:
+def test_a_tampered_records_file_is_reported_and_costs_no_game(tmp_path) -> None:
     path = tmp_path / "records.json"
     path.write_text('{"format": "minesweeper-records", "signature": "0000"}\n')
     before = path.read_bytes()
@@ -53,19 +53,25 @@ def test_a_tampered_records_file_is_reported_and_play_goes_on(tmp_path) -> None:
             assert problem.display
             assert "failed its check" in str(app.controller.records_problem)
             assert str(path) in str(app.controller.records_problem)
-            await win(app, pilot)  # the game goes on; nothing asks for a name
+            await win(app, pilot)  # the game goes on, and its result is not lost
             assert app.controller.session.won
-            assert not isinstance(app.screen, NamePrompt)
+            assert isinstance(app.screen, NamePrompt)
+            await pilot.press("ctrl+a", "ctrl+k", *"Ada", "enter")
+            await pilot.pause()
+            assert "place 1" in app.controller.message
+            assert "kept as" in str(app.controller.records_problem)
             await pilot.press("t")
-            message = app.screen.query_one("#problem", Label)
-            assert "failed its check" in str(message.render())
+            table = app.screen.query_one(DataTable)
+            assert table.get_row_at(0)[1] == "Ada"
             await pilot.press("escape")
             await pilot.press("n")
             await click_cell(pilot, app, app.controller.cursor)
             assert app.controller.session.started
 
     asyncio.run(scenario())
-    assert path.read_bytes() == before  # never overwritten
+    (aside,) = tmp_path.glob("records.damaged-*.json")
+    assert aside.read_bytes() == before  # kept aside whole, never overwritten
+    assert [entry.name for entry in Records(path).entries()] == ["Ada"]
 
 
 def cells(table: DataTable) -> list[list[str]]:
