@@ -35,6 +35,7 @@ on every topology; a proved mine is never opened.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -53,6 +54,7 @@ from minesweeper.solver.endgame import (
     isolated_regions,
     solve_region,
 )
+from minesweeper.solver.pairs import Fifties, enablers
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
@@ -67,6 +69,7 @@ from minesweeper.solver.probability import (
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.subset import SubsetProver
 from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
 
 
 def certain(view: View, result: Probabilities) -> Decision | None:
@@ -84,6 +87,30 @@ def makes_progress(result: Probabilities) -> bool:
 def best_safety(result: Probabilities) -> float:
     """The chance that the safest unknown cell of ``result``'s position is safe."""
     return 1 - min(result.floats().values())
+
+
+def blended_safety(result: Probabilities, blend: float) -> float:
+    """``(s1 + blend * s2) / (1 + blend)`` of ``result``'s two best safeties (1 when empty).
+
+    Two certain safe cells make it 1; one makes it at least ``1 / (1 + blend)``.
+    """
+    if len(result) == 0:
+        return 1.0
+    low = heapq.nsmallest(2, result.floats().values())
+    first = 1 - low[0]
+    second = 1 - low[1] if len(low) > 1 else 0.0
+    return (first + blend * second) / (1 + blend)
+
+
+def single_safest(result: Probabilities) -> int | None:
+    """The one cell strictly safer than every other of ``result``'s position, if there is one."""
+    chances = result.floats()
+    if not chances:
+        return None
+    low = heapq.nsmallest(2, ((p, c) for c, p in chances.items()))
+    if len(low) > 1 and low[0][0] == low[1][0]:
+        return None
+    return low[0][1]
 
 
 def safest(result: Probabilities) -> int:
@@ -197,6 +224,22 @@ class Best(EngineStrategy):
     regions: bool = True
     #: Count the risk of isolated regions a guess would wall off.
     long_term: bool = True
+    #: Most positions visited when an isolated region is searched exactly.
+    region_nodes: int = MAX_NODES
+    #: An outcome without progress is worth ``(s1 + blend * s2) / (1 + blend)``,
+    #: s1 and s2 the two best safeties of the next position (his 4:1 is 0.25);
+    #: with one certain safe cell, s1 = 1.
+    blend: float = 0.0
+    #: Swap the chosen cell for a safer one that is safe in every outcome of it,
+    #: or that is the single safest cell after every outcome of it.
+    dominance: bool = False
+    #: Guess a pseudo 50/50 at once (a cell that is a mine only where it is a 50/50).
+    pseudo: bool = False
+    #: Raise a candidate's score by this share of its chance to settle a potential
+    #: 50/50, over its safety (his scale is 0.9); such cells become candidates.
+    influence: float = 0.0
+    #: The board's neighbouring pairs with their enablers (`pairs.enablers`), once built.
+    _enablers: tuple[Topology, list[tuple[int, int, tuple[int, ...]]]] | None = None
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -214,9 +257,14 @@ class Best(EngineStrategy):
             cell, method = self.isolated_move(view), "region"
         if cell is None:
             cell, method = fifty_fifty(view, result), "fifty-fifty"
+        if cell is None and self.pseudo and not result.approximate:
+            cell, method = self.pseudo_move(view, result), "pseudo"
         if cell is None:
             method = "look-ahead"
-            cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
+            looks = self.outlooks(view, result)
+            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
+            if self.dominance:
+                cell = self.dominating(view, result, cell)
         return Decision((cell,), result.mines, guess=True, method=method)
 
     def isolated_move(self, view: View) -> int | None:
@@ -228,10 +276,30 @@ class Best(EngineStrategy):
         """
         moves = []
         for region in isolated_regions(view):
-            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+            found = solve_region(
+                view, region, self.prior, self.region_nodes, budget=self.budget, cache=self.cache
+            )
             if found is not None:
                 moves.append((-found[1], found[0]))
         return min(moves)[1] if moves else None
+
+    def fifties(self, view: View, result: Probabilities) -> Fifties:
+        """The potential 50/50s of ``view`` (``result``: its probabilities)."""
+        settings = self.opened_settings(view)
+        settings["known_safe"] -= 1
+        if self._enablers is None or self._enablers[0] is not view.topology:
+            self._enablers = (view.topology, enablers(view.topology))
+        return Fifties(view, self.rules(view), result, settings, self._enablers[1])
+
+    def pseudo_move(self, view: View, result: Probabilities) -> int | None:
+        """The best pseudo 50/50 cell that is not dead, if there is one (see `pairs`)."""
+        cells = self.fifties(view, result).pseudo()
+        rules = self.rules(view)
+        living = [c for c in cells if len(self.positions(view, rules, c, set())) > 1]
+        if not living:
+            return None
+        looks = self.outlooks(view, result, living)
+        return max(looks, key=lambda o: (o.score, -o.cell)).cell
 
     def candidates(self, view: View, result: Probabilities) -> list[int]:
         """The near-safest cells worth a look-ahead, best first."""
@@ -260,13 +328,29 @@ class Best(EngineStrategy):
         found = edge + free
         return found or [safest(result)]
 
-    def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
-        """Each candidate's look-ahead score (see the module docstring).
+    def outlooks(
+        self, view: View, result: Probabilities, cells: Sequence[int] | None = None
+    ) -> list[Outlook]:
+        """Each candidate's look-ahead score (see the module docstring); ``cells``: the
+        candidates, when not `candidates`'.
 
         Once the budget's time is spent, the candidates not yet looked at are
         left out (before the first: every candidate scored by its safety).
         """
-        cells = self.candidates(view, result)
+        influence: dict[int, float] = {}
+        if cells is None:
+            cells = self.candidates(view, result)
+            if self.influence:
+                influence = self.fifties(view, result).influence()
+                best = best_safety(result)
+                extra = [
+                    c
+                    for c, risk in sorted(influence.items())
+                    if c not in cells
+                    and risk >= 0.025
+                    and 1 - result.chance(c) + risk >= self.cutoff * best
+                ]
+                cells = [*cells, *extra]
         if self.budget.spent():
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
@@ -287,13 +371,21 @@ class Best(EngineStrategy):
                 worth = sum(w / total * v for w, v, _ in outcomes)
             progress = sum(w for w, _, moved in outcomes if moved) / total
             score = safety * worth * (1 + self.progress_weight * progress)
+            if cell in influence and safety:
+                score *= 1 + self.influence * influence[cell] / safety
             looks.append(Outlook(cell, safety, progress, score))
         return looks
 
     def outcomes(
         self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
     ) -> list[tuple[int, float, bool]]:
-        """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
+        """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows."""
+        return [(w, v, moved) for w, v, moved, _ in self.positions(view, rules, cell, before)]
+
+    def positions(
+        self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
+    ) -> list[tuple[int, float, bool, Probabilities]]:
+        """`outcomes` with each outcome's position (its engine answer).
 
         ``rules`` are the view's constraints: each outcome's are the same
         without ``cell``, and one more, the number's, with no view rebuilt;
@@ -324,7 +416,8 @@ class Best(EngineStrategy):
                     risk = self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
+            worth = self.worth(view, cell, shown, solved, risk)
+            found.append((solved.weight, worth, moved, solved))
         return found
 
     def worth(self, view: View, cell: int, shown: int, result: Probabilities, risk: float) -> float:
@@ -333,7 +426,34 @@ class Best(EngineStrategy):
         1 with progress, else the next guess's safety; times ``risk``, the
         chance to clear the isolated regions the move walls off.
         """
-        return (1.0 if makes_progress(result) else best_safety(result)) * risk
+        if not self.blend:
+            return (1.0 if makes_progress(result) else best_safety(result)) * risk
+        return blended_safety(result, self.blend) * risk
+
+    def dominating(self, view: View, result: Probabilities, cell: int) -> int:
+        """``cell``, or a safer cell that dominates it (see `Best.dominance`).
+
+        A cell safe in every layout where ``cell`` is safe is at least as
+        likely to survive and, once open, leaves ``cell`` to open after it:
+        it loses nothing and may gain. A cell that is the single safest after
+        every number ``cell`` may show, and safer now, would be opened next
+        anyway: taking it first skips the riskier guess.
+        """
+        rules = self.rules(view)
+        outcomes = self.positions(view, rules, cell, set())
+        if not outcomes:
+            return cell
+        here = result.chance(cell)
+        always = frozenset.intersection(*(solved.safe for *_, solved in outcomes))
+        safer = [(result.chance(c), c) for c in always if c in result and result.chance(c) < here]
+        if safer:
+            return min(safer)[1]
+        singles = {single_safest(solved) for *_, solved in outcomes}
+        if len(singles) == 1:
+            (single,) = singles
+            if single is not None and single in result and result.chance(single) < here:
+                return single
+        return cell
 
     @staticmethod
     def isolated(view: View, rules: Sequence[Constraint]) -> set[frozenset[int]]:
@@ -373,10 +493,12 @@ class Best(EngineStrategy):
         region's risk later, whatever else happens: the long-term risk.
         ``linked``: the cell sets of ``view``'s constraints, if known.
         """
-        chance = 1.0
+        chance, cache = 1.0, self.cache
         for region in isolated_regions(view, linked):
             if frozenset(region) not in before:
-                found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+                found = solve_region(
+                    view, region, self.prior, self.region_nodes, budget=self.budget, cache=cache
+                )
                 if found is not None:
                     chance *= found[1]
         return chance

@@ -18,7 +18,14 @@ from minesweeper.boards.cases import load_cases
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
-from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
+from minesweeper.solver.best import (
+    Best,
+    ExactSafest,
+    best_safety,
+    blended_safety,
+    fifty_fifty,
+)
+from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.registry import find_strategy
@@ -224,3 +231,68 @@ def test_the_crash_board_plays_to_the_end_under_any_budget(counts: int) -> None:
     for strategy in (Best(budget=Budget(counts)), ExactSafest(budget=Budget(counts))):
         record = play(case.board, case.first, strategy, tell_mine_count=True)
         assert record.finished
+
+
+@SETTINGS
+@given(real_positions(), st.sampled_from([0.0, 0.25, 1.0]))
+def test_blended_safety_weighs_the_two_safest_cells(position, blend) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    safeties = sorted((1 - exact[c] for c in exact), reverse=True)
+    second = safeties[1] if len(safeties) > 1 else Fraction(0)
+    expected = (safeties[0] + Fraction(blend) * second) / (1 + Fraction(blend))
+    assert blended_safety(exact, blend) == pytest.approx(float(expected), abs=1e-12)
+    if blend == 0:
+        assert blended_safety(exact, blend) == pytest.approx(best_safety(exact), abs=1e-12)
+
+
+def outcome_views(view: View, cell: int) -> list[View]:
+    """The positions after ``cell`` is opened safely, one per number some layout shows."""
+    found = []
+    for shown in range(len(view.topology.neighbours(cell)) + 1):
+        after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
+        try:
+            probabilities(after)
+        except InconsistentView:
+            continue
+        found.append(after)
+    return found
+
+
+@SETTINGS
+@given(real_positions(max_unknown=10))
+def test_dominance_swaps_only_to_a_safer_cell_that_dominates(position) -> None:
+    """Checked against every layout: a swap goes to a safer cell that is safe wherever the
+    chosen one is, or that is the single safest cell after every number it may show; and a
+    safer cell safe wherever the chosen one is always causes a swap."""
+    view, _ = position
+    exact = probabilities(view)
+    assume(not exact.safe)
+    every = layouts(view.with_mines(exact.mines), limit=5_000)
+    assume(every)
+    strategy = Best()
+    strategy.dominance = True
+    for cell in (c for c in exact if c not in exact.mines):
+        if len(outcome_views(view, cell)) == 0:
+            continue
+        safe_with = [layout for layout in every if cell not in layout]
+        covers = {
+            other
+            for other in exact
+            if other != cell
+            and exact[other] < exact[cell]
+            and all(other not in layout for layout in safe_with)
+        }
+        chosen = strategy.dominating(view.with_mines(exact.mines), exact, cell)
+        if chosen == cell:
+            assert not covers
+            continue
+        assert exact[chosen] < exact[cell]
+        if chosen in covers:
+            assert exact[chosen] == min(exact[c] for c in covers)
+            continue
+        assert not covers
+        for after in outcome_views(view, cell):
+            then = probabilities(after)
+            lowest = min(then[c] for c in then)
+            assert [c for c in then if then[c] == lowest] == [chosen]

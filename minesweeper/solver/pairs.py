@@ -1,0 +1,177 @@
+"""Potential 50/50s: pairs of unknown cells that no opening could ever tell apart.
+
+Two neighbouring unknown cells ``a`` and ``b`` can be told apart only through a
+cell next to one of them and not the other: its number, or opening it. When
+every such cell (the *enablers*: ``N(a) ^ N(b)`` without ``a`` and ``b``) is a
+mine and exactly one of the two is a mine, nothing can: the pair is a 50/50
+that must be guessed some time. D. Hill's solver looks for these patterns on
+square boards (2x1 pairs; its 2x2 boxes are left out here); the rule above is
+the same idea on any graph of cells.
+
+Two uses, both from his solver:
+
+- a *pseudo 50/50*: a cell that is a mine only where it is such a 50/50 (in
+  every layout where it is a mine, its partner is safe and the enablers are
+  mines). Its risk is certain to be faced some time, so it may as well be
+  faced now, before other risks are spent;
+- the *influence* of a cell: the chance that it lies in, or is an enabler of,
+  a pair that becomes a 50/50. Opening it now settles a risk that would
+  otherwise be faced later, which the look-ahead does not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from minesweeper.solver.constraints import Constraint, InconsistentView
+from minesweeper.solver.probability import Probabilities, solve
+from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Neighbouring unknown cells ``a < b`` whose enablers hold no revealed cell;
+    ``missing``: the enablers not yet known to be mines."""
+
+    a: int
+    b: int
+    missing: frozenset[int]
+
+
+def enablers(topology: Topology) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every pair of neighbouring cells ``a < b`` of ``topology`` with its enablers."""
+    neighbours = topology.neighbours
+    found = []
+    for a in topology.cells():
+        around_a = set(neighbours(a))
+        for b in sorted(around_a):
+            if b > a:
+                walls = around_a.symmetric_difference(neighbours(b)) - {a, b}
+                found.append((a, b, tuple(sorted(walls))))
+    return found
+
+
+def pairs(
+    view: View,
+    max_missing: int,
+    index: Sequence[tuple[int, int, tuple[int, ...]]] | None = None,
+) -> list[Pair]:
+    """Every `Pair` of ``view`` with at most ``max_missing`` enablers not known as mines.
+
+    ``index``: ``enablers(view.topology)``, when the caller keeps it.
+    """
+    revealed, mines = view.revealed, view.mines
+    found = []
+    for a, b, walls in enablers(view.topology) if index is None else index:
+        if a in revealed or b in revealed or a in mines or b in mines:
+            continue
+        missing = []
+        for c in walls:
+            if c in revealed:
+                break
+            if c not in mines:
+                missing.append(c)
+                if len(missing) > max_missing:
+                    break
+        else:
+            found.append(Pair(a, b, frozenset(missing)))
+    return found
+
+
+def rule(cells: Iterable[int], mines: int) -> Constraint:
+    """A constraint of no revealed cell: exactly ``mines`` of ``cells`` are mines."""
+    return Constraint(frozenset(cells), mines, -1)
+
+
+class Fifties:
+    """The potential 50/50s of one position, counted on its engine answer.
+
+    ``rules`` are ``view``'s constraints and ``settings`` its other `solve`
+    arguments; ``result``: its probabilities. Weights are counted here alike,
+    so they compare with each other.
+    """
+
+    def __init__(
+        self,
+        view: View,
+        rules: Sequence[Constraint],
+        result: Probabilities,
+        settings: dict[str, Any],
+        index: Sequence[tuple[int, int, tuple[int, ...]]] | None = None,
+    ) -> None:
+        self.view = view
+        self.index = index
+        self.rules = list(rules)
+        self.result = result
+        self.settings = settings
+        self.total = self.weight()
+
+    def weight(self, *extra: Constraint) -> int:
+        """The weight of the position's layouts that also meet ``extra``."""
+        try:
+            return solve(
+                [*self.rules, *extra], self.view.unknown(), self.view.mines_left, **self.settings
+            ).weight
+        except InconsistentView:
+            return 0
+
+    def pseudo(self, max_missing: int = 1) -> list[int]:
+        """Cells that are mines only where they are a 50/50 (and may be mines)."""
+        found = []
+        for pair in pairs(self.view, max_missing, self.index):
+            for cell, partner in ((pair.a, pair.b), (pair.b, pair.a)):
+                chance = self.result[cell]
+                if chance == 0 or chance == 1:
+                    continue
+                fifty = self.weight(rule({cell}, 1), rule({partner}, 0), *self._mines(pair))
+                if fifty * chance.denominator == self.total * chance.numerator:
+                    found.append(cell)
+        return sorted(set(found))
+
+    def influence(self, max_missing: int = 3, least: float = 1e-3) -> dict[int, float]:
+        """Each cell's chance to settle a potential 50/50 by being opened.
+
+        A pair's risk is half the chance that it becomes a 50/50 (exactly one
+        of the two a mine, every enabler a mine); it is credited to both cells
+        and to the missing enablers; a cell's total is at most its chance to
+        be a mine and its chance to be safe. The chance is counted exactly when
+        a number touches one of its cells; a pair of unconstrained cells only,
+        which share one probability p, takes ``2 p (1 - p) p^missing`` (the
+        cells as if independent: a count would cost a solve per pair). Pairs
+        whose chance so guessed is under ``least`` are left out.
+        """
+        total = self.total
+        if not total:
+            return {}
+        chance = self.result.chance
+        constrained = {c for r in self.rules for c in r.cells}
+        credit: dict[int, float] = {}
+        for pair in pairs(self.view, max_missing, self.index):
+            p, q = chance(pair.a), chance(pair.b)
+            guess = p * (1 - q) + q * (1 - p)
+            for cell in pair.missing:
+                guess *= chance(cell)
+            if guess < least:
+                continue
+            cells = (pair.a, pair.b, *pair.missing)
+            if any(c in constrained for c in cells):
+                fifty = self.weight(rule({pair.a, pair.b}, 1), *self._mines(pair))
+                risk = fifty / total / 2
+            else:
+                risk = guess / 2
+            if not risk:
+                continue
+            for cell in cells:
+                credit[cell] = credit.get(cell, 0.0) + risk
+        return {
+            cell: min(risk, chance(cell), 1 - chance(cell))
+            for cell, risk in credit.items()
+            if cell in self.result
+        }
+
+    @staticmethod
+    def _mines(pair: Pair) -> list[Constraint]:
+        return [rule(pair.missing, len(pair.missing))] if pair.missing else []
