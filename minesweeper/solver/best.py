@@ -238,6 +238,9 @@ class Best(EngineStrategy):
     #: Raise a candidate's score by this share of its chance to settle a potential
     #: 50/50, over its safety (his scale is 0.9); such cells become candidates.
     influence: float = 0.0
+    #: Defer candidates in a pocket of fewer unrevealed cells than this (his is 8;
+    #: 0: off), unless every candidate is in one: see `pocket_size`.
+    pocket: int = 0
     #: The board's neighbouring pairs with their enablers (`pairs.enablers`), once built.
     _enablers: tuple[Topology, list[tuple[int, int, tuple[int, ...]]]] | None = None
 
@@ -326,6 +329,9 @@ class Best(EngineStrategy):
             )
         )
         found = edge + free
+        if self.pocket and found:
+            roomy = [c for c in found if pocket_size(view, c, self.pocket) >= self.pocket]
+            found = roomy or found
         return found or [safest(result)]
 
     def outlooks(
@@ -502,6 +508,23 @@ class Best(EngineStrategy):
                 if found is not None:
                     chance *= found[1]
         return chance
+
+
+def pocket_size(view: View, cell: int, limit: int) -> int:
+    """The unrevealed cells around ``cell`` reached without crossing two revealed cells in a
+    row, counted up to ``limit``: a small pocket walled off by numbers (his `SpaceCounter`)."""
+    neighbours = view.topology.neighbours
+    revealed = view.revealed
+    seen = {cell}
+    todo = [cell]
+    while todo and len(seen) < limit:
+        for other in neighbours(todo.pop()):
+            hops = neighbours(other) if other in revealed else (other,)
+            for reached in hops:
+                if reached not in revealed and reached not in seen:
+                    seen.add(reached)
+                    todo.append(reached)
+    return min(len(seen), limit)
 
 
 def fifty_fifty(view: View, result: Probabilities) -> int | None:

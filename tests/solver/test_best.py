@@ -24,6 +24,7 @@ from minesweeper.solver.best import (
     best_safety,
     blended_safety,
     fifty_fifty,
+    pocket_size,
 )
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
@@ -296,3 +297,30 @@ def test_dominance_swaps_only_to_a_safer_cell_that_dominates(position) -> None:
             then = probabilities(after)
             lowest = min(then[c] for c in then)
             assert [c for c in then if then[c] == lowest] == [chosen]
+
+
+def test_pocket_size_counts_unrevealed_cells_hopping_over_one_number() -> None:
+    topology = SquareTopology(3, 6)
+    cell = topology.cell_at
+    # Columns 2 and 3 are revealed: the left pocket (columns 0-1) reaches the right one
+    # only over two numbers in a row, so it is 6 cells; one revealed column is hopped over.
+    wall = {cell(r, c): 0 for r in range(3) for c in (2, 3)}
+    view = View(topology, wall, frozenset(), None)
+    assert pocket_size(view, cell(0, 0), 100) == 6
+    assert pocket_size(view, cell(0, 0), 4) == 4
+    hop = View(topology, {cell(r, 2): 0 for r in range(3)}, frozenset(), None)
+    assert pocket_size(hop, cell(0, 0), 100) == 15
+
+
+@SETTINGS
+@given(real_positions())
+def test_pocket_deferral_keeps_candidates_in_pockets_only_when_all_are(position) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    assume(not exact.safe and not exact.mines)
+    plain, deferring = Best(), Best()
+    deferring.pocket = 8
+    before = plain.candidates(view, exact)
+    after = deferring.candidates(view, exact)
+    roomy = [c for c in before if pocket_size(view, c, 8) >= 8]
+    assert after == (roomy or before)
