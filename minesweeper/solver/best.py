@@ -54,7 +54,7 @@ from minesweeper.solver.endgame import (
     isolated_regions,
     solve_region,
 )
-from minesweeper.solver.pairs import Fifties, enablers
+from minesweeper.solver.pairs import Fifties
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
@@ -69,7 +69,6 @@ from minesweeper.solver.probability import (
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.subset import SubsetProver
 from minesweeper.solver.view import View
-from minesweeper.topology.base import Topology
 
 
 def certain(view: View, result: Probabilities) -> Decision | None:
@@ -241,8 +240,6 @@ class Best(EngineStrategy):
     #: Defer candidates in a pocket of fewer unrevealed cells than this (his is 8;
     #: 0: off), unless every candidate is in one: see `pocket_size`.
     pocket: int = 0
-    #: The board's neighbouring pairs with their enablers (`pairs.enablers`), once built.
-    _enablers: tuple[Topology, list[tuple[int, int, tuple[int, ...]]]] | None = None
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -290,9 +287,7 @@ class Best(EngineStrategy):
         """The potential 50/50s of ``view`` (``result``: its probabilities)."""
         settings = self.opened_settings(view)
         settings["known_safe"] -= 1
-        if self._enablers is None or self._enablers[0] is not view.topology:
-            self._enablers = (view.topology, enablers(view.topology))
-        return Fifties(view, self.rules(view), result, settings, self._enablers[1])
+        return Fifties(view, self.rules(view), result, settings)
 
     def pseudo_move(self, view: View, result: Probabilities) -> int | None:
         """The best pseudo 50/50 cell that is not dead, if there is one (see `pairs`)."""

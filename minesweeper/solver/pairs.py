@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
@@ -41,31 +42,51 @@ class Pair:
     missing: frozenset[int]
 
 
-def enablers(topology: Topology) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Every pair of neighbouring cells ``a < b`` of ``topology`` with its enablers."""
-    neighbours = topology.neighbours
-    found = []
-    for a in topology.cells():
-        around_a = set(neighbours(a))
-        for b in sorted(around_a):
-            if b > a:
-                walls = around_a.symmetric_difference(neighbours(b)) - {a, b}
-                found.append((a, b, tuple(sorted(walls))))
-    return found
+class PairIndex:
+    """Every pair of neighbouring cells ``a < b`` of a topology with its enablers, and the
+    pairs each cell is an enabler of: a position looks only at pairs with few enablers
+    or with a known mine among them."""
+
+    def __init__(self, topology: Topology) -> None:
+        neighbours = topology.neighbours
+        self.pairs: list[tuple[int, int, tuple[int, ...]]] = []
+        self.walled: dict[int, list[int]] = {}
+        for a in topology.cells():
+            around_a = set(neighbours(a))
+            for b in sorted(around_a):
+                if b > a:
+                    walls = tuple(sorted(around_a.symmetric_difference(neighbours(b)) - {a, b}))
+                    for wall in walls:
+                        self.walled.setdefault(wall, []).append(len(self.pairs))
+                    self.pairs.append((a, b, walls))
+        self._few: dict[int, list[int]] = {}
+
+    def candidates(self, mines: Iterable[int], max_missing: int) -> list[int]:
+        """The pairs (by index) that may have at most ``max_missing`` enablers besides
+        ``mines``: those with that few enablers, and those walled by one of ``mines``."""
+        few = self._few.get(max_missing)
+        if few is None:
+            few = [i for i, (_, _, walls) in enumerate(self.pairs) if len(walls) <= max_missing]
+            self._few[max_missing] = few
+        found = set(few)
+        for mine in mines:
+            found.update(self.walled.get(mine, ()))
+        return sorted(found)
 
 
-def pairs(
-    view: View,
-    max_missing: int,
-    index: Sequence[tuple[int, int, tuple[int, ...]]] | None = None,
-) -> list[Pair]:
-    """Every `Pair` of ``view`` with at most ``max_missing`` enablers not known as mines.
+@lru_cache(maxsize=16)
+def pair_index(topology: Topology) -> PairIndex:
+    """The `PairIndex` of ``topology`` (built once per board shape)."""
+    return PairIndex(topology)
 
-    ``index``: ``enablers(view.topology)``, when the caller keeps it.
-    """
+
+def pairs(view: View, max_missing: int) -> list[Pair]:
+    """Every `Pair` of ``view`` with at most ``max_missing`` enablers not known as mines."""
     revealed, mines = view.revealed, view.mines
+    index = pair_index(view.topology)
     found = []
-    for a, b, walls in enablers(view.topology) if index is None else index:
+    for i in index.candidates(mines, max_missing):
+        a, b, walls = index.pairs[i]
         if a in revealed or b in revealed or a in mines or b in mines:
             continue
         missing = []
@@ -100,10 +121,8 @@ class Fifties:
         rules: Sequence[Constraint],
         result: Probabilities,
         settings: dict[str, Any],
-        index: Sequence[tuple[int, int, tuple[int, ...]]] | None = None,
     ) -> None:
         self.view = view
-        self.index = index
         self.rules = list(rules)
         self.result = result
         self.settings = settings
@@ -121,7 +140,7 @@ class Fifties:
     def pseudo(self, max_missing: int = 1) -> list[int]:
         """Cells that are mines only where they are a 50/50 (and may be mines)."""
         found = []
-        for pair in pairs(self.view, max_missing, self.index):
+        for pair in pairs(self.view, max_missing):
             for cell, partner in ((pair.a, pair.b), (pair.b, pair.a)):
                 chance = self.result[cell]
                 if chance == 0 or chance == 1:
@@ -149,7 +168,7 @@ class Fifties:
         chance = self.result.chance
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
-        for pair in pairs(self.view, max_missing, self.index):
+        for pair in pairs(self.view, max_missing):
             p, q = chance(pair.a), chance(pair.b)
             guess = p * (1 - q) + q * (1 - p)
             for cell in pair.missing:
