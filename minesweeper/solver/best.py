@@ -17,11 +17,19 @@ be a mine (ties: lowest cell id).
 4. Otherwise, among the near-safest cells (safety at least `Best.cutoff` times
    the best), each candidate is scored by looking one move ahead: for every
    number it could show, the engine solves the position with that number; the
-   outcome is worth 1 when it leaves a certain safe cell (progress), else the
-   safety of the best next guess, times the chance to clear any isolated
+   outcome is worth 1 when it leaves two certain safe cells, else the blended
+   safety of the next guess, ``(s1 + s2 / 4) / 1.25`` of the two safest cells
+   (s1 = 1 with one certain cell), times the chance to clear any isolated
    region the move would wall off (long-term risk). The score is
    ``safety * E[worth] * (1 + progress_weight * P(progress))``: the chance of
-   surviving this guess and the next, with an optional bonus for progress.
+   surviving this guess and the next, with an optional bonus for progress,
+   raised by ``0.9 * influence / safety``, the chance that opening the cell
+   settles a potential 50/50 (a pair of cells that nothing could tell apart
+   once their other neighbours are mines: `minesweeper.solver.pairs`), a risk
+   that would otherwise be faced later. Cells whose influence brings them near
+   the best join the candidates. Both come from D. Hill's solver (his 4:1
+   blend and his 0.9 scale); paired on seeded classic intermediate boards
+   they won more games than the plain look-ahead (docs/search.md).
    The bonus is 0 by default, as the look-ahead already values progress at
    1: on 2500 expert games (known count) 0.2, the reference solver's
    choice, won 1286 against 1309 at 0, and 0.1 won 792 of 1500 against 808.
@@ -99,17 +107,6 @@ def blended_safety(result: Probabilities, blend: float) -> float:
     first = 1 - low[0]
     second = 1 - low[1] if len(low) > 1 else 0.0
     return (first + blend * second) / (1 + blend)
-
-
-def single_safest(result: Probabilities) -> int | None:
-    """The one cell strictly safer than every other of ``result``'s position, if there is one."""
-    chances = result.floats()
-    if not chances:
-        return None
-    low = heapq.nsmallest(2, ((p, c) for c, p in chances.items()))
-    if len(low) > 1 and low[0][0] == low[1][0]:
-        return None
-    return low[0][1]
 
 
 def safest(result: Probabilities) -> int:
@@ -223,23 +220,13 @@ class Best(EngineStrategy):
     regions: bool = True
     #: Count the risk of isolated regions a guess would wall off.
     long_term: bool = True
-    #: Most positions visited when an isolated region is searched exactly.
-    region_nodes: int = MAX_NODES
     #: An outcome without progress is worth ``(s1 + blend * s2) / (1 + blend)``,
-    #: s1 and s2 the two best safeties of the next position (his 4:1 is 0.25);
-    #: with one certain safe cell, s1 = 1.
-    blend: float = 0.0
-    #: Swap the chosen cell for a safer one that is safe in every outcome of it,
-    #: or that is the single safest cell after every outcome of it.
-    dominance: bool = False
-    #: Guess a pseudo 50/50 at once (a cell that is a mine only where it is a 50/50).
-    pseudo: bool = False
-    #: Raise a candidate's score by this share of its chance to settle a potential
-    #: 50/50, over its safety (his scale is 0.9); such cells become candidates.
-    influence: float = 0.0
-    #: Defer candidates in a pocket of fewer unrevealed cells than this (his is 8;
-    #: 0: off), unless every candidate is in one: see `pocket_size`.
-    pocket: int = 0
+    #: s1 and s2 the two best safeties of the next position (see `blended_safety`).
+    blend: float = 0.25
+    #: A candidate's score is raised by this share of its chance to settle a
+    #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
+    #: raises near the best become candidates too.
+    influence: float = 0.9
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -257,14 +244,9 @@ class Best(EngineStrategy):
             cell, method = self.isolated_move(view), "region"
         if cell is None:
             cell, method = fifty_fifty(view, result), "fifty-fifty"
-        if cell is None and self.pseudo and not result.approximate:
-            cell, method = self.pseudo_move(view, result), "pseudo"
         if cell is None:
             method = "look-ahead"
-            looks = self.outlooks(view, result)
-            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
-            if self.dominance:
-                cell = self.dominating(view, result, cell)
+            cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True, method=method)
 
     def isolated_move(self, view: View) -> int | None:
@@ -276,28 +258,10 @@ class Best(EngineStrategy):
         """
         moves = []
         for region in isolated_regions(view):
-            found = solve_region(
-                view, region, self.prior, self.region_nodes, budget=self.budget, cache=self.cache
-            )
+            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
             if found is not None:
                 moves.append((-found[1], found[0]))
         return min(moves)[1] if moves else None
-
-    def fifties(self, view: View, result: Probabilities) -> Fifties:
-        """The potential 50/50s of ``view`` (``result``: its probabilities)."""
-        settings = self.opened_settings(view)
-        settings["known_safe"] -= 1
-        return Fifties(view, self.rules(view), result, settings)
-
-    def pseudo_move(self, view: View, result: Probabilities) -> int | None:
-        """The best pseudo 50/50 cell that is not dead, if there is one (see `pairs`)."""
-        cells = self.fifties(view, result).pseudo()
-        rules = self.rules(view)
-        living = [c for c in cells if len(self.positions(view, rules, c, set())) > 1]
-        if not living:
-            return None
-        looks = self.outlooks(view, result, living)
-        return max(looks, key=lambda o: (o.score, -o.cell)).cell
 
     def candidates(self, view: View, result: Probabilities) -> list[int]:
         """The near-safest cells worth a look-ahead, best first."""
@@ -324,34 +288,25 @@ class Best(EngineStrategy):
             )
         )
         found = edge + free
-        if self.pocket and found:
-            roomy = [c for c in found if pocket_size(view, c, self.pocket) >= self.pocket]
-            found = roomy or found
         return found or [safest(result)]
 
-    def outlooks(
-        self, view: View, result: Probabilities, cells: Sequence[int] | None = None
-    ) -> list[Outlook]:
-        """Each candidate's look-ahead score (see the module docstring); ``cells``: the
-        candidates, when not `candidates`'.
+    def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
+        """Each candidate's look-ahead score (see the module docstring).
 
         Once the budget's time is spent, the candidates not yet looked at are
         left out (before the first: every candidate scored by its safety).
         """
-        influence: dict[int, float] = {}
-        if cells is None:
-            cells = self.candidates(view, result)
-            if self.influence:
-                influence = self.fifties(view, result).influence()
-                best = best_safety(result)
-                extra = [
-                    c
-                    for c, risk in sorted(influence.items())
-                    if c not in cells
-                    and risk >= 0.025
-                    and 1 - result.chance(c) + risk >= self.cutoff * best
-                ]
-                cells = [*cells, *extra]
+        cells = self.candidates(view, result)
+        influence = self.fifties(view, result).influence() if self.influence else {}
+        if influence:
+            best = best_safety(result)
+            cells = cells + [
+                c
+                for c, risk in sorted(influence.items())
+                if c not in cells
+                and risk >= 0.025
+                and 1 - result.chance(c) + risk >= self.cutoff * best
+            ]
         if self.budget.spent():
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
@@ -380,13 +335,7 @@ class Best(EngineStrategy):
     def outcomes(
         self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
     ) -> list[tuple[int, float, bool]]:
-        """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows."""
-        return [(w, v, moved) for w, v, moved, _ in self.positions(view, rules, cell, before)]
-
-    def positions(
-        self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
-    ) -> list[tuple[int, float, bool, Probabilities]]:
-        """`outcomes` with each outcome's position (its engine answer).
+        """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
         ``rules`` are the view's constraints: each outcome's are the same
         without ``cell``, and one more, the number's, with no view rebuilt;
@@ -417,8 +366,7 @@ class Best(EngineStrategy):
                     risk = self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            worth = self.worth(view, cell, shown, solved, risk)
-            found.append((solved.weight, worth, moved, solved))
+            found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
         return found
 
     def worth(self, view: View, cell: int, shown: int, result: Probabilities, risk: float) -> float:
@@ -431,30 +379,11 @@ class Best(EngineStrategy):
             return (1.0 if makes_progress(result) else best_safety(result)) * risk
         return blended_safety(result, self.blend) * risk
 
-    def dominating(self, view: View, result: Probabilities, cell: int) -> int:
-        """``cell``, or a safer cell that dominates it (see `Best.dominance`).
-
-        A cell safe in every layout where ``cell`` is safe is at least as
-        likely to survive and, once open, leaves ``cell`` to open after it:
-        it loses nothing and may gain. A cell that is the single safest after
-        every number ``cell`` may show, and safer now, would be opened next
-        anyway: taking it first skips the riskier guess.
-        """
-        rules = self.rules(view)
-        outcomes = self.positions(view, rules, cell, set())
-        if not outcomes:
-            return cell
-        here = result.chance(cell)
-        always = frozenset.intersection(*(solved.safe for *_, solved in outcomes))
-        safer = [(result.chance(c), c) for c in always if c in result and result.chance(c) < here]
-        if safer:
-            return min(safer)[1]
-        singles = {single_safest(solved) for *_, solved in outcomes}
-        if len(singles) == 1:
-            (single,) = singles
-            if single is not None and single in result and result.chance(single) < here:
-                return single
-        return cell
+    def fifties(self, view: View, result: Probabilities) -> Fifties:
+        """The potential 50/50s of ``view`` (``result``: its probabilities)."""
+        settings = self.opened_settings(view)
+        settings["known_safe"] -= 1
+        return Fifties(view, self.rules(view), result, settings)
 
     @staticmethod
     def isolated(view: View, rules: Sequence[Constraint]) -> set[frozenset[int]]:
@@ -494,32 +423,13 @@ class Best(EngineStrategy):
         region's risk later, whatever else happens: the long-term risk.
         ``linked``: the cell sets of ``view``'s constraints, if known.
         """
-        chance, cache = 1.0, self.cache
+        chance = 1.0
         for region in isolated_regions(view, linked):
             if frozenset(region) not in before:
-                found = solve_region(
-                    view, region, self.prior, self.region_nodes, budget=self.budget, cache=cache
-                )
+                found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
                 if found is not None:
                     chance *= found[1]
         return chance
-
-
-def pocket_size(view: View, cell: int, limit: int) -> int:
-    """The unrevealed cells around ``cell`` reached without crossing two revealed cells in a
-    row, counted up to ``limit``: a small pocket walled off by numbers (his `SpaceCounter`)."""
-    neighbours = view.topology.neighbours
-    revealed = view.revealed
-    seen = {cell}
-    todo = [cell]
-    while todo and len(seen) < limit:
-        for other in neighbours(todo.pop()):
-            hops = neighbours(other) if other in revealed else (other,)
-            for reached in hops:
-                if reached not in revealed and reached not in seen:
-                    seen.add(reached)
-                    todo.append(reached)
-    return min(len(seen), limit)
 
 
 def fifty_fifty(view: View, result: Probabilities) -> int | None:

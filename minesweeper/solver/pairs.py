@@ -8,15 +8,10 @@ that must be guessed some time. D. Hill's solver looks for these patterns on
 square boards (2x1 pairs; its 2x2 boxes are left out here); the rule above is
 the same idea on any graph of cells.
 
-Two uses, both from his solver:
-
-- a *pseudo 50/50*: a cell that is a mine only where it is such a 50/50 (in
-  every layout where it is a mine, its partner is safe and the enablers are
-  mines). Its risk is certain to be faced some time, so it may as well be
-  faced now, before other risks are spent;
-- the *influence* of a cell: the chance that it lies in, or is an enabler of,
-  a pair that becomes a 50/50. Opening it now settles a risk that would
-  otherwise be faced later, which the look-ahead does not see.
+The *influence* of a cell is the chance that it lies in, or is an enabler of,
+a pair that becomes a 50/50: opening it now settles a risk that would
+otherwise be faced later, which a one-move look-ahead does not see. `best`
+raises a candidate's score by it (his "50/50 influence").
 """
 
 from __future__ import annotations
@@ -126,7 +121,6 @@ class Fifties:
         self.rules = list(rules)
         self.result = result
         self.settings = settings
-        self.total = self.weight()
 
     def weight(self, *extra: Constraint) -> int:
         """The weight of the position's layouts that also meet ``extra``."""
@@ -136,19 +130,6 @@ class Fifties:
             ).weight
         except InconsistentView:
             return 0
-
-    def pseudo(self, max_missing: int = 1) -> list[int]:
-        """Cells that are mines only where they are a 50/50 (and may be mines)."""
-        found = []
-        for pair in pairs(self.view, max_missing):
-            for cell, partner in ((pair.a, pair.b), (pair.b, pair.a)):
-                chance = self.result[cell]
-                if chance == 0 or chance == 1:
-                    continue
-                fifty = self.weight(rule({cell}, 1), rule({partner}, 0), *self._mines(pair))
-                if fifty * chance.denominator == self.total * chance.numerator:
-                    found.append(cell)
-        return sorted(set(found))
 
     def influence(self, max_missing: int = 3, least: float = 1e-3) -> dict[int, float]:
         """Each cell's chance to settle a potential 50/50 by being opened.
@@ -162,9 +143,7 @@ class Fifties:
         cells as if independent: a count would cost a solve per pair). Pairs
         whose chance so guessed is under ``least`` are left out.
         """
-        total = self.total
-        if not total:
-            return {}
+        total = 0
         chance = self.result.chance
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
@@ -177,6 +156,7 @@ class Fifties:
                 continue
             cells = (pair.a, pair.b, *pair.missing)
             if any(c in constrained for c in cells):
+                total = total or self.weight()
                 fifty = self.weight(rule({pair.a, pair.b}, 1), *self._mines(pair))
                 risk = fifty / total / 2
             else:

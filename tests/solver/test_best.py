@@ -24,9 +24,7 @@ from minesweeper.solver.best import (
     best_safety,
     blended_safety,
     fifty_fifty,
-    pocket_size,
 )
-from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.registry import find_strategy
@@ -245,82 +243,3 @@ def test_blended_safety_weighs_the_two_safest_cells(position, blend) -> None:
     assert blended_safety(exact, blend) == pytest.approx(float(expected), abs=1e-12)
     if blend == 0:
         assert blended_safety(exact, blend) == pytest.approx(best_safety(exact), abs=1e-12)
-
-
-def outcome_views(view: View, cell: int) -> list[View]:
-    """The positions after ``cell`` is opened safely, one per number some layout shows."""
-    found = []
-    for shown in range(len(view.topology.neighbours(cell)) + 1):
-        after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
-        try:
-            probabilities(after)
-        except InconsistentView:
-            continue
-        found.append(after)
-    return found
-
-
-@SETTINGS
-@given(real_positions(max_unknown=10))
-def test_dominance_swaps_only_to_a_safer_cell_that_dominates(position) -> None:
-    """Checked against every layout: a swap goes to a safer cell that is safe wherever the
-    chosen one is, or that is the single safest cell after every number it may show; and a
-    safer cell safe wherever the chosen one is always causes a swap."""
-    view, _ = position
-    exact = probabilities(view)
-    assume(not exact.safe)
-    every = layouts(view.with_mines(exact.mines), limit=5_000)
-    assume(every)
-    strategy = Best()
-    strategy.dominance = True
-    for cell in (c for c in exact if c not in exact.mines):
-        if len(outcome_views(view, cell)) == 0:
-            continue
-        safe_with = [layout for layout in every if cell not in layout]
-        covers = {
-            other
-            for other in exact
-            if other != cell
-            and exact[other] < exact[cell]
-            and all(other not in layout for layout in safe_with)
-        }
-        chosen = strategy.dominating(view.with_mines(exact.mines), exact, cell)
-        if chosen == cell:
-            assert not covers
-            continue
-        assert exact[chosen] < exact[cell]
-        if chosen in covers:
-            assert exact[chosen] == min(exact[c] for c in covers)
-            continue
-        assert not covers
-        for after in outcome_views(view, cell):
-            then = probabilities(after)
-            lowest = min(then[c] for c in then)
-            assert [c for c in then if then[c] == lowest] == [chosen]
-
-
-def test_pocket_size_counts_unrevealed_cells_hopping_over_one_number() -> None:
-    topology = SquareTopology(3, 6)
-    cell = topology.cell_at
-    # Columns 2 and 3 are revealed: the left pocket (columns 0-1) reaches the right one
-    # only over two numbers in a row, so it is 6 cells; one revealed column is hopped over.
-    wall = {cell(r, c): 0 for r in range(3) for c in (2, 3)}
-    view = View(topology, wall, frozenset(), None)
-    assert pocket_size(view, cell(0, 0), 100) == 6
-    assert pocket_size(view, cell(0, 0), 4) == 4
-    hop = View(topology, {cell(r, 2): 0 for r in range(3)}, frozenset(), None)
-    assert pocket_size(hop, cell(0, 0), 100) == 15
-
-
-@SETTINGS
-@given(real_positions())
-def test_pocket_deferral_keeps_candidates_in_pockets_only_when_all_are(position) -> None:
-    view, _ = position
-    exact = probabilities(view)
-    assume(not exact.safe and not exact.mines)
-    plain, deferring = Best(), Best()
-    deferring.pocket = 8
-    before = plain.candidates(view, exact)
-    after = deferring.candidates(view, exact)
-    roomy = [c for c in before if pocket_size(view, c, 8) >= 8]
-    assert after == (roomy or before)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 from hypothesis import assume, given
 from test_best import SETTINGS, real_positions
@@ -12,7 +10,7 @@ from minesweeper.solver import View
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.endgame import layouts
-from minesweeper.solver.pairs import Fifties, pairs
+from minesweeper.solver.pairs import Fifties, Pair, pairs
 from minesweeper.solver.probability import probabilities
 from minesweeper.topology import SquareTopology
 
@@ -43,26 +41,6 @@ def test_pairs_are_neighbours_whose_enablers_hold_no_revealed_cell(position) -> 
                 assert (a, b) not in found
             else:
                 assert found[a, b] == missing
-
-
-@SETTINGS
-@given(real_positions(max_unknown=10))
-def test_a_pseudo_fifty_fifty_is_a_mine_only_in_a_fifty_fifty(position) -> None:
-    """Brute force: the cells found are exactly those of a pair (at most one missing
-    enabler) that are mines in some layout, and in every such layout their partner is
-    safe and all enablers are mines."""
-    view, _ = position
-    every = layouts(view, limit=20_000)
-    assume(every)
-    expected = set()
-    for pair in pairs(view, 1):
-        for cell, partner in ((pair.a, pair.b), (pair.b, pair.a)):
-            with_mine = [layout for layout in every if cell in layout]
-            if not with_mine or len(with_mine) == len(every):
-                continue
-            if all(partner not in lay and pair.missing <= lay for lay in with_mine):
-                expected.add(cell)
-    assert set(fifties(view).pseudo()) == expected
 
 
 @SETTINGS
@@ -98,20 +76,40 @@ def test_influence_is_half_the_chance_of_each_fifty_fifty_it_settles(position) -
         assert found[cell] == pytest.approx(risk, abs=1e-12)
 
 
-def test_a_corner_pair_walled_by_mines_is_a_pseudo_fifty_fifty() -> None:
+@SETTINGS
+@given(real_positions())
+def test_influence_raises_each_candidate_by_its_share_over_its_safety(position) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    assume(not exact.safe)
+    view = view.with_mines(exact.mines)
+    plain, raised = Best(), Best()
+    raised.influence = 0.9
+    influence = raised.fifties(view, exact).influence()
+    before = {o.cell: o.score for o in plain.outlooks(view, exact)}
+    after = {o.cell: o.score for o in raised.outlooks(view, exact)}
+    assert before.keys() <= after.keys()
+    for cell, score in after.items():
+        safety = 1 - exact.chance(cell)
+        if cell not in before:  # a cell the influence brings near the best
+            assert influence[cell] >= 0.025
+            continue
+        boost = 1 + 0.9 * influence.get(cell, 0.0) / safety if safety else 1
+        assert score == pytest.approx(before[cell] * boost, rel=1e-9)
+
+
+def test_a_corner_pair_walled_by_mines_settles_half_its_fifty_fifty() -> None:
     """The corner (0, 0) and (1, 0) below it: their other neighbours (2, 0) and (2, 1) are
-    mines, and the 3 at (1, 1) allows at most one mine between them. Where one is a mine,
-    nothing opened elsewhere can tell which: each is a mine only in a 50/50, and `best`
-    with ``pseudo`` guesses one of them at once."""
+    mines, and the 3 at (1, 1) allows at most one mine between them; where one is, nothing
+    opened elsewhere could tell which. Each of the two is credited half that chance."""
     topology = SquareTopology(4, 4)
     cell = topology.cell_at
     view = View(topology, {cell(1, 1): 3}, frozenset({cell(2, 0), cell(2, 1)}), 5)
     exact = probabilities(view)
-    assert not exact.safe and 0 < exact[cell(0, 0)] < Fraction(1, 2)
-    assert fifties(view).pseudo() == [cell(0, 0), cell(1, 0)]
-    strategy = Best()
-    strategy.endgame_layouts = 0  # the exact search would play it otherwise
-    strategy.pseudo = True
-    decision = strategy.decide(view)
-    assert decision.method == "pseudo"
-    assert decision.opens[0] in (cell(0, 0), cell(1, 0))
+    every = layouts(view)
+    one = sum(1 for lay in every if len({cell(0, 0), cell(1, 0)} & lay) == 1)
+    assert Pair(cell(0, 0), cell(1, 0), frozenset()) in pairs(view, 0)
+    found = fifties(view).influence(least=0.0)
+    for corner in (cell(0, 0), cell(1, 0)):  # other pairs add to it, up to its mine chance
+        assert found[corner] >= min(one / len(every) / 2, exact[corner]) - 1e-12
+    assert found[cell(0, 0)] > 0.1
