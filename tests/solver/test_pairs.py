@@ -84,7 +84,7 @@ def test_influence_raises_each_candidate_by_its_share_over_its_safety(position) 
     assume(not exact.safe)
     view = view.with_mines(exact.mines)
     plain, raised = Best(), Best()
-    raised.influence = 0.9
+    plain.influence, raised.influence = 0.0, 0.9
     influence = raised.fifties(view, exact).influence()
     before = {o.cell: o.score for o in plain.outlooks(view, exact)}
     after = {o.cell: o.score for o in raised.outlooks(view, exact)}
