@@ -150,8 +150,7 @@ def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
     play = Play.COMPUTER if account.is_bot else Play.PERSON  # ranked games are unaided
     played = [played_game(game, account.name, play) for game in started]
     categories = [
-        {**item.as_json(), "category": str(item.category.variant)}
-        for item in figures(played)
+        {**item.as_json(), "category": str(item.category.variant)} for item in figures(played)
     ]
     categories.sort(key=lambda item: item["category"])
     games = db.scalars(
