@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import reports_errors, seed_option
 from minesweeper.play.replay import Replay, read_replay
 from minesweeper.play.videos import is_video, open_video
 
@@ -51,13 +51,7 @@ def viewer_options(command: F) -> F:
     help="With --analyze: layouts played by the best strategy to estimate the chance to win "
     "from each guess (0: no estimate).",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="With --analyze: the seed of those layouts (the same seed, the same figures).",
-)
+@seed_option(fresh=False)
 @reports_errors
 def replay(
     file: Path, speed: float, stats_only: bool, analyze: bool, layouts: int, seed: int
