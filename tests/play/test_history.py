@@ -304,7 +304,7 @@ def test_the_statistics_screen(tmp_path: Path) -> None:
             await pilot.press("i")
             assert isinstance(app.screen, StatsScreen)
             table = app.screen.query_one(DataTable)
-            rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+            rows = [[str(c).strip() for c in table.get_row_at(i)] for i in range(table.row_count)]
             assert [r[:3] for r in rows] == [
                 ["unaided", "7", "4"],
                 ["assisted", "1", "1"],
