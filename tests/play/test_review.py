@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
+from tui_helpers import wait_until
 
 from minesweeper.cli import main
 from minesweeper.play.autoplay import view_of
@@ -153,10 +154,7 @@ def test_the_viewer_judges_each_click_once_analysed() -> None:
         app = ReplayApp(replay, speed=0.01)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.press("a")
-            for _ in range(600):
-                await pilot.pause(0.05)
-                if app.viewer.review is not None:
-                    break
+            await wait_until(pilot, lambda: app.viewer.review is not None, 30)
             assert app.viewer.review is not None
             screen = app.replay_screen
             screen.action_jump(forced + 1)

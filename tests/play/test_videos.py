@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tui_helpers import wait_until
 
 from minesweeper.cli import main
 from minesweeper.play.videos import (
@@ -173,10 +174,7 @@ def test_the_viewer_plays_a_real_video_to_its_end() -> None:
     async def scenario() -> None:
         app = ReplayApp(replay, speed=50)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(100):
-                await pilot.pause(0.05)
-                if app.viewer.finished:
-                    break
+            await wait_until(pilot, lambda: app.viewer.finished, 5)
             assert app.viewer.finished and app.viewer.session.won
             status = str(app.replay_screen.query_one("#status").render())
             assert "Thomas Kolar" in status and "won" in status
