@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from itertools import chain, repeat
-from math import comb, gcd, log2
+from math import comb, log2
 from operator import add, mul
 from time import process_time
 from typing import Any, Protocol
@@ -157,56 +157,101 @@ class Probabilities:
     were left out: the probabilities are then those of the relaxed position,
     and ``safe`` and ``mines`` still hold (they are certain in a larger set of
     layouts), but inconsistency may go unnoticed.
+
+    Built from ``groups``, each group's ``(numerator, denominator)`` (not
+    necessarily in lowest terms), and ``blocks``, cells sharing one group; the
+    map from cell to group and the certain cells are made when first asked for,
+    since a look-ahead asks most positions only for their safest cell.
     """
 
-    __slots__ = ("_cell_group", "_groups", "approximate", "layouts", "mines", "safe", "weight")
+    __slots__ = (
+        "_blocks",
+        "_cell_group",
+        "_groups",
+        "_mines",
+        "_safe",
+        "_size",
+        "approximate",
+        "layouts",
+        "weight",
+    )
 
     def __init__(
         self,
         groups: list[tuple[int, int]],
-        cell_group: dict[Cell, int],
+        blocks: list[tuple[Sequence[Cell], int]],
         layouts: int,
         weight: int,
         approximate: bool,
     ) -> None:
         self._groups = groups  # (numerator, denominator) per group of equal cells
-        self._cell_group = cell_group
+        self._blocks = blocks
+        self._cell_group: dict[Cell, int] | None = None
+        self._safe: frozenset[Cell] | None = None
+        self._mines: frozenset[Cell] | None = None
+        self._size = sum(len(cells) for cells, _ in blocks)
         self.layouts = layouts
         self.weight = weight
         self.approximate = approximate
-        certain = {g: num == 0 for g, (num, den) in enumerate(groups) if num == 0 or num == den}
-        safe: list[Cell] = []
-        mines: list[Cell] = []
-        if certain:
-            for cell, g in cell_group.items():
-                if g in certain:
-                    (safe if certain[g] else mines).append(cell)
-        self.safe = frozenset(safe)
-        self.mines = frozenset(mines)
+
+    @property
+    def safe(self) -> frozenset[Cell]:
+        """The cells that are safe in every layout."""
+        if self._safe is None:
+            self._safe = self._certain(True)
+        return self._safe
+
+    @property
+    def mines(self) -> frozenset[Cell]:
+        """The cells that are mines in every layout."""
+        if self._mines is None:
+            self._mines = self._certain(False)
+        return self._mines
+
+    def _certain(self, safe: bool) -> frozenset[Cell]:
+        groups = self._groups
+        found: list[Cell] = []
+        for cells, g in self._blocks:
+            num, den = groups[g]
+            if (num == 0) if safe else (num == den):
+                found += cells
+        return frozenset(found)
+
+    @property
+    def _cells(self) -> dict[Cell, int]:
+        """Each cell's group (made once, when first needed)."""
+        if self._cell_group is None:
+            self._cell_group = {cell: g for cells, g in self._blocks for cell in cells}
+        return self._cell_group
 
     def __getitem__(self, cell: Cell) -> Fraction:
         """The exact probability that ``cell`` is a mine."""
-        num, den = self._groups[self._cell_group[cell]]
+        num, den = self._groups[self._cells[cell]]
         return Fraction(num, den)
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self._cell_group
+        return cell in self._cells
 
     def __iter__(self) -> Iterator[Cell]:
-        return iter(self._cell_group)
+        return iter(self._cells)
 
     def __len__(self) -> int:
-        return len(self._cell_group)
+        return self._size
 
     def chance(self, cell: Cell) -> float:
         """The probability that ``cell`` is a mine, as a float (correctly rounded)."""
-        num, den = self._groups[self._cell_group[cell]]
+        num, den = self._groups[self._cells[cell]]
         return num / den
 
     def floats(self) -> dict[Cell, float]:
         """Every unknown cell's probability as a float."""
         values = [num / den for num, den in self._groups]
-        return {cell: values[g] for cell, g in self._cell_group.items()}
+        return {cell: values[g] for cell, g in self._cells.items()}
+
+    def lowest(self) -> float:
+        """The lowest probability of any unknown cell, as a float (ValueError: no cell)."""
+        groups = self._groups
+        return min(groups[g][0] / groups[g][1] for cells, g in self._blocks if cells)
 
     def safest(self) -> list[Cell]:
         """The unknown cells of lowest probability."""
@@ -215,7 +260,7 @@ class Probabilities:
         if best is None:
             return []
         low = Fraction(*groups[best])
-        return [c for c, g in self._cell_group.items() if Fraction(*groups[g]) == low]
+        return [c for c, g in self._cells.items() if Fraction(*groups[g]) == low]
 
 
 def probabilities(
@@ -379,15 +424,11 @@ def _combine_outcomes(
             continue  # no layout with this count fits the whole position
         layouts = int(sum(n * layouts_open[t] for t, n in enumerate(t_poly) if n))
         groups: list[tuple[int, int]] = []
-        cell_group: dict[Cell, int] = {}
+        blocks: list[tuple[Sequence[Cell], int]] = []
         index = 0
         cut = False
         for one in [*others, part]:
-            for value in sorted(set(one.settled.values())):
-                groups.append((value, 1))
-                for cell, mine in one.settled.items():
-                    if mine == value:
-                        cell_group[cell] = len(groups) - 1
+            _settled_groups(one, groups, blocks)
             index += len(one.settled_polys)
             for programme in one.programmes:
                 if isinstance(programme, _Ending):
@@ -398,15 +439,13 @@ def _combine_outcomes(
                 shares, complete = programme.shares(rest, late)
                 cut = cut or not complete
                 for members, share, spread in shares:
+                    blocks.append((members, len(groups)))
                     groups.append((share, len(members) * total * spread))
-                    for cell in members:
-                        cell_group[cell] = len(groups) - 1
         if free:
             share = sum(n * free_open[t] for t, n in enumerate(t_poly) if n)
+            blocks.append((free, len(groups)))
             groups.append((share, total * free_den))
-            cell_group.update(dict.fromkeys(free, len(groups) - 1))
-        groups = [_reduce(num, den) for num, den in groups]
-        found[count] = Probabilities(groups, cell_group, layouts, int(total * scale), cut)
+        found[count] = Probabilities(groups, blocks, layouts, int(total * scale), cut)
     return found
 
 
@@ -654,7 +693,7 @@ def _combined(
     whole = int(total)
 
     groups: list[tuple[int, int]] = []
-    cell_group: dict[Cell, int] = {}
+    blocks: list[tuple[Sequence[Cell], int]] = []
     # after[i][u]: the weight of the polynomials from the i-th on and of the free
     # cells, given u mines before the i-th. A component's ``rest`` (everything
     # else as one weight) is then one pass over its prefix, never a product of
@@ -666,11 +705,7 @@ def _combined(
     index = 0
     cut = False
     for part in parts:
-        for value in sorted(set(part.settled.values())):
-            groups.append((value, 1))
-            for cell, mine in part.settled.items():
-                if mine == value:
-                    cell_group[cell] = len(groups) - 1
+        _settled_groups(part, groups, blocks)
         index += len(part.settled_polys)
         for programme in part.programmes:
             rest = _correlate(after[index + 1], prefix[index], len(programme.poly))
@@ -682,20 +717,22 @@ def _combined(
             shares, complete = programme.shares(rest, late)
             cut = cut or not complete
             for members, share, spread in shares:
+                blocks.append((members, len(groups)))
                 groups.append((share * up, len(members) * whole * down * spread))
-                for cell in members:
-                    cell_group[cell] = len(groups) - 1
     if free:
         share = int(sum(n * mine_weight[s] for s, n in enumerate(front) if n))
+        blocks.append((free, len(groups)))
         groups.append((share, whole * free_den))
-        cell_group.update(dict.fromkeys(free, len(groups) - 1))
-    groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, int(total * scale), bool(lift) or cut)
+    return Probabilities(groups, blocks, layouts, int(total * scale), bool(lift) or cut)
 
 
-def _reduce(num: int, den: int) -> tuple[int, int]:
-    common = gcd(num, den)
-    return num // common, den // common
+def _settled_groups(
+    part: _Part | _Outcome, groups: list[tuple[int, int]], blocks: list[tuple[Sequence[Cell], int]]
+) -> None:
+    """Add the groups of ``part``'s settled cells (probability 0 or 1) to ``groups``."""
+    for value in sorted(set(part.settled.values())):
+        blocks.append(([cell for cell, mine in part.settled.items() if mine == value], len(groups)))
+        groups.append((value, 1))
 
 
 def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
