@@ -27,6 +27,8 @@ an exact integer; probabilities are `Fraction`.
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
@@ -35,12 +37,28 @@ from itertools import chain, repeat
 from math import comb, log2
 from operator import add, mul
 from time import process_time
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
 from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
+
+
+def _load_kernel() -> Any:
+    """The compiled kernel (`minesweeper.solver._kernel`), unless it is not built or the
+    environment says ``MINESWEEPER_ENGINE=python``."""
+    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
+        return None
+    try:
+        return importlib.import_module("minesweeper.solver._kernel")
+    except ImportError:  # built without a compiler: the pure-Python engine counts alone
+        return None
+
+
+_kernel = _load_kernel()
+#: Which engine counts components: ``"compiled"`` (the kernel) or ``"python"``.
+ENGINE = "python" if _kernel is None else "compiled"
 
 #: A cell: a view's cell id (the engine only hashes cells, so tests may label them otherwise).
 Cell = int
@@ -449,6 +467,24 @@ def _combine_outcomes(
     return found
 
 
+class _Step(NamedTuple):
+    """The plan of one placement of a `_Programme`: the supercell's ``size``; where the
+    open constraints' sums go (``carried``: the indices kept, all of them when
+    ``kept_all``; ``hit_at``: those the supercell adds to; ``fresh``: constraints it
+    opens, each starting at its mines); ``bounds`` ``(index, need, room left)`` and
+    ``low``/``high`` on its mines; ``opened``: whether any constraint is open after it."""
+
+    size: int
+    carried: list[int]
+    kept_all: bool
+    bounds: list[tuple[int, int, int]]
+    low: int
+    high: int
+    hit_at: list[int]
+    fresh: int
+    opened: bool
+
+
 class _TooLarge(Exception):
     def __init__(self, rules: set[int]) -> None:
         self.rules = rules
@@ -528,7 +564,7 @@ class _Part:
         end = mines - self.offset
         if self.tracked is None:
             return self if end == 0 else None
-        if not any((end,) in p.layers[-1] for p in self.programmes if p.tracking):
+        if not any(p.ends((end,)) for p in self.programmes if p.tracking):
             return None
         return _Outcome(self, (end,))
 
@@ -916,8 +952,23 @@ class _Programme:
         self.supers = supers
         order = _best_order(supers, rules)
         self.order = order
-        sigs = [supers[i][0] for i in order]
-        sizes = [len(supers[i][1]) for i in order]
+        self._plan(rules)
+        self._counted = None
+        self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
+        cap = budget.cap()
+        if _kernel is not None:
+            self._counted = _kernel.count(self._steps, cap)
+        if self._counted is not None:
+            self.held = self._counted.held
+            self._ends = {end: i for i, end in enumerate(self._counted.ends())}
+        else:
+            self._count(budget)
+        self.poly = self.poly_at(())  # layouts of this component by mine count
+
+    def _plan(self, rules: Sequence[tuple[frozenset[Cell], int | None]]) -> None:
+        """Each placement's `_Step`, and the constraints open after it (``_open``)."""
+        sigs = [self.supers[i][0] for i in self.order]
+        sizes = [len(self.supers[i][1]) for i in self.order]
         first: dict[int, int] = {}
         last: dict[int, int] = {}
         room: dict[int, int] = {}  # cells of each rule not placed yet
@@ -930,11 +981,9 @@ class _Programme:
         self.tracking = tracked in last
         if tracked is not None and self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
-        ways_by_size: dict[int, list[int]] = {}
-
-        layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
-        held = 0  # partial counts and moves kept so far: the memory in use
-        moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
+        self._first, self._last = first, last
+        self._steps: list[_Step] = []
+        self._open: list[list[int]] = []
         open_rules: list[int] = []
         for k, sig in enumerate(sigs):
             size = sizes[k]
@@ -969,9 +1018,25 @@ class _Programme:
                     bounds.append((open_rules.index(rule), need, left))
             hit_at = [j for j, rule in enumerate(now_open) if rule in sig]
             fresh = len(opening)
-            zeros = (0,) * fresh
             now_open += opening
             kept_all = len(carried) == len(open_rules)  # then a state's sums stay in place
+            self._steps.append(
+                _Step(size, carried, kept_all, bounds, low0, high0, hit_at, fresh, bool(now_open))
+            )
+            self._open.append(now_open)
+            open_rules = now_open
+
+    def _count(self, budget: Budget) -> None:
+        """Run the plan over every state in Python: the reference engine (`_kernel` is its
+        compiled twin)."""
+        ways_by_size: dict[int, list[int]] = {}
+        layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
+        held = 0  # partial counts and moves kept so far: the memory in use
+        moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
+        for k, (size, carried, kept_all, bounds, low0, high0, hit_at, fresh, opened) in enumerate(
+            self._steps
+        ):
+            zeros = (0,) * fresh
             ways_of = ways_by_size.get(size)
             if ways_of is None:
                 ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
@@ -1013,21 +1078,46 @@ class _Programme:
                             target[m] = target.get(m, 0) + count * ways
                     step.append((state, x, ways, key))
                     added += len(poly) + 1
-                if held + added > cap and now_open:
-                    raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
+                if held + added > cap and opened:
+                    raise self._too_large(k, budget)
             held += len(step) + sum(map(len, layer.values()))
-            if held > cap and now_open:
-                raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
+            if held > cap and opened:
+                raise self._too_large(k, budget)
             layers.append(layer)
             moves.append(step)
-            open_rules = now_open
-        self.layers = layers
+        self._layers = layers
         self.held = held
-        self.moves = moves
-        self.poly = self.poly_at(())  # layouts of this component by mine count
+        self._moves = moves
+
+    def _too_large(self, k: int, budget: Budget) -> _TooLarge:
+        return _TooLarge(_to_drop(self._open[k], self._first, self._last, budget.spent()))
+
+    @property
+    def layers(self) -> list[dict[tuple[int, ...], dict[int, int]]]:
+        """Each layer's states and their partial counts by mines (counted in Python when
+        the kernel counted the programme: for the layout sampler's walks)."""
+        if self._layers is None:
+            self._count(Budget(counts=1 << 62))  # counted once already: it fits
+        assert self._layers is not None
+        return self._layers
+
+    @property
+    def moves(self) -> list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]]:
+        """Each placement's moves ``(state, x, ways, key)``: ``x`` mines, from ``state``."""
+        self.layers  # noqa: B018 (counts them if the kernel did)
+        return self._moves
+
+    def ends(self, end: tuple[int, ...]) -> bool:
+        """Whether some layout ends in state ``end`` (see `poly_at`)."""
+        if self._counted is not None:
+            return end in self._ends
+        return end in self.layers[-1]
 
     def poly_at(self, end: tuple[int, ...]) -> list[int]:
         """Layouts by mine count that end in state ``end``: ``()``, or the tracked rule's sum."""
+        if self._counted is not None:
+            index = self._ends.get(end)
+            return [0] if index is None else list(self._counted.poly(index))
         poly = [0] * (sum(len(cells) for _, cells in self.supers) + 1)
         for m, count in self.layers[-1].get(end, {}).items():
             poly[m] += count
@@ -1049,6 +1139,15 @@ class _Programme:
         unless the programme is no larger than a hurried count (`SPENT_COUNTS`):
         walking that back costs as little as counting it did.
         """
+        if self._counted is not None:  # one dot product per supercell (`_kernel`)
+            index = self._ends.get(end)
+            if index is None:
+                return [(self.supers[i][1], 0, 1) for i in reversed(self.order)], True
+            weights = self._counted.weights(index)
+            return [
+                (self.supers[self.order[k]][1], sum(map(mul, weights[k], rest)), 1)
+                for k in range(len(self.order) - 1, -1, -1)
+            ], True
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
         shares: list[tuple[list[Cell], int, int]] = []
