@@ -2,7 +2,10 @@
 
     python scripts/ab_games.py --against 8461826 --strategy exact-safest --games 100 --seed 7
 
-The boards are bench's own (those of ``bench --seed S --preset P --rules R``; the mine
+The other commit runs from its sources alone, so with the pure-Python engine; this tree
+runs with the compiled kernel when it is built (``MINESWEEPER_ENGINE=python`` makes both
+sides pure Python, to weigh a change of the Python code alone). Each side's engine is
+printed. The boards are bench's own (those of ``bench --seed S --preset P --rules R``; the mine
 count is told unless ``--count-unknown``, as under those rules).
 The other commit's ``minesweeper`` package is extracted (``git archive``) to a
 temporary directory; each side plays in its own worker process, and the two
@@ -35,9 +38,11 @@ def worker() -> None:
     """Play the games named on stdin, one JSON line per game on stdout."""
     from minesweeper.bench.deals import Deal
     from minesweeper.client import play
+    from minesweeper.solver import probability
     from minesweeper.solver.registry import find_strategy
     from minesweeper.variant import PRESETS, Rules
 
+    engine = getattr(probability, "ENGINE", "python")  # a commit before the kernel: Python
     deals: dict[tuple[str, str], Deal] = {}
     for line in sys.stdin:
         name, preset, rules, seed, index, told = line.split()
@@ -58,7 +63,14 @@ def worker() -> None:
         strategy.decide = recorded
         record = play(board, first, strategy, told == "1")
         print(
-            json.dumps({"s": record.seconds, "won": record.won, "moves": moves.hexdigest()}),
+            json.dumps(
+                {
+                    "s": record.seconds,
+                    "won": record.won,
+                    "moves": moves.hexdigest(),
+                    "engine": engine,
+                }
+            ),
             flush=True,
         )
 
@@ -139,7 +151,8 @@ def main() -> None:
         times = [g["s"] * 1000 for g in games]
         wins = sum(g["won"] for g in games)
         print(
-            f"{args.strategy} {name}: median {statistics.median(times):.1f} ms, "
+            f"{args.strategy} {name} ({games[0]['engine']} engine): "
+            f"median {statistics.median(times):.1f} ms, "
             f"mean {statistics.mean(times):.1f} ms, wins {wins}/{len(games)}"
         )
     ratios = [a["s"] / b["s"] for a, b in zip(this, other, strict=True)]
