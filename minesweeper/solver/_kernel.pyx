@@ -109,19 +109,21 @@ cdef class Counted:
         return found
 
 
-def count(list plans, long long cap):
+def count(list plans, long long cap, long long most_bytes):
     """Run ``plans`` (one tuple per placement: size, carried, kept_all, bounds, low, high,
     hit_at, fresh, opened; see `probability._Programme`) over every state.
 
-    None when the component is too large for machine words or the partial counts and
-    moves would pass ``cap`` (the pure-Python engine then counts it, or says why not).
+    None when the component is too large for machine words, the partial counts and
+    moves would pass ``cap``, or the counts (a word per state and mine count placed so
+    far, however many are 0) would take more than ``most_bytes``: the pure-Python engine
+    then counts it, or says why not.
     """
     cdef Counted c = Counted()
     cdef int n = len(plans)
     cdef int k, s, x, j, m, low, high, need, d, width, stride, new_stride
     cdef int size, low0, high0, fresh, nb, nc, nh, placed = 0
     cdef bint kept_all, opened
-    cdef long long held = 0, added, nnz
+    cdef long long held = 0, added, nnz, used = 0
     cdef vector[int] carried, hit_at, b_src, b_need, b_left
     cdef string state, sums, key
     cdef unordered_map[string, int] index
@@ -211,6 +213,9 @@ def count(list plans, long long cap):
                 added += nnz + 1
             if held + added > cap and opened:
                 return None
+        used += 8 * c.fwd[k + 1].size() + 12 * c.source[k].size()
+        if used > most_bytes:
+            return None
         held += c.source[k].size()
         for m in range(c.fwd[k + 1].size()):
             if c.fwd[k + 1][m]:

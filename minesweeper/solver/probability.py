@@ -957,7 +957,7 @@ class _Programme:
         self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
         cap = budget.cap()
         if _kernel is not None:
-            self._counted = _kernel.count(self._steps, cap)
+            self._counted = _kernel.count(self._steps, cap, cap * BYTES_PER_COUNT)
         if self._counted is not None:
             self.held = self._counted.held
             self._ends = {end: i for i, end in enumerate(self._counted.ends())}

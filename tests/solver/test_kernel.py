@@ -137,6 +137,15 @@ def test_a_component_past_machine_words_is_left_to_python() -> None:
 
 
 @needs_kernel
+def test_counts_past_the_kernels_memory_are_left_to_python() -> None:
+    rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
+    programme = probability._Programme(_supers(rules), rules, Budget())
+    assert programme._counted is not None
+    assert KERNEL.count(programme._steps, 10**6, 10**6) is not None
+    assert KERNEL.count(programme._steps, 10**6, 100) is None  # a few hundred bytes
+
+
+@needs_kernel
 def test_a_plan_past_the_memory_budget_is_left_to_python() -> None:
     rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
     with pytest.raises(probability._TooLarge):
