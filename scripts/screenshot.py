@@ -111,7 +111,9 @@ async def player_screens(folder: Path) -> None:
     for width, height in ((80, 24), (100, 32)):
         # Records and history of their own at each size: the pictures tell the same story.
         records = TEMP / f"{width}x{height}" / "records.json"
-        app = MinesweeperApp(Settings(), seed=5, records_path=records, player="Ada")
+        app = MinesweeperApp(
+            Settings(), seed=5, records_path=records, player="Ada", clock=PlayerClock()
+        )
         history = app.controller.history
         category = app.controller.settings.category()
         for number, (won, ms, solved, clicks) in enumerate(HISTORY):
@@ -174,6 +176,17 @@ async def video_screens(folder: Path) -> None:
             app.replay_screen.action_jump(-1)
             await pilot.pause()
             app.save_screenshot(str(folder / f"video-end-{width}x{height}.svg"))
+
+
+class PlayerClock:
+    """A person's pace in the pictures: each look at the clock is 0.15 s later."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.15
+        return self.now
 
 
 #: The player's history in those pictures: (won, ms, 3BV, clicks), in order.

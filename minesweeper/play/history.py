@@ -10,8 +10,9 @@ no-guess board is a category of its own.
 
 A game left unfinished after its first click (a new game, a restart or quitting
 in the middle) is kept too, as **abandoned**: it counts as a game not won, as
-Windows' Minesweeper and our ranked ladder count it, so that leaving bad boards
-does not raise a win rate, and it is shown apart (how many were left). A game
+the ranked ladder counts a resigned game (and Windows 7's Minesweeper a game
+left for a new one), so that leaving bad boards does not raise a win rate; it
+is shown apart (how many were left). A game
 never started (no click) is no game.
 
 The history lives in ``history.json`` beside the records file (`History.beside`),

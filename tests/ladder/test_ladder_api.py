@@ -400,7 +400,8 @@ def test_ladders_rank_each_players_best_people_and_bots_apart(tmp_path) -> None:
     assert site.client.get("/api/ladders/huge/modern").status_code == 400
 
 
-def test_a_players_page(site: Site) -> None:
+def test_a_players_page(tmp_path) -> None:
+    site = make_site(sqlite_url(tmp_path), win_rate_minimum=3)
     alice = site.sign_up("alice")
     first = win(site, alice, site.new_game(alice, mode="ranked", preset="beginner"))
     site.clock.now += 60
@@ -435,6 +436,10 @@ def test_a_players_page(site: Site) -> None:
     )
     assert (model.games, model.wins, model.abandoned, model.current_streak) == (3, 2, 1, 1)
     assert beginner["interval"] == model.as_json()["interval"]
+    # The win-rate ladder counts the same games the same way.
+    ladder = site.client.get("/api/ladders/beginner/modern", params={"board": "win-rate"})
+    (row,) = [row for row in ladder.json()["rows"] if row["player"] == "alice"]
+    assert (row["played"], row["won"], row["win_rate"]) == (3, 2, beginner["win_rate"])
     assert [game["state"] for game in page["games"]] == ["won", "resigned", "won"]
     guest = site.client.post("/api/guests").json()["player"]["name"]
     assert site.client.get(f"/api/players/{guest}").status_code == 404

@@ -153,6 +153,17 @@ def test_the_analysis_of_a_real_video_judges_its_guesses() -> None:
     summed = [line for line in lines if line.startswith("from guess")]
     assert len(summed) == 3 and all("of 10 layouts that fit (95%: " in s for s in summed)
     assert summed[0].endswith("the guesses made come out safe with 20/73 (27.4%)")
+    # A Viennasweeper video: flags placed before the first click are the player's opinion.
+    path = str(DATA / "viennasweeper-preflags.rmv")
+    result = CliRunner().invoke(main, ["replay", "--analyze", "--layouts", "5", path])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[3].startswith("as Viennasweeper counts them (ms-toollib): 41 clicks")
+    assert "15 clicks that opened cells: 13 certain, 0 forced guess, 1 avoidable risk" in lines
+    assert (
+        "click 11 at 0.472 s, open row 1, column 2: avoidable risk, safe with 2/3 (66.7%); "
+        "safer: row 1, column 3, safe with 17/20 (85.0%)"
+    ) in lines
 
 
 def test_a_video_our_rules_cannot_follow_is_refused() -> None:

@@ -255,6 +255,16 @@ def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, serve
     assert cells[7] == cells[8] and cells[7].endswith(" s"), lifetime  # one win: best = median
     assert page.locator("#player-page li a").count() >= 1
     page.screenshot(path=shots / "03-player.png")
+    # On a phone the figures' table scrolls within the page; the page itself does not.
+    page.set_viewport_size({"width": 390, "height": 844})
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " document.getElementById('player-page').scrollWidth,"
+        " document.getElementById('player-page').clientWidth]"
+    )
+    assert widths[0] <= 390 and widths[1] > widths[2], widths
+    page.screenshot(path=shots / "03-player-phone.png")
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.go_back()
     row = page.locator("table.ladder tbody tr.row-link").first
     row.wait_for()
