@@ -43,7 +43,6 @@ on every topology; a proved mine is never opened.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -103,7 +102,7 @@ def blended_safety(result: Probabilities, blend: float) -> float:
     """
     if len(result) == 0:
         return 1.0
-    low = heapq.nsmallest(2, result.floats().values())
+    low = result.smallest(2)
     first = 1 - low[0]
     second = 1 - low[1] if len(low) > 1 else 0.0
     return (first + blend * second) / (1 + blend)
