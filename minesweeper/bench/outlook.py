@@ -62,9 +62,10 @@ class Outlook:
             return f"the chance to win was not estimated ({why})"
         low, high = self.interval
         cut = ", the time budget stopping it" if self.stopped else ""
+        layouts = "1 layout that fits" if self.played == 1 else f"{self.played} layouts that fit"
         return (
             f"the {self.strategy} strategy wins {self.won / self.played:.1%} of "
-            f"{self.played} layouts that fit (95%: {low:.1%}-{high:.1%}{cut})"
+            f"{layouts} (95%: {low:.1%}-{high:.1%}{cut})"
         )
 
 

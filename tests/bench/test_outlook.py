@@ -53,6 +53,8 @@ def test_a_time_budget_ends_the_sample_and_says_so() -> None:
     found = outlook(corner_position(), layouts=50, search=False, stop=stop)
     assert (found.played, found.stopped) == (5, True)
     assert found.describe().endswith(", the time budget stopping it)")
+    one = outlook(corner_position(), layouts=1, search=False)
+    assert " of 1 layout that fits (95%: " in one.describe()
     none = outlook(corner_position(), layouts=50, search=False, stop=lambda: True)
     assert none.played == 0 and none.chance is None
     assert none.describe() == "the chance to win was not estimated (the time budget was spent)"
