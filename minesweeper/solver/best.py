@@ -57,6 +57,7 @@ from minesweeper.solver.constraints import (
 )
 from minesweeper.solver.endgame import (
     MAX_NODES,
+    RegionWatch,
     best_endgame_move,
     isolated_regions,
     solve_region,
@@ -310,12 +311,13 @@ class Best(EngineStrategy):
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
         before = self.isolated(view, rules) if self.long_term else set()
+        watch = RegionWatch(view, [rule.cells for rule in rules])
         looks: list[Outlook] = []
         for cell in cells:
             if looks and self.budget.spent():
                 break
             safety = 1 - result.chance(cell)
-            outcomes = self.outcomes(view, rules, cell, before)
+            outcomes = self.outcomes(view, rules, cell, before, watch)
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
                 looks.append(Outlook(cell, safety, 0.0, safety))
@@ -332,14 +334,23 @@ class Best(EngineStrategy):
         return looks
 
     def outcomes(
-        self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
+        self,
+        view: View,
+        rules: list[Constraint],
+        cell: int,
+        before: set[frozenset[int]],
+        watch: RegionWatch | None = None,
     ) -> list[tuple[int, float, bool]]:
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
         ``rules`` are the view's constraints: each outcome's are the same
         without ``cell``, and one more, the number's, with no view rebuilt;
-        every number comes from one count (`solve_outcomes`).
+        every number comes from one count (`solve_outcomes`). ``watch``: the
+        view's `RegionWatch`, which finds the regions an outcome walls off near
+        ``cell`` (the same as `risk_after`'s, from the whole board).
         """
+        if watch is None:
+            watch = RegionWatch(view, [rule.cells for rule in rules])
         opening = Opening.of(view, rules, cell)
         kept, around, known = opening.rules, opening.around, opening.known
         rest = [c for c in view.unknown() if c != cell]
@@ -359,10 +370,12 @@ class Best(EngineStrategy):
                 moved = makes_progress(solved)
                 risk = 1.0
                 if self.long_term:
-                    after = View(
-                        view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
-                    )
-                    risk = self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
+                    walled = watch.created(cell, around, solved.mines)
+                    new = [region for region in walled if frozenset(region) not in before]
+                    if new:
+                        revealed = {**view.revealed, cell: shown}
+                        after = View(view.topology, revealed, view.mines, view.mine_count)
+                        risk = self.regions_risk(after.with_mines(solved.mines), new)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
             found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
@@ -422,12 +435,16 @@ class Best(EngineStrategy):
         region's risk later, whatever else happens: the long-term risk.
         ``linked``: the cell sets of ``view``'s constraints, if known.
         """
+        regions = isolated_regions(view, linked)
+        return self.regions_risk(view, [r for r in regions if frozenset(r) not in before])
+
+    def regions_risk(self, view: View, regions: Iterable[Sequence[int]]) -> float:
+        """The chance to clear every one of ``view``'s isolated ``regions``."""
         chance = 1.0
-        for region in isolated_regions(view, linked):
-            if frozenset(region) not in before:
-                found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
-                if found is not None:
-                    chance *= found[1]
+        for region in regions:
+            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+            if found is not None:
+                chance *= found[1]
         return chance
 
 

@@ -163,6 +163,81 @@ def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None)
     return isolated
 
 
+class RegionWatch:
+    """The isolated regions that opening one cell of ``view`` creates, found near the change.
+
+    ``rules`` are ``view``'s constraints (those `isolated_regions` links). Opening
+    ``cell`` and learning the mines ``mines`` changes only the constraints that
+    hold ``cell`` or one of ``mines``, adds one over ``around``, and unblocks
+    the neighbours of ``cell`` and ``mines``; a region of the new position
+    that holds none of those cells has the same constraints and neighbours as
+    before, so it was isolated before. `created` therefore walks only the
+    groups those cells are linked into, stopping at the first unknown cell no
+    constraint holds, instead of linking the whole board per outcome.
+    """
+
+    def __init__(self, view: View, rules: Iterable[frozenset[int]]) -> None:
+        self.view = view
+        self.by_cell: dict[int, list[frozenset[int]]] = {}
+        for members in rules:
+            for cell in members:
+                self.by_cell.setdefault(cell, []).append(members)
+
+    def created(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> list[list[int]]:
+        """`isolated_regions` of the view once ``cell`` is opened (its unknown neighbours:
+        ``around``) and ``mines`` are known, but only those holding a changed cell (every
+        region left out was isolated before), in the same order."""
+        by_cell = self.by_cell
+        view = self.view
+        neighbours = view.topology.neighbours
+        revealed, known = view.revealed, view.mines
+
+        def linked(x: int) -> bool:
+            return x != cell and x not in mines and (x in by_cell or x in around)
+
+        def unknown(x: int) -> bool:
+            return x != cell and x not in mines and x not in revealed and x not in known
+
+        seeds = set(around)
+        for changed in (cell, *mines):
+            for members in by_cell.get(changed, ()):
+                seeds.update(members)
+        for mine in mines:
+            seeds.update(neighbours(mine))
+        owner: dict[int, int] = {}  # the walk that reached each cell
+        found = []
+        for walk, seed in enumerate(sorted(seeds)):
+            if seed in owner or not linked(seed):
+                continue
+            group = [seed]
+            owner[seed] = walk
+            isolated = True
+            i = 0
+            while isolated and i < len(group):
+                x = group[i]
+                i += 1
+                if any(unknown(o) and not linked(o) for o in neighbours(x)):
+                    isolated = False  # next to a cell no constraint holds
+                    break
+                sets = by_cell.get(x, [])
+                for members in [*sets, around] if x in around else sets:
+                    for y in members:
+                        if y == cell or y in mines:
+                            continue
+                        other = owner.get(y)
+                        if other is None:
+                            owner[y] = walk
+                            group.append(y)
+                        elif other != walk:
+                            isolated = False  # the group of an earlier walk, cut short
+            if isolated:
+                members = set(group)
+                if all(o in members for x in group for o in neighbours(x) if unknown(o)):
+                    found.append(sorted(group))
+        found.sort()
+        return found
+
+
 def solve_region(
     view: View,
     region: Sequence[int],
