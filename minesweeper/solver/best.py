@@ -358,6 +358,7 @@ class Best(EngineStrategy):
         settings = self.opened_settings(view)
         # Every number's position from one count; one by one if that would be approximate.
         by_count = solve_outcomes(kept, around, rest, left, **settings)
+        walled: dict[frozenset[int], list[list[int]]] = {}
         found = []
         for shown in opening.numbers:
             try:
@@ -370,8 +371,11 @@ class Best(EngineStrategy):
                 moved = makes_progress(solved)
                 risk = 1.0
                 if self.long_term:
-                    walled = watch.created(cell, around, solved.mines)
-                    new = [region for region in walled if frozenset(region) not in before]
+                    mines = solved.mines
+                    if mines not in walled:  # most numbers prove the same mines (none)
+                        regions = watch.created(cell, around, mines)
+                        walled[mines] = [r for r in regions if frozenset(r) not in before]
+                    new = walled[mines]
                     if new:
                         revealed = {**view.revealed, cell: shown}
                         after = View(view.topology, revealed, view.mines, view.mine_count)

@@ -231,8 +231,8 @@ class RegionWatch:
                         elif other != walk:
                             isolated = False  # the group of an earlier walk, cut short
             if isolated:
-                members = set(group)
-                if all(o in members for x in group for o in neighbours(x) if unknown(o)):
+                walled = set(group)
+                if all(o in walled for x in group for o in neighbours(x) if unknown(o)):
                     found.append(sorted(group))
         found.sort()
         return found

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
-from minesweeper.solver.probability import Probabilities, solve
+from minesweeper.solver.probability import Probabilities, solve_weight
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
@@ -121,13 +121,14 @@ class Fifties:
         self.rules = list(rules)
         self.result = result
         self.settings = settings
+        self._unknown = view.unknown()
 
     def weight(self, *extra: Constraint) -> int:
         """The weight of the position's layouts that also meet ``extra``."""
         try:
-            return solve(
-                [*self.rules, *extra], self.view.unknown(), self.view.mines_left, **self.settings
-            ).weight
+            return solve_weight(
+                [*self.rules, *extra], self._unknown, self.view.mines_left, **self.settings
+            )
         except InconsistentView:
             return 0
 

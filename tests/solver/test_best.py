@@ -273,6 +273,8 @@ def test_region_watch_finds_the_new_regions_of_the_whole_board(position, seed, p
     after = View(view.topology, {**view.revealed, cell: 0}, view.mines, view.mine_count)
     after = after.with_mines(mines)
     linked = [r.cells - mines for r in opening.after(opening.known)]
-    whole = [r for r in isolated_regions(after, [c for c in linked if c]) if frozenset(r) not in before]
+    whole = [
+        r for r in isolated_regions(after, [c for c in linked if c]) if frozenset(r) not in before
+    ]
     near = RegionWatch(view, [r.cells for r in rules]).created(cell, opening.around, mines)
     assert [r for r in near if frozenset(r) not in before] == whole
