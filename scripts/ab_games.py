@@ -6,8 +6,8 @@ The other commit runs from its sources alone, so with the pure-Python engine; th
 runs with the compiled kernel when it is built (``MINESWEEPER_ENGINE=python`` makes both
 sides pure Python, to weigh a change of the Python code alone; ``--same-kernel`` gives the
 other side this tree's built kernel, when the commit's ``_kernel.pyx`` is the same). Each
-side's engine is printed. The boards are bench's own (those of ``bench --seed S --preset P --rules R``; the mine
-count is told unless ``--count-unknown``, as under those rules).
+side's engine is printed. The boards are bench's own (those of ``bench --seed S --preset P
+--rules R``; the mine count is told unless ``--count-unknown``, as under those rules).
 The other commit's ``minesweeper`` package is extracted (``git archive``) to a
 temporary directory; each side plays in its own worker process, and the two
 alternate game by game (the order swapped every game), so machine load hits
