@@ -363,26 +363,28 @@ class _Search:
         parts.sort(key=lambda part: part & -part)
         return parts
 
-    def options(self, alive: int) -> tuple[list[int], list[tuple[float, int]]]:
-        """Free informative cells, and the risky cells with their safety, safest first."""
-        total = self._weight(alive)
-        free, risky = [], []
+    def options(self, alive: int) -> tuple[int | None, list[tuple[float, int]]]:
+        """The first free informative cell, else the risky cells with their safety, safest
+        first (a free cell is always taken, so the risky ones are weighed only without one)."""
+        mine_masks, shows = self.mine_masks, self.shows
+        risky = []
         for cell in self.cells:
-            mine = alive & self.mine_masks[cell]
+            mine = alive & mine_masks[cell]
             if mine == alive:
                 continue  # a mine in every layout left
             if mine:
-                risky.append((self._weight(alive & ~mine) / total, cell))
+                risky.append((mine, cell))
                 continue
             numbers = 0
-            for layouts in self.shows[cell].values():
+            for layouts in shows[cell].values():
                 if alive & layouts:
                     numbers += 1
                     if numbers > 1:
-                        free.append(cell)
-                        break
-        risky.sort(key=lambda sc: (-sc[0], sc[1]))
-        return free, risky
+                        return cell, []
+        total = self._weight(alive)
+        safeties = [(self._weight(alive & ~mine) / total, cell) for mine, cell in risky]
+        safeties.sort(key=lambda sc: (-sc[0], sc[1]))
+        return None, safeties
 
     def value(self, alive: int) -> float:
         """The chance to win from the layouts ``alive``, playing perfectly."""
@@ -396,8 +398,8 @@ class _Search:
             raise _Budget
         free, risky = self.options(alive)
         total = self._weight(alive)
-        if free:
-            parts = self.split(alive, free[0])
+        if free is not None:
+            parts = self.split(alive, free)
             result = sum(self._weight(p) / total * self.value(p) for p in parts)
         else:
             result = 0.0
@@ -425,8 +427,8 @@ class _Search:
 
     def best(self, alive: int) -> tuple[int, float] | None:
         free, risky = self.options(alive)
-        if free:
-            return free[0], self.value(alive)
+        if free is not None:
+            return free, self.value(alive)
         total = self._weight(alive)
         best_cell, best_value = None, -1.0
         for safety, cell in risky:
