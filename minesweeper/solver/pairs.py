@@ -145,7 +145,8 @@ class Fifties:
         whose chance so guessed is under ``least`` are left out.
         """
         total = 0
-        chance = self.result.chance
+        chances = self.result.floats()  # once: the pairs ask for a cell many times
+        chance = chances.__getitem__
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
         for pair in pairs(self.view, max_missing):
@@ -169,7 +170,7 @@ class Fifties:
         return {
             cell: min(risk, chance(cell), 1 - chance(cell))
             for cell, risk in credit.items()
-            if cell in self.result
+            if cell in chances
         }
 
     @staticmethod
