@@ -243,7 +243,7 @@ class Best(EngineStrategy):
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:
-            cell, method = fifty_fifty(view, result), "fifty-fifty"
+            cell, method = fifty_fifty(view, result, self.rules(view)), "fifty-fifty"
         if cell is None:
             method = "look-ahead"
             cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
@@ -257,8 +257,11 @@ class Best(EngineStrategy):
         whose best move most likely wins first).
         """
         moves = []
-        for region in isolated_regions(view):
-            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+        rules = self.rules(view)
+        for region in isolated_regions(view, [rule.cells for rule in rules]):
+            found = solve_region(
+                view, region, self.prior, budget=self.budget, cache=self.cache, rules=rules
+            )
             if found is not None:
                 moves.append((-found[1], found[0]))
         return min(moves)[1] if moves else None
@@ -452,18 +455,21 @@ class Best(EngineStrategy):
         return chance
 
 
-def fifty_fifty(view: View, result: Probabilities) -> int | None:
+def fifty_fifty(
+    view: View, result: Probabilities, rules: Sequence[Constraint] | None = None
+) -> int | None:
     """A cell of an unavoidable 50/50, if the position has one.
 
     Two unknown cells with exactly one mine between them (a number says so),
     each at exactly 1/2, whose other unknown neighbours are the same: no cell
     opened later can tell them apart, so the guess must be made some time.
+    ``rules``: ``view``'s constraints, if known.
     """
     half = Fraction(1, 2)
     neighbours = view.topology.neighbours
     pairs = sorted(
         tuple(sorted(rule.cells))
-        for rule in constraints(view)
+        for rule in (constraints(view) if rules is None else rules)
         if len(rule.cells) == 2 and rule.mines == 1
     )
     for a, b in pairs:

@@ -246,6 +246,7 @@ def solve_region(
     *,
     budget: Budget = DEFAULT_BUDGET,
     cache: PartCache | None = None,
+    rules: Sequence[Constraint] | None = None,
 ) -> tuple[int, float] | None:
     """The best move and the chance to clear an isolated ``region`` (see `isolated_regions`).
 
@@ -253,10 +254,11 @@ def solve_region(
     lay the other mines outside the region, so the odds are exact; only the
     last few moves of a game, where the mine count may tell the region
     something, are not foreseen. ``budget`` and ``cache`` go to the count of
-    the rest of the board (see `solve`).
+    the rest of the board (see `solve`). ``rules``: ``view``'s constraints, if known.
     """
     members = set(region)
-    rules = constraints(view)
+    if rules is None:
+        rules = constraints(view)
     inside = [rule for rule in rules if rule.cells & members]
     outside_rules = [rule for rule in rules if not rule.cells & members]
     found = enumerate_layouts(sorted(region), inside, None)
