@@ -4,9 +4,10 @@
 
 The other commit runs from its sources alone, so with the pure-Python engine; this tree
 runs with the compiled kernel when it is built (``MINESWEEPER_ENGINE=python`` makes both
-sides pure Python, to weigh a change of the Python code alone). Each side's engine is
-printed. The boards are bench's own (those of ``bench --seed S --preset P --rules R``; the mine
-count is told unless ``--count-unknown``, as under those rules).
+sides pure Python, to weigh a change of the Python code alone; ``--same-kernel`` gives the
+other side this tree's built kernel, when the commit's ``_kernel.pyx`` is the same). Each
+side's engine is printed. The boards are bench's own (those of ``bench --seed S --preset P
+--rules R``; the mine count is told unless ``--count-unknown``, as under those rules).
 The other commit's ``minesweeper`` package is extracted (``git archive``) to a
 temporary directory; each side plays in its own worker process, and the two
 alternate game by game (the order swapped every game), so machine load hits
@@ -112,6 +113,22 @@ def total_ratio_interval(
     return found[int(0.025 * rounds)], found[int(0.975 * rounds)]
 
 
+def share_kernel(tree: Path) -> None:
+    """Copy this tree's built kernel into the extracted ``tree``, when both have one source."""
+    here = ROOT / "minesweeper" / "solver"
+    there = tree / "minesweeper" / "solver"
+    source = here / "_kernel.pyx"
+    if not (there / "_kernel.pyx").exists() or (there / "_kernel.pyx").read_bytes() != (
+        source.read_bytes()
+    ):
+        sys.exit("--same-kernel: the other commit's _kernel.pyx differs from this tree's")
+    built = sorted(here.glob("_kernel.*.so"))
+    if not built:
+        sys.exit("--same-kernel: this tree's kernel is not built (pip install -e .)")
+    for path in built:
+        (there / path.name).write_bytes(path.read_bytes())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -122,6 +139,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--count-unknown", action="store_true", help="do not tell the mine count")
+    parser.add_argument(
+        "--same-kernel",
+        action="store_true",
+        help="give the other commit this tree's built kernel (its _kernel.pyx must be the same)",
+    )
     args = parser.parse_args()
     if args.worker:
         worker()
@@ -135,6 +157,8 @@ def main() -> None:
         ).stdout
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
+        if args.same_kernel:
+            share_kernel(Path(tmp))
         sides = {"this": start(ROOT), args.against: start(Path(tmp))}
         results: dict[str, list[dict]] = {name: [] for name in sides}
         told = "0" if args.count_unknown else "1"

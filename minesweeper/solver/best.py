@@ -57,6 +57,7 @@ from minesweeper.solver.constraints import (
 )
 from minesweeper.solver.endgame import (
     MAX_NODES,
+    RegionWatch,
     best_endgame_move,
     isolated_regions,
     solve_region,
@@ -242,7 +243,7 @@ class Best(EngineStrategy):
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:
-            cell, method = fifty_fifty(view, result), "fifty-fifty"
+            cell, method = fifty_fifty(view, result, self.rules(view)), "fifty-fifty"
         if cell is None:
             method = "look-ahead"
             cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
@@ -256,8 +257,11 @@ class Best(EngineStrategy):
         whose best move most likely wins first).
         """
         moves = []
-        for region in isolated_regions(view):
-            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+        rules = self.rules(view)
+        for region in isolated_regions(view, [rule.cells for rule in rules]):
+            found = solve_region(
+                view, region, self.prior, budget=self.budget, cache=self.cache, rules=rules
+            )
             if found is not None:
                 moves.append((-found[1], found[0]))
         return min(moves)[1] if moves else None
@@ -310,12 +314,13 @@ class Best(EngineStrategy):
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
         before = self.isolated(view, rules) if self.long_term else set()
+        watch = RegionWatch(view, [rule.cells for rule in rules])
         looks: list[Outlook] = []
         for cell in cells:
             if looks and self.budget.spent():
                 break
             safety = 1 - result.chance(cell)
-            outcomes = self.outcomes(view, rules, cell, before)
+            outcomes = self.outcomes(view, rules, cell, before, watch)
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
                 looks.append(Outlook(cell, safety, 0.0, safety))
@@ -332,14 +337,23 @@ class Best(EngineStrategy):
         return looks
 
     def outcomes(
-        self, view: View, rules: list[Constraint], cell: int, before: set[frozenset[int]]
+        self,
+        view: View,
+        rules: list[Constraint],
+        cell: int,
+        before: set[frozenset[int]],
+        watch: RegionWatch | None = None,
     ) -> list[tuple[int, float, bool]]:
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
         ``rules`` are the view's constraints: each outcome's are the same
         without ``cell``, and one more, the number's, with no view rebuilt;
-        every number comes from one count (`solve_outcomes`).
+        every number comes from one count (`solve_outcomes`). ``watch``: the
+        view's `RegionWatch`, which finds the regions an outcome walls off near
+        ``cell`` (the same as `risk_after`'s, from the whole board).
         """
+        if watch is None:
+            watch = RegionWatch(view, [rule.cells for rule in rules])
         opening = Opening.of(view, rules, cell)
         kept, around, known = opening.rules, opening.around, opening.known
         rest = [c for c in view.unknown() if c != cell]
@@ -347,6 +361,7 @@ class Best(EngineStrategy):
         settings = self.opened_settings(view)
         # Every number's position from one count; one by one if that would be approximate.
         by_count = solve_outcomes(kept, around, rest, left, **settings)
+        walled: dict[frozenset[int], list[list[int]]] = {}
         found = []
         for shown in opening.numbers:
             try:
@@ -359,10 +374,15 @@ class Best(EngineStrategy):
                 moved = makes_progress(solved)
                 risk = 1.0
                 if self.long_term:
-                    after = View(
-                        view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count
-                    )
-                    risk = self.risk_after(after, [*kept, opening.rule(shown)], solved, before)
+                    mines = solved.mines
+                    if mines not in walled:  # most numbers prove the same mines (none)
+                        regions = watch.created(cell, around, mines)
+                        walled[mines] = [r for r in regions if frozenset(r) not in before]
+                    new = walled[mines]
+                    if new:
+                        revealed = {**view.revealed, cell: shown}
+                        after = View(view.topology, revealed, view.mines, view.mine_count)
+                        risk = self.regions_risk(after.with_mines(solved.mines), new)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
             found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
@@ -422,27 +442,34 @@ class Best(EngineStrategy):
         region's risk later, whatever else happens: the long-term risk.
         ``linked``: the cell sets of ``view``'s constraints, if known.
         """
+        regions = isolated_regions(view, linked)
+        return self.regions_risk(view, [r for r in regions if frozenset(r) not in before])
+
+    def regions_risk(self, view: View, regions: Iterable[Sequence[int]]) -> float:
+        """The chance to clear every one of ``view``'s isolated ``regions``."""
         chance = 1.0
-        for region in isolated_regions(view, linked):
-            if frozenset(region) not in before:
-                found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
-                if found is not None:
-                    chance *= found[1]
+        for region in regions:
+            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+            if found is not None:
+                chance *= found[1]
         return chance
 
 
-def fifty_fifty(view: View, result: Probabilities) -> int | None:
+def fifty_fifty(
+    view: View, result: Probabilities, rules: Sequence[Constraint] | None = None
+) -> int | None:
     """A cell of an unavoidable 50/50, if the position has one.
 
     Two unknown cells with exactly one mine between them (a number says so),
     each at exactly 1/2, whose other unknown neighbours are the same: no cell
     opened later can tell them apart, so the guess must be made some time.
+    ``rules``: ``view``'s constraints, if known.
     """
     half = Fraction(1, 2)
     neighbours = view.topology.neighbours
     pairs = sorted(
         tuple(sorted(rule.cells))
-        for rule in constraints(view)
+        for rule in (constraints(view) if rules is None else rules)
         if len(rule.cells) == 2 and rule.mines == 1
     )
     for a, b in pairs:

@@ -163,6 +163,81 @@ def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None)
     return isolated
 
 
+class RegionWatch:
+    """The isolated regions that opening one cell of ``view`` creates, found near the change.
+
+    ``rules`` are ``view``'s constraints (those `isolated_regions` links). Opening
+    ``cell`` and learning the mines ``mines`` changes only the constraints that
+    hold ``cell`` or one of ``mines``, adds one over ``around``, and unblocks
+    the neighbours of ``cell`` and ``mines``; a region of the new position
+    that holds none of those cells has the same constraints and neighbours as
+    before, so it was isolated before. `created` therefore walks only the
+    groups those cells are linked into, stopping at the first unknown cell no
+    constraint holds, instead of linking the whole board per outcome.
+    """
+
+    def __init__(self, view: View, rules: Iterable[frozenset[int]]) -> None:
+        self.view = view
+        self.by_cell: dict[int, list[frozenset[int]]] = {}
+        for members in rules:
+            for cell in members:
+                self.by_cell.setdefault(cell, []).append(members)
+
+    def created(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> list[list[int]]:
+        """`isolated_regions` of the view once ``cell`` is opened (its unknown neighbours:
+        ``around``) and ``mines`` are known, but only those holding a changed cell (every
+        region left out was isolated before), in the same order."""
+        by_cell = self.by_cell
+        view = self.view
+        neighbours = view.topology.neighbours
+        revealed, known = view.revealed, view.mines
+
+        def linked(x: int) -> bool:
+            return x != cell and x not in mines and (x in by_cell or x in around)
+
+        def unknown(x: int) -> bool:
+            return x != cell and x not in mines and x not in revealed and x not in known
+
+        seeds = set(around)
+        for changed in (cell, *mines):
+            for members in by_cell.get(changed, ()):
+                seeds.update(members)
+        for mine in mines:
+            seeds.update(neighbours(mine))
+        owner: dict[int, int] = {}  # the walk that reached each cell
+        found = []
+        for walk, seed in enumerate(sorted(seeds)):
+            if seed in owner or not linked(seed):
+                continue
+            group = [seed]
+            owner[seed] = walk
+            isolated = True
+            i = 0
+            while isolated and i < len(group):
+                x = group[i]
+                i += 1
+                if any(unknown(o) and not linked(o) for o in neighbours(x)):
+                    isolated = False  # next to a cell no constraint holds
+                    break
+                sets = by_cell.get(x, [])
+                for members in [*sets, around] if x in around else sets:
+                    for y in members:
+                        if y == cell or y in mines:
+                            continue
+                        other = owner.get(y)
+                        if other is None:
+                            owner[y] = walk
+                            group.append(y)
+                        elif other != walk:
+                            isolated = False  # the group of an earlier walk, cut short
+            if isolated:
+                walled = set(group)
+                if all(o in walled for x in group for o in neighbours(x) if unknown(o)):
+                    found.append(sorted(group))
+        found.sort()
+        return found
+
+
 def solve_region(
     view: View,
     region: Sequence[int],
@@ -171,6 +246,7 @@ def solve_region(
     *,
     budget: Budget = DEFAULT_BUDGET,
     cache: PartCache | None = None,
+    rules: Sequence[Constraint] | None = None,
 ) -> tuple[int, float] | None:
     """The best move and the chance to clear an isolated ``region`` (see `isolated_regions`).
 
@@ -178,10 +254,11 @@ def solve_region(
     lay the other mines outside the region, so the odds are exact; only the
     last few moves of a game, where the mine count may tell the region
     something, are not foreseen. ``budget`` and ``cache`` go to the count of
-    the rest of the board (see `solve`).
+    the rest of the board (see `solve`). ``rules``: ``view``'s constraints, if known.
     """
     members = set(region)
-    rules = constraints(view)
+    if rules is None:
+        rules = constraints(view)
     inside = [rule for rule in rules if rule.cells & members]
     outside_rules = [rule for rule in rules if not rule.cells & members]
     found = enumerate_layouts(sorted(region), inside, None)
@@ -288,26 +365,28 @@ class _Search:
         parts.sort(key=lambda part: part & -part)
         return parts
 
-    def options(self, alive: int) -> tuple[list[int], list[tuple[float, int]]]:
-        """Free informative cells, and the risky cells with their safety, safest first."""
-        total = self._weight(alive)
-        free, risky = [], []
+    def options(self, alive: int) -> tuple[int | None, list[tuple[float, int]]]:
+        """The first free informative cell, else the risky cells with their safety, safest
+        first (a free cell is always taken, so the risky ones are weighed only without one)."""
+        mine_masks, shows = self.mine_masks, self.shows
+        risky = []
         for cell in self.cells:
-            mine = alive & self.mine_masks[cell]
+            mine = alive & mine_masks[cell]
             if mine == alive:
                 continue  # a mine in every layout left
             if mine:
-                risky.append((self._weight(alive & ~mine) / total, cell))
+                risky.append((mine, cell))
                 continue
             numbers = 0
-            for layouts in self.shows[cell].values():
+            for layouts in shows[cell].values():
                 if alive & layouts:
                     numbers += 1
                     if numbers > 1:
-                        free.append(cell)
-                        break
-        risky.sort(key=lambda sc: (-sc[0], sc[1]))
-        return free, risky
+                        return cell, []
+        total = self._weight(alive)
+        safeties = [(self._weight(alive & ~mine) / total, cell) for mine, cell in risky]
+        safeties.sort(key=lambda sc: (-sc[0], sc[1]))
+        return None, safeties
 
     def value(self, alive: int) -> float:
         """The chance to win from the layouts ``alive``, playing perfectly."""
@@ -321,8 +400,8 @@ class _Search:
             raise _Budget
         free, risky = self.options(alive)
         total = self._weight(alive)
-        if free:
-            parts = self.split(alive, free[0])
+        if free is not None:
+            parts = self.split(alive, free)
             result = sum(self._weight(p) / total * self.value(p) for p in parts)
         else:
             result = 0.0
@@ -350,8 +429,8 @@ class _Search:
 
     def best(self, alive: int) -> tuple[int, float] | None:
         free, risky = self.options(alive)
-        if free:
-            return free[0], self.value(alive)
+        if free is not None:
+            return free, self.value(alive)
         total = self._weight(alive)
         best_cell, best_value = None, -1.0
         for safety, cell in risky:

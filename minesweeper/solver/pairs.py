@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
-from minesweeper.solver.probability import Probabilities, solve
+from minesweeper.solver.probability import Probabilities, solve_weight
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
@@ -121,13 +121,14 @@ class Fifties:
         self.rules = list(rules)
         self.result = result
         self.settings = settings
+        self._unknown = view.unknown()
 
     def weight(self, *extra: Constraint) -> int:
         """The weight of the position's layouts that also meet ``extra``."""
         try:
-            return solve(
-                [*self.rules, *extra], self.view.unknown(), self.view.mines_left, **self.settings
-            ).weight
+            return solve_weight(
+                [*self.rules, *extra], self._unknown, self.view.mines_left, **self.settings
+            )
         except InconsistentView:
             return 0
 
@@ -144,7 +145,8 @@ class Fifties:
         whose chance so guessed is under ``least`` are left out.
         """
         total = 0
-        chance = self.result.chance
+        chances = self.result.floats()  # once: the pairs ask for a cell many times
+        chance = chances.__getitem__
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
         for pair in pairs(self.view, max_missing):
@@ -168,7 +170,7 @@ class Fifties:
         return {
             cell: min(risk, chance(cell), 1 - chance(cell))
             for cell, risk in credit.items()
-            if cell in self.result
+            if cell in chances
         }
 
     @staticmethod

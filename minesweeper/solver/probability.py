@@ -346,6 +346,48 @@ def solve(
     return _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)
 
 
+def solve_weight(
+    rules: Iterable[ConstraintLike],
+    unknown: Iterable[Cell],
+    mines: int | None = None,
+    *,
+    prior: DensityPrior = UNIFORM,
+    known_mines: int = 0,
+    known_safe: int = 0,
+    budget: Budget = DEFAULT_BUDGET,
+    cache: PartCache | None = None,
+) -> int:
+    """``solve(...).weight`` without the probabilities: only the product of the parts'
+    polynomials and the free cells' weights, none of the walks back that give each cell
+    its share (a caller comparing the weights of positions needs no more). Raises
+    `InconsistentView` as `solve` does."""
+    cells = list(dict.fromkeys(unknown))
+    pairs = [(frozenset(rule.cells), rule.mines) for rule in rules]
+    _check(cells, pairs)
+    parts = [_cached_part(system, budget, cache) for system in split_system(pairs)]
+    constrained = {cell for members, _ in pairs for cell in members}
+    if any(part.approximate or part.loose for part in parts):  # rounded: as `solve` does
+        return _combine(
+            cells, constrained, parts, mines, prior, known_mines, known_safe, budget
+        ).weight
+    front: list[int] = [1]
+    for part in parts:
+        for poly in part.polys:
+            front = _convolve(front, poly)
+    low = next((s for s, n in enumerate(front) if n), len(front) - 1)
+    free = sum(1 for c in cells if c not in constrained)
+    weight, _, _, scale = _total_weights(
+        mines, prior, free, len(constrained), known_mines, known_safe, low, len(front) - 1
+    )
+    total = sum(n * weight[s] for s, n in enumerate(front) if n)
+    if total == 0:
+        what = (
+            "the position" if mines is None else f"the position with {mines} mine(s) left to find"
+        )
+        raise InconsistentView(f"no mine layout fits {what}")
+    return int(total * scale)
+
+
 def solve_outcomes(
     rules: Iterable[ConstraintLike],
     around: Iterable[Cell],

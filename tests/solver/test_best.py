@@ -25,7 +25,14 @@ from minesweeper.solver.best import (
     blended_safety,
     fifty_fifty,
 )
-from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
+from minesweeper.solver.constraints import Opening, constraints
+from minesweeper.solver.endgame import (
+    RegionWatch,
+    isolated_regions,
+    layouts,
+    solve_endgame,
+    solve_region,
+)
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
@@ -243,3 +250,31 @@ def test_blended_safety_weighs_the_two_safest_cells(position, blend) -> None:
     assert blended_safety(exact, blend) == pytest.approx(float(expected), abs=1e-12)
     if blend == 0:
         assert blended_safety(exact, blend) == pytest.approx(best_safety(exact), abs=1e-12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(real_positions(max_unknown=20), st.integers(0, 2**32 - 1), st.booleans())
+def test_region_watch_finds_the_new_regions_of_the_whole_board(position, seed, proved) -> None:
+    """Opening a cell and learning mines: the regions `RegionWatch` finds near the change are
+    exactly the whole board's isolated regions that were not isolated before, in order."""
+    view, _ = position
+    rng = random.Random(seed)
+    if proved:  # as `best` sees it: the proved mines known
+        view = view.with_mines(probabilities(view).mines)
+    unknown = view.unknown()
+    assume(unknown)
+    rules = constraints(view)
+    before = {frozenset(r) for r in isolated_regions(view, [r.cells for r in rules])}
+    cell = rng.choice(unknown)
+    others = [c for c in unknown if c != cell]
+    few = rng.randint(0, min(2, len(others))) if rng.random() < 0.7 else len(others)
+    mines = frozenset(rng.sample(others, rng.randint(0, few)))  # any mines, as a test
+    opening = Opening.of(view, rules, cell)
+    after = View(view.topology, {**view.revealed, cell: 0}, view.mines, view.mine_count)
+    after = after.with_mines(mines)
+    linked = [r.cells - mines for r in opening.after(opening.known)]
+    whole = [
+        r for r in isolated_regions(after, [c for c in linked if c]) if frozenset(r) not in before
+    ]
+    near = RegionWatch(view, [r.cells for r in rules]).created(cell, opening.around, mines)
+    assert [r for r in near if frozenset(r) not in before] == whole

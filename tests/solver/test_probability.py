@@ -24,6 +24,7 @@ from minesweeper.solver.probability import (
     probabilities,
     solve,
     solve_outcomes,
+    solve_weight,
 )
 from minesweeper.topology import TOPOLOGIES, Topology
 from minesweeper.topology.graph import GraphTopology
@@ -350,3 +351,33 @@ def test_outcomes_in_one_count_on_a_settled_long_frontier() -> None:
     view = wall(100)
     for column in (0, 37, 99):
         assert_same_outcomes(view, view.topology.cell_at(1, column))
+
+
+@FAST
+@given(
+    st.one_of(positions(known_count=True), positions(known_count=False)),
+    st.integers(1, 4),
+    st.integers(1, 12),
+    st.integers(0, 99),
+)
+def test_weight_alone_is_the_weight_of_the_probabilities(view: View, a: int, b: int, pick) -> None:
+    """`solve_weight` gives `solve`'s weight (and its error), with and without an extra rule."""
+    try:
+        rules = constraints(view)
+    except InconsistentView:
+        return
+    unknown = view.unknown()
+    extra = []
+    if unknown:  # as a 50/50 asks: one of two cells a mine
+        pair = frozenset({unknown[pick % len(unknown)], unknown[(pick // 7) % len(unknown)]})
+        extra = [Constraint(pair, pick % 2, -1)]
+    left = None if view.mine_count is None else view.mine_count - len(view.mines)
+    settings = {"prior": DensityPrior(a, b), "known_mines": len(view.mines), "cache": {}}
+    for system in (rules, [*rules, *extra]):
+        try:
+            want = solve(system, unknown, left, **settings).weight
+        except InconsistentView:
+            with pytest.raises(InconsistentView):
+                solve_weight(system, unknown, left, **settings)
+            continue
+        assert solve_weight(system, unknown, left, **settings) == want
