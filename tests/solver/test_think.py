@@ -1,4 +1,5 @@
-"""``--think MS``: a strategy with its budget, from the command line to bench workers and logs."""
+"""``--think N[UNIT]``: a strategy with its budget in its unit, from the command line to bench
+workers and logs."""
 
 from __future__ import annotations
 
