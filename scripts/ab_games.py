@@ -2,6 +2,11 @@
 
     python scripts/ab_games.py --against 8461826 --strategy exact-safest --games 100 --seed 7
 
+The other commit runs from its sources alone, so with the pure-Python engine; this tree
+runs with the compiled kernel when it is built (``MINESWEEPER_ENGINE=python`` makes both
+sides pure Python, to weigh a change of the Python code alone). Each side's engine is
+printed. The boards are bench's own (those of ``bench --seed S --preset P --rules R``; the mine
+count is told unless ``--count-unknown``, as under those rules).
 The other commit's ``minesweeper`` package is extracted (``git archive``) to a
 temporary directory; each side plays in its own worker process, and the two
 alternate game by game (the order swapped every game), so machine load hits
@@ -31,20 +36,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def worker() -> None:
     """Play the games named on stdin, one JSON line per game on stdout."""
-    from minesweeper.boards.generate import random_board
+    from minesweeper.bench.deals import Deal
     from minesweeper.client import play
+    from minesweeper.solver import probability
     from minesweeper.solver.registry import find_strategy
-    from minesweeper.topology import SquareTopology
-    from minesweeper.variant import PRESETS, FirstClick
+    from minesweeper.variant import PRESETS, Rules
 
+    engine = getattr(probability, "ENGINE", "python")  # a commit before the kernel: Python
+    deals: dict[tuple[str, str], Deal] = {}
     for line in sys.stdin:
-        name, preset, seed, index, told = line.split()
-        p = PRESETS[preset]
-        topology = SquareTopology(p.rows, p.cols)
-        first = topology.cell_at(*p.start)
-        board = random_board(
-            topology, p.mines, random.Random(f"{seed}:{preset}:{index}"), first, FirstClick.OPENING
-        )
+        name, preset, rules, seed, index, told = line.split()
+        key = (preset, rules)
+        if key not in deals:  # bench's own boards: those of `bench --seed S --preset P --rules R`
+            deals[key] = Deal.of_preset(PRESETS[preset], Rules(rules), 1)
+        board, first = deals[key].game(int(seed), int(index))
         strategy = find_strategy(name)()
         moves = hashlib.sha256()
         decide = strategy.decide
@@ -58,7 +63,14 @@ def worker() -> None:
         strategy.decide = recorded
         record = play(board, first, strategy, told == "1")
         print(
-            json.dumps({"s": record.seconds, "won": record.won, "moves": moves.hexdigest()}),
+            json.dumps(
+                {
+                    "s": record.seconds,
+                    "won": record.won,
+                    "moves": moves.hexdigest(),
+                    "engine": engine,
+                }
+            ),
             flush=True,
         )
 
@@ -87,12 +99,26 @@ def median_ratio_interval(ratios: list[float], rounds: int = 2000) -> tuple[floa
     return meds[int(0.025 * rounds)], meds[int(0.975 * rounds)]
 
 
+def total_ratio_interval(
+    pairs: list[tuple[float, float]], rounds: int = 2000
+) -> tuple[float, float]:
+    """A 95% bootstrap interval of sum(this) / sum(other) over the games (resampled in pairs)."""
+    rng = random.Random(0)
+    found = []
+    for _ in range(rounds):
+        sample = rng.choices(pairs, k=len(pairs))
+        found.append(sum(a for a, _ in sample) / sum(b for _, b in sample))
+    found.sort()
+    return found[int(0.025 * rounds)], found[int(0.975 * rounds)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--against", default="main", help="git commit to compare with")
     parser.add_argument("--strategy", default="exact-safest")
     parser.add_argument("--preset", default="expert")
+    parser.add_argument("--rules", default="modern", choices=["modern", "classic"])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--count-unknown", action="store_true", help="do not tell the mine count")
@@ -115,7 +141,7 @@ def main() -> None:
         for index in range(args.games):
             names = list(sides) if index % 2 == 0 else list(reversed(sides))
             for name in names:
-                request = f"{args.strategy} {args.preset} {args.seed} {index} {told}"
+                request = f"{args.strategy} {args.preset} {args.rules} {args.seed} {index} {told}"
                 results[name].append(ask(sides[name], request))
         for proc in sides.values():
             proc.stdin.close()
@@ -125,11 +151,19 @@ def main() -> None:
         times = [g["s"] * 1000 for g in games]
         wins = sum(g["won"] for g in games)
         print(
-            f"{args.strategy} {name}: median {statistics.median(times):.1f} ms, "
+            f"{args.strategy} {name} ({games[0]['engine']} engine): "
+            f"median {statistics.median(times):.1f} ms, "
             f"mean {statistics.mean(times):.1f} ms, wins {wins}/{len(games)}"
         )
     ratios = [a["s"] / b["s"] for a, b in zip(this, other, strict=True)]
     low, high = median_ratio_interval(ratios)
+    pairs = [(a["s"], b["s"]) for a, b in zip(this, other, strict=True)]
+    total_low, total_high = total_ratio_interval(pairs)
+    print(
+        f"{args.strategy} total CPU ratio this/{args.against} (the means' ratio): "
+        f"{sum(a for a, _ in pairs) / sum(b for _, b in pairs):.3f} "
+        f"(95% {total_low:.3f}-{total_high:.3f})"
+    )
     differ = sum(a["moves"] != b["moves"] for a, b in zip(this, other, strict=True))
     print(
         f"{args.strategy} median per-game ratio this/{args.against}: "

@@ -111,12 +111,15 @@ async def player_screens(folder: Path) -> None:
     for width, height in ((80, 24), (100, 32)):
         # Records and history of their own at each size: the pictures tell the same story.
         records = TEMP / f"{width}x{height}" / "records.json"
-        app = MinesweeperApp(Settings(), seed=5, records_path=records, player="Ada")
+        app = MinesweeperApp(
+            Settings(), seed=5, records_path=records, player="Ada", clock=PlayerClock()
+        )
         history = app.controller.history
         category = app.controller.settings.category()
         for number, (won, ms, solved, clicks) in enumerate(HISTORY):
             stats = GameStats(solved, solved if won else solved // 2, Clicks(clicks), ms, won)
-            history.add(PlayedGame.make(category, "Ada", Play.PERSON, stats))
+            left = number in ABANDONED
+            history.add(PlayedGame.make(category, "Ada", Play.PERSON, stats, abandoned=left))
             if number % 4 == 0:
                 history.add(PlayedGame.make(category, "Ada", Play.ASSISTED, stats))
         async with app.run_test(size=(width, height)) as pilot:
@@ -153,6 +156,39 @@ async def player_screens(folder: Path) -> None:
             app.save_screenshot(str(folder / f"records-replay-{size}.svg"))
 
 
+async def video_screens(folder: Path) -> None:
+    """A real Arbiter video (from ms-toollib's test data) in the viewer, its clicks judged."""
+    from minesweeper.play.videos import read_video
+    from minesweeper.tui.replay import ReplayApp
+
+    replay = read_video(ROOT / "tests" / "play" / "data" / "videos" / "arbiter-beginner.avf")
+    for width, height in ((80, 24), (100, 32)):
+        app = ReplayApp(replay, speed=0.01)
+        async with app.run_test(size=(width, height)) as pilot:
+            await pilot.press("a")
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if app.viewer.review is not None:
+                    break
+            app.replay_screen.action_jump(2)
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"video-{width}x{height}.svg"))
+            app.replay_screen.action_jump(-1)
+            await pilot.pause()
+            app.save_screenshot(str(folder / f"video-end-{width}x{height}.svg"))
+
+
+class PlayerClock:
+    """A person's pace in the pictures: each look at the clock is 0.15 s later."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.15
+        return self.now
+
+
 #: The player's history in those pictures: (won, ms, 3BV, clicks), in order.
 HISTORY = (
     (True, 14_200, 18, 25),
@@ -162,7 +198,11 @@ HISTORY = (
     (False, 6_000, 20, 11),
     (True, 12_600, 19, 30),
     (True, 8_900, 17, 20),
+    (False, 2_400, 16, 4),
+    (True, 10_300, 18, 21),
 )
+#: The games of HISTORY left unfinished (abandoned).
+ABANDONED = {7}
 #: Results in the records screens' pictures: (name, points, seconds, won, 3BV).
 RESULTS = (
     ("Ada", 187, 41.2, True, 22),
@@ -202,6 +242,7 @@ def main() -> None:
     if args.player is not None:
         args.player.mkdir(parents=True, exist_ok=True)
         asyncio.run(player_screens(args.player))
+        asyncio.run(video_screens(args.player))
         print(f"saved the player's screens in {args.player}")
         return
     asyncio.run(game_in_progress(args.out))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,12 @@ async def win_by_hand(app: MinesweeperApp, pilot) -> None:
     app.controller._after()
     app.redraw()
     await pilot.pause()
+
+
+async def wait_until(pilot, done: Callable[[], bool], seconds: float) -> None:
+    """Let the app run until ``done()`` holds, for ``seconds`` at most (then the test's
+    own assertion says what did not happen)."""
+    for _ in range(round(seconds / 0.05)):
+        await pilot.pause(0.05)
+        if done():
+            return

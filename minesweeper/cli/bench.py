@@ -63,6 +63,7 @@ from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import UsageError
 from minesweeper.outputs import OutputError, check_writable
 from minesweeper.play.records import user_data_dir
+from minesweeper.solver.probability import ENGINE
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import SquareTopology, Topology
 from minesweeper.variant import Preset, Rules
@@ -242,7 +243,11 @@ def bench(
     if paired:
         console.print(paired_table(paired, known))
     if json_path is not None:
-        report: dict[str, object] = {"seed": seed, "results": [r.as_json() for r in results]}
+        report: dict[str, object] = {
+            "seed": seed,
+            "engine": ENGINE,  # which engine counted (see docs/solver.md): CPU figures differ
+            "results": [r.as_json() for r in results],
+        }
         if paired:
             report["paired"] = [p.as_json() for p in paired]
         if known is not None:
@@ -488,7 +493,7 @@ def results_table(
     shape = "" if topology is SquareTopology else f", {topology.name} cells"
     stopped = " (partial: interrupted)" if partial else ""
     table = Table(
-        title=f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}",
+        title=f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}, {ENGINE} engine",
         box=None,
         collapse_padding=True,
         pad_edge=False,

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from minesweeper.cli.common import reports_errors
+from minesweeper.cli.common import reports_errors, seed_option
 from minesweeper.play.replay import Replay, read_replay
-from minesweeper.play.videos import is_video, read_video
+from minesweeper.play.videos import is_video, open_video
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: Layouts played per guess by --analyze unless told (a 95% interval of about +-7%).
+DEFAULT_LAYOUTS = 200
 
 
 def viewer_options(command: F) -> F:
@@ -38,8 +43,19 @@ def viewer_options(command: F) -> F:
     help="Print every click judged by the exact engine (certain, forced guess with its exact "
     "chance, avoidable risk with the safer cell) and the summary, instead of the viewer.",
 )
+@click.option(
+    "--layouts",
+    type=click.IntRange(min=0, max=100_000),
+    default=DEFAULT_LAYOUTS,
+    show_default=True,
+    help="With --analyze: layouts played by the best strategy to estimate the chance to win "
+    "from each guess (0: no estimate).",
+)
+@seed_option(fresh=False)
 @reports_errors
-def replay(file: Path, speed: float, stats_only: bool, analyze: bool) -> None:
+def replay(
+    file: Path, speed: float, stats_only: bool, analyze: bool, layouts: int, seed: int
+) -> None:
     """Show the game in FILE at its real pace, then its statistics.
 
     FILE is one of our replays (docs/replay.md) or a community video: Arbiter
@@ -53,27 +69,52 @@ def replay(file: Path, speed: float, stats_only: bool, analyze: bool) -> None:
     With --analyze, judge every click that opened cells on what the player could
     see just before it: certain, a forced guess (with its exact chance of being
     safe) or an avoidable risk (naming the cell that was safe, or safer), then the
-    chance the guesses came out safe from each guess on.
+    exact chance that the guesses from each guess on came out safe, and the chance
+    the game could still be won from that position: exact with perfect play where
+    the endgame search covers it, else the share of --layouts layouts (drawn
+    uniformly from those that fit what the player saw, seeded by --seed) that
+    the best strategy wins from there, with its 95% interval.
     """
     # A bad file fails here, as one line, before the screen changes.
-    game = read_video(file) if is_video(file) else read_replay(file)
+    if is_video(file):
+        game, video = open_video(file)
+        told = [video.figures.summary(video.software)]
+    else:
+        game, told = read_replay(file), []
     if analyze:
-        from minesweeper.play.review import Review  # the solver loads only for the analysis
-
-        for line in game.summary():
-            click.echo(line)
-        for line in Review.of(game).lines():
+        for line in [*game.summary(), *told, *analysis(game, layouts, seed)]:
             click.echo(line)
         return
-    show(game, speed, stats_only)
+    show(game, speed, stats_only, told)
 
 
-def show(game: Replay, speed: float, stats_only: bool) -> None:
-    """Play ``game`` in the terminal (unless ``stats_only``), then print its statistics."""
+def analysis(game: Replay, layouts: int, seed: int) -> list[str]:
+    """The analysis' lines; the chance to win from each guess under a progress bar."""
+    # The solver loads only for the analysis.
+    from minesweeper.bench.outlook import outlook
+    from minesweeper.play.review import Review
+
+    review = Review.of(game)
+    worth: list[str] = []
+    if layouts and review.guesses:
+        columns = (TextColumn("chance to win from each guess"), BarColumn(), MofNCompleteColumn())
+        with Progress(*columns, TimeElapsedColumn(), console=Console(stderr=True)) as progress:
+            task = progress.add_task("", total=layouts * len(review.guesses))
+            for number, guess in enumerate(review.guesses):
+                tick = functools.partial(progress.advance, task)
+                found = outlook(review.position(guess), layouts, seed + number, tick=tick)
+                progress.update(task, completed=layouts * (number + 1))
+                worth.append(found.describe())
+    return list(review.lines(worth))
+
+
+def show(game: Replay, speed: float, stats_only: bool, told: Sequence[str] = ()) -> None:
+    """Play ``game`` in the terminal (unless ``stats_only``), then print its statistics
+    (and the lines ``told`` about it)."""
     game.final  # noqa: B018 - a replay whose clicks make no game fails here, before the screen
     if not stats_only:
         from minesweeper.tui.replay import ReplayApp  # Textual loads only for the viewer
 
         ReplayApp(game, speed).run()
-    for line in game.summary():
+    for line in [*game.summary(), *told]:
         click.echo(line)

@@ -174,12 +174,23 @@ class LadderOut(BaseModel):
 
 
 class PlayerCategory(BaseModel):
+    """A player's lifetime figures in one ranked category: `minesweeper.play.history`'s
+    `Figures.as_json`, the same arithmetic as ``minesweeper stats``."""
+
     category: str
-    played: int = Field(description="ranked games started")
-    won: int
+    label: str = Field(description="the category for people")
+    play: str = Field(description="person, or computer for a bot")
+    games: int = Field(description="ranked games started, the abandoned ones among them")
+    wins: int
+    abandoned: int = Field(description="started and left unfinished or resigned: not won")
     win_rate: float
+    interval: list[float] = Field(description="the win rate's 95% Wilson interval")
+    current_streak: int
+    best_streak: int
     best_ms: int | None
+    median_ms: float | None = Field(description="the median winning time")
     best_bbbv_per_second: float | None
+    efficiency: float | None = Field(description="the median efficiency of the wins")
 
 
 class PlayerGame(BaseModel):

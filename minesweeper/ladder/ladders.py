@@ -17,6 +17,9 @@ from sqlalchemy.orm import Session
 from minesweeper.ladder.categories import parse_ranked
 from minesweeper.ladder.errors import BadRequest, NotFound
 from minesweeper.ladder.schema import Account, Game
+from minesweeper.play.history import Play, PlayedGame, figures
+from minesweeper.play.records import Category
+from minesweeper.play.stats import Clicks, GameStats
 
 BOARDS = ("time", "3bv/s", "win-rate")
 PERIODS = ("all", "month")
@@ -129,35 +132,27 @@ def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[
 
 
 def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
-    """A player's public page: per ranked category games started, won, best time and best
-    3BV/s; and their latest finished ranked and daily games. Guests have none."""
+    """A player's public page: per ranked category the lifetime figures of the history
+    model (`minesweeper.play.history`: games, wins, abandoned, win rate with its 95%
+    interval, streaks, best and median time, best 3BV/s, efficiency), and their latest
+    finished ranked and daily games. Guests have none."""
     account = db.scalar(
         select(Account).where(Account.name_key == name.lower(), Account.is_guest.is_(False))
     )
     if account is None:
         raise NotFound(f"no player {name!r}")
-    played = func.count(Game.id)
-    won = func.sum(case((Game.state == "won", 1), else_=0))
-    best_ms = func.min(case((Game.state == "won", Game.ms), else_=None))
-    best_rate = func.max(case((Game.state == "won", Game.bbbv_per_second), else_=None))
-    rows = db.execute(
-        select(Game.category, played, won, best_ms, best_rate)
+    started = db.scalars(
+        select(Game)
         .where(Game.account_id == account.id, Game.mode == "ranked")
         .where(Game.started_ms.is_not(None))
-        .group_by(Game.category)
-        .order_by(Game.category)
+        .order_by(func.coalesce(Game.ended_ms, Game.started_ms), Game.id)
     )
+    play = Play.COMPUTER if account.is_bot else Play.PERSON  # ranked games are unaided
+    played = [played_game(game, account.name, play) for game in started]
     categories = [
-        {
-            "category": category,
-            "played": int(count),
-            "won": int(wins or 0),
-            "win_rate": round(int(wins or 0) / int(count), 4),
-            "best_ms": fastest,
-            "best_bbbv_per_second": rate,
-        }
-        for category, count, wins, fastest, rate in rows
+        {**item.as_json(), "category": str(item.category.variant)} for item in figures(played)
     ]
+    categories.sort(key=lambda item: item["category"])
     games = db.scalars(
         select(Game)
         .where(
@@ -188,6 +183,19 @@ def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
             for game in games
         ],
     }
+
+
+def played_game(game: Game, player: str, play: Play) -> PlayedGame:
+    """A started ranked game as the history model keeps one: a game still being played,
+    or resigned, is abandoned (a game not won). The ladder keeps a game's clicks as a
+    total (left here; the figures use only the total)."""
+    won = game.state == "won"
+    bbbv = game.bbbv or 0
+    stats = GameStats(bbbv, bbbv if won else 0, Clicks(left=game.clicks or 0), game.ms or 0, won)
+    when = datetime.fromtimestamp((game.ended_ms or game.started_ms or 0) / 1000, UTC)
+    category = Category(parse_ranked(game.category))
+    abandoned = game.state in ("playing", "resigned")
+    return PlayedGame.make(category, player, play, stats, when, abandoned=abandoned)
 
 
 def _iso(ms: int) -> str:

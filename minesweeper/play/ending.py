@@ -73,6 +73,21 @@ class Ending:
             return Kept(replay_problem=str(error), history_problem=history_problem)
         return Kept(replay=path, history_problem=history_problem)
 
+    def abandon(
+        self, session: GameSession, category: Category, player: str, given_board: bool = False
+    ) -> str | None:
+        """Keep ``session``, left unfinished after its first click, in the history as
+        abandoned (a game not won); what went wrong, in one line, or None."""
+        if given_board or not session.started or session.over:
+            return None
+        stats = session.stats()
+        game = PlayedGame.make(category, player, how_played(session), stats, abandoned=True)
+        try:
+            self.history.add(game)
+        except RecordsError as error:
+            return str(error)
+        return None
+
     def enter(self, session: GameSession, category: Category, name: str) -> int | None:
         """Enter the finished game in the records under ``name``, with its replay: its place
         (None: not in the top 10). Raises `RecordsError`."""

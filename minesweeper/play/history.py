@@ -8,6 +8,13 @@ history up per player, category and way of playing, never mixing them: an
 assisted or a computer game never counts in a person's unaided figures, and a
 no-guess board is a category of its own.
 
+A game left unfinished after its first click (a new game, a restart or quitting
+in the middle) is kept too, as **abandoned**: it counts as a game not won, as
+the ranked ladder counts a resigned game (and Windows 7's Minesweeper a game
+left for a new one), so that leaving bad boards does not raise a win rate; it
+is shown apart (how many were left). A game
+never started (no click) is no game.
+
 The history lives in ``history.json`` beside the records file (`History.beside`),
 one JSON document written whole with an atomic replace under a `filelock`, so
 two games finishing at once lose nothing. A file that cannot be read is
@@ -62,7 +69,8 @@ class Play(enum.Enum):
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """One finished game: its category, player, date (ISO 8601, UTC), result and figures."""
+    """One game: its category, player, date (ISO 8601, UTC), result and figures;
+    ``abandoned`` when it was left unfinished after its first click."""
 
     category: Category
     player: str
@@ -70,6 +78,7 @@ class PlayedGame:
     play: Play
     won: bool
     stats: GameStats
+    abandoned: bool = False
 
     @classmethod
     def make(
@@ -79,12 +88,15 @@ class PlayedGame:
         play: Play,
         stats: GameStats,
         date: datetime | None = None,
+        abandoned: bool = False,
     ) -> PlayedGame:
         when = date if date is not None else datetime.now(UTC)
-        return cls(category, player, when.isoformat(timespec="seconds"), play, stats.won, stats)
+        stamp = when.isoformat(timespec="seconds")
+        return cls(category, player, stamp, play, stats.won and not abandoned, stats, abandoned)
 
     def as_json(self) -> dict[str, Any]:
         stats, clicks = self.stats, self.stats.clicks
+        left = {"abandoned": True} if self.abandoned else {}  # files before it stay the same
         return {
             **self.category.as_json(),
             "player": self.player,
@@ -95,6 +107,7 @@ class PlayedGame:
             "bbbv": stats.bbbv,
             "solved_bbbv": stats.solved,
             "clicks": [clicks.left, clicks.right, clicks.chord],
+            **left,
         }
 
     @classmethod
@@ -109,6 +122,9 @@ class PlayedGame:
             raise ValueError("times, 3BV and clicks must be whole numbers, 0 or more")
         if not isinstance(fields["won"], bool) or not isinstance(fields["player"], str):
             raise ValueError("won must be true or false, player a text")
+        abandoned = fields.pop("abandoned", False)
+        if not isinstance(abandoned, bool) or (abandoned and fields["won"]):
+            raise ValueError("abandoned must be true or false, and an abandoned game not won")
         datetime.fromisoformat(fields["date"])
         stats = GameStats(
             fields.pop("bbbv"),
@@ -120,7 +136,7 @@ class PlayedGame:
         player, date, won = fields.pop("player"), fields.pop("date"), fields.pop("won")
         play = Play(fields.pop("play"))
         category = Category.from_json(fields)
-        return cls(category, player, date, play, won, stats)
+        return cls(category, player, date, play, won, stats, abandoned)
 
 
 @dataclass(frozen=True)
@@ -129,8 +145,9 @@ class Figures:
 
     Times are in milliseconds; the best and median times, the best 3BV/s and the
     efficiency are those of the wins (None without a win). ``interval`` is the
-    win rate's 95% Wilson interval. Streaks count wins in a row, in the order
-    the games ended; the current one is the run at the end.
+    win rate's 95% Wilson interval. ``games`` counts the abandoned ones too
+    (``abandoned`` says how many): they are games not won. Streaks count wins in
+    a row, in the order the games ended; the current one is the run at the end.
     """
 
     player: str
@@ -138,6 +155,7 @@ class Figures:
     play: Play
     games: int
     wins: int
+    abandoned: int
     current_streak: int
     best_streak: int
     best_ms: int | None
@@ -163,6 +181,7 @@ class Figures:
             "play": self.play.value,
             "games": self.games,
             "wins": self.wins,
+            "abandoned": self.abandoned,
             "win_rate": round(self.win_rate, 4),
             "interval": [round(low, 4), round(high, 4)],
             "current_streak": self.current_streak,
@@ -179,6 +198,7 @@ COLUMNS = (
     ("Play", False),
     ("Games", True),
     ("Wins", True),
+    ("Left", True),
     ("Win %", True),
     ("95%", True),
     ("Streak", True),
@@ -189,8 +209,9 @@ COLUMNS = (
 )
 #: What the columns' short headings mean, in one line under a table.
 LEGEND = (
-    "Win % with its 95% interval; streak: now/best; best and median winning time in "
-    "seconds, best 3BV/s and median efficiency of the wins"
+    "Left: abandoned after the first click (not won); win % with its 95% interval; "
+    "streak: now/best; best and median winning time in seconds, best 3BV/s and "
+    "median efficiency of the wins"
 )
 
 
@@ -214,6 +235,7 @@ def row(item: Figures) -> tuple[str, ...]:
         item.play.label,
         str(item.games),
         str(item.wins),
+        str(item.abandoned),
         rate,
         interval,
         f"{item.current_streak}/{item.best_streak}",
@@ -249,6 +271,7 @@ def summarise(player: str, category: Category, play: Play, games: list[PlayedGam
         play=play,
         games=len(games),
         wins=len(wins),
+        abandoned=sum(game.abandoned for game in games),
         current_streak=current,
         best_streak=best,
         best_ms=min((s.ms for s in wins), default=None),

@@ -14,14 +14,15 @@ probabilities of `minesweeper.solver.probability`:
 The first open is protected by the rules (the mines are laid after it) and is
 judged as such. A chord is judged by the riskiest cell it opened, so its
 chance of safety is an upper bound (the cells' risks are not independent).
-The summary gives, from each guess on, the chance that the guesses made all
-came out safe, and the chance had each avoidable risk been the safest choice.
+The summary gives, from each guess on, the exact chance that the guesses made
+all came out safe, and (given by the caller, `minesweeper.bench.outlook`: this
+layer plays no games) the chance the game could still be won from there.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -31,6 +32,7 @@ from minesweeper.play.replay import Replay
 from minesweeper.play.session import Action, GameSession
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.probability import Probabilities, probabilities
+from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
 
@@ -144,26 +146,25 @@ class Review:
         """The chance that the guesses from the ``start``-th (0-based) on all came out safe."""
         return Fraction(prod((g.safe_chance for g in self.guesses[start:]), start=Fraction(1)))
 
-    def best_survival(self, start: int = 0) -> Fraction:
-        """The same had every avoidable risk been the safer cell the review names."""
-        chances = [
-            g.safe_chance if g.better_risk is None else 1 - min(g.risk, g.better_risk)
-            for g in self.guesses[start:]
-        ]
-        return Fraction(prod(chances, start=Fraction(1)))
+    def position(self, guess: Judged) -> View:
+        """What the player saw just before ``guess`` (a judged click of this review)."""
+        return view_of(self.replay.session(upto=guess.index))
 
     def of_click(self, index: int) -> Judged | None:
         """The judgement of action ``index`` (0-based); None for a flag or a wasted click."""
         return next((click for click in self.clicks if click.index == index), None)
 
-    def lines(self) -> Iterator[str]:
+    def lines(self, worth: Sequence[str] = ()) -> Iterator[str]:
         """The review for people: one line per judged click, then the summary."""
         topology = self.replay.board.topology
         for click in self.clicks:
             yield describe(topology, click)
-        yield from self.summary()
+        yield from self.summary(worth)
 
-    def summary(self) -> Iterator[str]:
+    def summary(self, worth: Sequence[str] = ()) -> Iterator[str]:
+        """The counts of each verdict, then a line per guess: the exact chance that the
+        guesses from it on came out safe, and ``worth[k]``, what was said of the chance
+        to win from guess ``k``'s position, where given."""
         counts = {verdict: 0 for verdict in Verdict}
         for click in self.clicks:
             counts[click.verdict] += 1
@@ -174,12 +175,14 @@ class Review:
         if not guesses:
             yield "no guess: every click after the first was certain"
             return
+        topology = self.replay.board.topology
         for number, guess in enumerate(guesses):
-            yield (
-                f"from guess {number + 1} on (click {guess.index + 1}): the guesses made come "
-                f"out safe with {_chance(self.survival(number))}; the safest choices: "
-                f"{_chance(self.best_survival(number))}"
-            )
+            head = f"from guess {number + 1} on (click {guess.index + 1}, "
+            head += f"{cell_name(topology, guess.action.cell)}): "
+            line = f"the guesses made come out safe with {_chance(self.survival(number))}"
+            if number < len(worth):
+                line = f"{worth[number]}; {line}"
+            yield head + line
         if any(click.approximate for click in self.clicks):
             yield "(* the engine's budget ran out there: figures of a relaxed position)"
 

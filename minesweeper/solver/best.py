@@ -83,7 +83,7 @@ def makes_progress(result: Probabilities) -> bool:
 
 def best_safety(result: Probabilities) -> float:
     """The chance that the safest unknown cell of ``result``'s position is safe."""
-    return 1 - min(result.floats().values())
+    return 1 - result.lowest()
 
 
 def safest(result: Probabilities) -> int:

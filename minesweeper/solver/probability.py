@@ -27,20 +27,38 @@ an exact integer; probabilities are `Fraction`.
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from itertools import chain, repeat
-from math import comb, gcd, log2
+from math import comb, log2
 from operator import add, mul
 from time import process_time
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
 from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
+
+
+def _load_kernel() -> Any:
+    """The compiled kernel (`minesweeper.solver._kernel`), unless it is not built or the
+    environment says ``MINESWEEPER_ENGINE=python``."""
+    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
+        return None
+    try:
+        return importlib.import_module("minesweeper.solver._kernel")
+    except ImportError:  # built without a compiler: the pure-Python engine counts alone
+        return None
+
+
+_kernel = _load_kernel()
+#: Which engine counts components: ``"compiled"`` (the kernel) or ``"python"``.
+ENGINE = "python" if _kernel is None else "compiled"
 
 #: A cell: a view's cell id (the engine only hashes cells, so tests may label them otherwise).
 Cell = int
@@ -157,56 +175,101 @@ class Probabilities:
     were left out: the probabilities are then those of the relaxed position,
     and ``safe`` and ``mines`` still hold (they are certain in a larger set of
     layouts), but inconsistency may go unnoticed.
+
+    Built from ``groups``, each group's ``(numerator, denominator)`` (not
+    necessarily in lowest terms), and ``blocks``, cells sharing one group; the
+    map from cell to group and the certain cells are made when first asked for,
+    since a look-ahead asks most positions only for their safest cell.
     """
 
-    __slots__ = ("_cell_group", "_groups", "approximate", "layouts", "mines", "safe", "weight")
+    __slots__ = (
+        "_blocks",
+        "_cell_group",
+        "_groups",
+        "_mines",
+        "_safe",
+        "_size",
+        "approximate",
+        "layouts",
+        "weight",
+    )
 
     def __init__(
         self,
         groups: list[tuple[int, int]],
-        cell_group: dict[Cell, int],
+        blocks: list[tuple[Sequence[Cell], int]],
         layouts: int,
         weight: int,
         approximate: bool,
     ) -> None:
         self._groups = groups  # (numerator, denominator) per group of equal cells
-        self._cell_group = cell_group
+        self._blocks = blocks
+        self._cell_group: dict[Cell, int] | None = None
+        self._safe: frozenset[Cell] | None = None
+        self._mines: frozenset[Cell] | None = None
+        self._size = sum(len(cells) for cells, _ in blocks)
         self.layouts = layouts
         self.weight = weight
         self.approximate = approximate
-        certain = {g: num == 0 for g, (num, den) in enumerate(groups) if num == 0 or num == den}
-        safe: list[Cell] = []
-        mines: list[Cell] = []
-        if certain:
-            for cell, g in cell_group.items():
-                if g in certain:
-                    (safe if certain[g] else mines).append(cell)
-        self.safe = frozenset(safe)
-        self.mines = frozenset(mines)
+
+    @property
+    def safe(self) -> frozenset[Cell]:
+        """The cells that are safe in every layout."""
+        if self._safe is None:
+            self._safe = self._certain(True)
+        return self._safe
+
+    @property
+    def mines(self) -> frozenset[Cell]:
+        """The cells that are mines in every layout."""
+        if self._mines is None:
+            self._mines = self._certain(False)
+        return self._mines
+
+    def _certain(self, safe: bool) -> frozenset[Cell]:
+        groups = self._groups
+        found: list[Cell] = []
+        for cells, g in self._blocks:
+            num, den = groups[g]
+            if (num == 0) if safe else (num == den):
+                found += cells
+        return frozenset(found)
+
+    @property
+    def _cells(self) -> dict[Cell, int]:
+        """Each cell's group (made once, when first needed)."""
+        if self._cell_group is None:
+            self._cell_group = {cell: g for cells, g in self._blocks for cell in cells}
+        return self._cell_group
 
     def __getitem__(self, cell: Cell) -> Fraction:
         """The exact probability that ``cell`` is a mine."""
-        num, den = self._groups[self._cell_group[cell]]
+        num, den = self._groups[self._cells[cell]]
         return Fraction(num, den)
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self._cell_group
+        return cell in self._cells
 
     def __iter__(self) -> Iterator[Cell]:
-        return iter(self._cell_group)
+        return iter(self._cells)
 
     def __len__(self) -> int:
-        return len(self._cell_group)
+        return self._size
 
     def chance(self, cell: Cell) -> float:
         """The probability that ``cell`` is a mine, as a float (correctly rounded)."""
-        num, den = self._groups[self._cell_group[cell]]
+        num, den = self._groups[self._cells[cell]]
         return num / den
 
     def floats(self) -> dict[Cell, float]:
         """Every unknown cell's probability as a float."""
         values = [num / den for num, den in self._groups]
-        return {cell: values[g] for cell, g in self._cell_group.items()}
+        return {cell: values[g] for cell, g in self._cells.items()}
+
+    def lowest(self) -> float:
+        """The lowest probability of any unknown cell, as a float (ValueError: no cell)."""
+        groups = self._groups
+        return min(groups[g][0] / groups[g][1] for cells, g in self._blocks if cells)
 
     def safest(self) -> list[Cell]:
         """The unknown cells of lowest probability."""
@@ -215,7 +278,7 @@ class Probabilities:
         if best is None:
             return []
         low = Fraction(*groups[best])
-        return [c for c, g in self._cell_group.items() if Fraction(*groups[g]) == low]
+        return [c for c, g in self._cells.items() if Fraction(*groups[g]) == low]
 
 
 def probabilities(
@@ -379,15 +442,11 @@ def _combine_outcomes(
             continue  # no layout with this count fits the whole position
         layouts = int(sum(n * layouts_open[t] for t, n in enumerate(t_poly) if n))
         groups: list[tuple[int, int]] = []
-        cell_group: dict[Cell, int] = {}
+        blocks: list[tuple[Sequence[Cell], int]] = []
         index = 0
         cut = False
         for one in [*others, part]:
-            for value in sorted(set(one.settled.values())):
-                groups.append((value, 1))
-                for cell, mine in one.settled.items():
-                    if mine == value:
-                        cell_group[cell] = len(groups) - 1
+            _settled_groups(one, groups, blocks)
             index += len(one.settled_polys)
             for programme in one.programmes:
                 if isinstance(programme, _Ending):
@@ -398,16 +457,32 @@ def _combine_outcomes(
                 shares, complete = programme.shares(rest, late)
                 cut = cut or not complete
                 for members, share, spread in shares:
+                    blocks.append((members, len(groups)))
                     groups.append((share, len(members) * total * spread))
-                    for cell in members:
-                        cell_group[cell] = len(groups) - 1
         if free:
             share = sum(n * free_open[t] for t, n in enumerate(t_poly) if n)
+            blocks.append((free, len(groups)))
             groups.append((share, total * free_den))
-            cell_group.update(dict.fromkeys(free, len(groups) - 1))
-        groups = [_reduce(num, den) for num, den in groups]
-        found[count] = Probabilities(groups, cell_group, layouts, int(total * scale), cut)
+        found[count] = Probabilities(groups, blocks, layouts, int(total * scale), cut)
     return found
+
+
+class _Step(NamedTuple):
+    """The plan of one placement of a `_Programme`: the supercell's ``size``; where the
+    open constraints' sums go (``carried``: the indices kept, all of them when
+    ``kept_all``; ``hit_at``: those the supercell adds to; ``fresh``: constraints it
+    opens, each starting at its mines); ``bounds`` ``(index, need, room left)`` and
+    ``low``/``high`` on its mines; ``opened``: whether any constraint is open after it."""
+
+    size: int
+    carried: list[int]
+    kept_all: bool
+    bounds: list[tuple[int, int, int]]
+    low: int
+    high: int
+    hit_at: list[int]
+    fresh: int
+    opened: bool
 
 
 class _TooLarge(Exception):
@@ -489,7 +564,7 @@ class _Part:
         end = mines - self.offset
         if self.tracked is None:
             return self if end == 0 else None
-        if not any((end,) in p.layers[-1] for p in self.programmes if p.tracking):
+        if not any(p.ends((end,)) for p in self.programmes if p.tracking):
             return None
         return _Outcome(self, (end,))
 
@@ -654,7 +729,7 @@ def _combined(
     whole = int(total)
 
     groups: list[tuple[int, int]] = []
-    cell_group: dict[Cell, int] = {}
+    blocks: list[tuple[Sequence[Cell], int]] = []
     # after[i][u]: the weight of the polynomials from the i-th on and of the free
     # cells, given u mines before the i-th. A component's ``rest`` (everything
     # else as one weight) is then one pass over its prefix, never a product of
@@ -666,11 +741,7 @@ def _combined(
     index = 0
     cut = False
     for part in parts:
-        for value in sorted(set(part.settled.values())):
-            groups.append((value, 1))
-            for cell, mine in part.settled.items():
-                if mine == value:
-                    cell_group[cell] = len(groups) - 1
+        _settled_groups(part, groups, blocks)
         index += len(part.settled_polys)
         for programme in part.programmes:
             rest = _correlate(after[index + 1], prefix[index], len(programme.poly))
@@ -682,20 +753,22 @@ def _combined(
             shares, complete = programme.shares(rest, late)
             cut = cut or not complete
             for members, share, spread in shares:
+                blocks.append((members, len(groups)))
                 groups.append((share * up, len(members) * whole * down * spread))
-                for cell in members:
-                    cell_group[cell] = len(groups) - 1
     if free:
         share = int(sum(n * mine_weight[s] for s, n in enumerate(front) if n))
+        blocks.append((free, len(groups)))
         groups.append((share, whole * free_den))
-        cell_group.update(dict.fromkeys(free, len(groups) - 1))
-    groups = [_reduce(num, den) for num, den in groups]
-    return Probabilities(groups, cell_group, layouts, int(total * scale), bool(lift) or cut)
+    return Probabilities(groups, blocks, layouts, int(total * scale), bool(lift) or cut)
 
 
-def _reduce(num: int, den: int) -> tuple[int, int]:
-    common = gcd(num, den)
-    return num // common, den // common
+def _settled_groups(
+    part: _Part | _Outcome, groups: list[tuple[int, int]], blocks: list[tuple[Sequence[Cell], int]]
+) -> None:
+    """Add the groups of ``part``'s settled cells (probability 0 or 1) to ``groups``."""
+    for value in sorted(set(part.settled.values())):
+        blocks.append(([cell for cell, mine in part.settled.items() if mine == value], len(groups)))
+        groups.append((value, 1))
 
 
 def _layouts_with(mines: int | None, free: int, front_mines: int) -> int:
@@ -879,8 +952,23 @@ class _Programme:
         self.supers = supers
         order = _best_order(supers, rules)
         self.order = order
-        sigs = [supers[i][0] for i in order]
-        sizes = [len(supers[i][1]) for i in order]
+        self._plan(rules)
+        self._counted = None
+        self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
+        cap = budget.cap()
+        if _kernel is not None:
+            self._counted = _kernel.count(self._steps, cap, cap * BYTES_PER_COUNT)
+        if self._counted is not None:
+            self.held = self._counted.held
+            self._ends = {end: i for i, end in enumerate(self._counted.ends())}
+        else:
+            self._count(budget)
+        self.poly = self.poly_at(())  # layouts of this component by mine count
+
+    def _plan(self, rules: Sequence[tuple[frozenset[Cell], int | None]]) -> None:
+        """Each placement's `_Step`, and the constraints open after it (``_open``)."""
+        sigs = [self.supers[i][0] for i in self.order]
+        sizes = [len(self.supers[i][1]) for i in self.order]
         first: dict[int, int] = {}
         last: dict[int, int] = {}
         room: dict[int, int] = {}  # cells of each rule not placed yet
@@ -893,11 +981,9 @@ class _Programme:
         self.tracking = tracked in last
         if tracked is not None and self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
-        ways_by_size: dict[int, list[int]] = {}
-
-        layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
-        held = 0  # partial counts and moves kept so far: the memory in use
-        moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
+        self._first, self._last = first, last
+        self._steps: list[_Step] = []
+        self._open: list[list[int]] = []
         open_rules: list[int] = []
         for k, sig in enumerate(sigs):
             size = sizes[k]
@@ -932,9 +1018,25 @@ class _Programme:
                     bounds.append((open_rules.index(rule), need, left))
             hit_at = [j for j, rule in enumerate(now_open) if rule in sig]
             fresh = len(opening)
-            zeros = (0,) * fresh
             now_open += opening
             kept_all = len(carried) == len(open_rules)  # then a state's sums stay in place
+            self._steps.append(
+                _Step(size, carried, kept_all, bounds, low0, high0, hit_at, fresh, bool(now_open))
+            )
+            self._open.append(now_open)
+            open_rules = now_open
+
+    def _count(self, budget: Budget) -> None:
+        """Run the plan over every state in Python: the reference engine (`_kernel` is its
+        compiled twin)."""
+        ways_by_size: dict[int, list[int]] = {}
+        layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
+        held = 0  # partial counts and moves kept so far: the memory in use
+        moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
+        for k, (size, carried, kept_all, bounds, low0, high0, hit_at, fresh, opened) in enumerate(
+            self._steps
+        ):
+            zeros = (0,) * fresh
             ways_of = ways_by_size.get(size)
             if ways_of is None:
                 ways_of = ways_by_size[size] = [comb(size, x) for x in range(size + 1)]
@@ -976,21 +1078,46 @@ class _Programme:
                             target[m] = target.get(m, 0) + count * ways
                     step.append((state, x, ways, key))
                     added += len(poly) + 1
-                if held + added > cap and now_open:
-                    raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
+                if held + added > cap and opened:
+                    raise self._too_large(k, budget)
             held += len(step) + sum(map(len, layer.values()))
-            if held > cap and now_open:
-                raise _TooLarge(_to_drop(now_open, first, last, budget.spent()))
+            if held > cap and opened:
+                raise self._too_large(k, budget)
             layers.append(layer)
             moves.append(step)
-            open_rules = now_open
-        self.layers = layers
+        self._layers = layers
         self.held = held
-        self.moves = moves
-        self.poly = self.poly_at(())  # layouts of this component by mine count
+        self._moves = moves
+
+    def _too_large(self, k: int, budget: Budget) -> _TooLarge:
+        return _TooLarge(_to_drop(self._open[k], self._first, self._last, budget.spent()))
+
+    @property
+    def layers(self) -> list[dict[tuple[int, ...], dict[int, int]]]:
+        """Each layer's states and their partial counts by mines (counted in Python when
+        the kernel counted the programme: for the layout sampler's walks)."""
+        if self._layers is None:
+            self._count(Budget(counts=1 << 62))  # counted once already: it fits
+        assert self._layers is not None
+        return self._layers
+
+    @property
+    def moves(self) -> list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]]:
+        """Each placement's moves ``(state, x, ways, key)``: ``x`` mines, from ``state``."""
+        self.layers  # noqa: B018 (counts them if the kernel did)
+        return self._moves
+
+    def ends(self, end: tuple[int, ...]) -> bool:
+        """Whether some layout ends in state ``end`` (see `poly_at`)."""
+        if self._counted is not None:
+            return end in self._ends
+        return end in self.layers[-1]
 
     def poly_at(self, end: tuple[int, ...]) -> list[int]:
         """Layouts by mine count that end in state ``end``: ``()``, or the tracked rule's sum."""
+        if self._counted is not None:
+            index = self._ends.get(end)
+            return [0] if index is None else list(self._counted.poly(index))
         poly = [0] * (sum(len(cells) for _, cells in self.supers) + 1)
         for m, count in self.layers[-1].get(end, {}).items():
             poly[m] += count
@@ -1012,6 +1139,15 @@ class _Programme:
         unless the programme is no larger than a hurried count (`SPENT_COUNTS`):
         walking that back costs as little as counting it did.
         """
+        if self._counted is not None:  # one dot product per supercell (`_kernel`)
+            index = self._ends.get(end)
+            if index is None:
+                return [(self.supers[i][1], 0, 1) for i in reversed(self.order)], True
+            weights = self._counted.weights(index)
+            return [
+                (self.supers[self.order[k]][1], sum(map(mul, weights[k], rest)), 1)
+                for k in range(len(self.order) - 1, -1, -1)
+            ], True
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
         shares: list[tuple[list[Cell], int, int]] = []

@@ -18,10 +18,10 @@ class UnionFind(Generic[T]):
     def find(self, item: T) -> T:
         """The representative of ``item``'s set (``item`` itself when it is new)."""
         parent = self._parent
-        parent.setdefault(item, item)
-        while parent[item] != item:
-            parent[item] = parent[parent[item]]
-            item = parent[item]
+        top = parent.setdefault(item, item)
+        while top != item:  # path halving: each item on the way skips to its grandparent
+            up = parent[item] = parent[top]
+            item, top = up, parent[up]
         return item
 
     def union(self, first: T, second: T) -> None:
@@ -32,13 +32,18 @@ class UnionFind(Generic[T]):
 
     def join(self, items: Iterable[T]) -> None:
         """Join the sets of all ``items`` into one."""
-        iterator = iter(items)
-        first = next(iterator, None)
-        if first is None:
-            return
-        self.find(first)
-        for item in iterator:
-            self.union(item, first)
+        # `find` and `union` written out: a position's constraints are joined cell by cell.
+        parent = self._parent
+        root: T | None = None
+        for item in items:
+            top = parent.setdefault(item, item)
+            while top != item:
+                up = parent[item] = parent[top]
+                item, top = up, parent[up]
+            if root is None:
+                root = item
+            elif item != root:
+                parent[item] = root
 
     def items(self) -> list[T]:
         """Every item seen, in the order it was first seen."""
@@ -48,6 +53,12 @@ class UnionFind(Generic[T]):
         """``items`` split by set: the sets in the order of their first item, each set's
         items in the order given."""
         found: dict[T, list[T]] = {}
+        find = self.find
         for item in items:
-            found.setdefault(self.find(item), []).append(item)
+            root = find(item)
+            group = found.get(root)
+            if group is None:
+                found[root] = [item]
+            else:
+                group.append(item)
         return list(found.values())

@@ -268,11 +268,13 @@ class MinesweeperApp(App[None]):
         session = controller.session
         playing = session.started and not session.over
         if not (playing and controller.conventions.confirm_quit) or self.screen is not self.main:
+            controller.leave()
             self.exit()
             return
 
         def answered(quit: bool | None) -> None:
             if quit:
+                controller.leave()
                 self.exit()
 
         self.push_screen(QuitPrompt(), answered)

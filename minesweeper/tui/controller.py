@@ -43,6 +43,10 @@ NOT_RECORDED = "assisted: not recorded"
 GIVEN_BOARD = "a given board: not recorded"
 
 
+#: What the message line says when a game in progress was left for another.
+ABANDONED = "the game left unfinished counts as abandoned (not won) in your statistics"
+
+
 @dataclass(frozen=True)
 class Conventions:
     """Playing habits where clones differ; each is a switch in the settings.
@@ -236,21 +240,33 @@ class Controller:
             self.message = str(error)
         self._after()
 
+    def leave(self) -> bool:
+        """Keep the game on screen as abandoned when it is left unfinished after its first
+        click (a new game, a restart, quitting); whether it was."""
+        session = self.session
+        if not session.started or session.over or self.given_board:
+            return False
+        category = self.settings.category()
+        self.history_problem = self.ending.abandon(session, category, self.player)
+        return True
+
     def restart(self) -> None:
         """The same layout again from the start (a new one if none was laid yet)."""
+        left = self.leave()
         self.session.restart()
         self._fresh()
-        self.message = "the same layout again"
+        self.message = "the same layout again" + (f" ({ABANDONED})" if left else "")
 
     def new_game(self, settings: Settings | None = None) -> None:
         """A new layout; with ``settings`` (when they differ), a new kind of game at once."""
+        left = self.leave()
         self.given_board = False
         if settings is not None and settings != self.settings:
             self._make(settings)
         else:
             self.session.new_game()
             self._fresh()
-        self.message = self.quiet
+        self.message = ABANDONED if left else self.quiet
 
     def show_hint(self) -> Hint | None:
         """Mark a cell proved safe, or else the computer's strategy's guess, and say so."""

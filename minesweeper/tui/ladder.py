@@ -156,6 +156,11 @@ class LadderController(Controller):
         except MinesweeperError as error:
             self.message = str(error)
 
+    def leave(self) -> bool:
+        """Nothing to keep here: the ladder keeps its games (a started one left
+        unfinished is resigned by `RemoteSession.new_game`, and counts as not won)."""
+        return False
+
     def show_hint(self) -> None:
         self.message = UNAIDED
 

@@ -71,7 +71,10 @@ class QuitPrompt(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Quit this game? [b]y[/b]es / [b]n[/b]o", markup=True)
+            yield Label(
+                "Quit this game? It counts as abandoned (not won). [b]y[/b]es / [b]n[/b]o",
+                markup=True,
+            )
 
     def action_answer(self, quit: bool) -> None:
         self.dismiss(quit)

@@ -62,7 +62,8 @@ class StatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(id="title")
-            yield DataTable(cursor_type="none", zebra_stripes=True)
+            # One space between columns (the default pads both sides): every figure fits 80.
+            yield DataTable(cursor_type="none", zebra_stripes=True, cell_padding=0)
             yield Label(id="empty")
             yield Label(self.problem or "", id="problem")
             yield Label(f"[dim]{LEGEND}. tab: next kind of game; escape closes[/dim]", markup=True)
@@ -82,13 +83,13 @@ class StatsScreen(ModalScreen[None]):
         table: DataTable[str | Text] = self.query_one(DataTable)
         table.clear(columns=True)
         for name, numeric in COLUMNS:  # the title names the player; "computer" its own row
-            table.add_column(Text(name, justify="right") if numeric else name)
+            table.add_column(Text(f" {name}", justify="right" if numeric else "left"))
         items = self.groups[category]
         for item in items:
             cells = row(item)
             table.add_row(
                 *(
-                    Text(cell, justify="right") if numeric else cell
+                    Text(f" {cell}", justify="right" if numeric else "left")
                     for cell, (_, numeric) in zip(cells, COLUMNS, strict=True)
                 ),
             )

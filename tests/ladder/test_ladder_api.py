@@ -8,7 +8,11 @@ import pytest
 from ladder_helpers import PASSWORD, Site, make_site, sqlite_url
 from sqlalchemy import func, select
 
+from minesweeper.intervals import wilson_interval
 from minesweeper.ladder.schema import Game, Move
+from minesweeper.play.history import Play, PlayedGame, figures
+from minesweeper.play.session import Settings
+from minesweeper.play.stats import Clicks, GameStats
 
 
 @pytest.fixture
@@ -396,23 +400,47 @@ def test_ladders_rank_each_players_best_people_and_bots_apart(tmp_path) -> None:
     assert site.client.get("/api/ladders/huge/modern").status_code == 400
 
 
-def test_a_players_page(site: Site) -> None:
+def test_a_players_page(tmp_path) -> None:
+    site = make_site(sqlite_url(tmp_path), win_rate_minimum=3)
     alice = site.sign_up("alice")
+    first = win(site, alice, site.new_game(alice, mode="ranked", preset="beginner"))
+    site.clock.now += 60
+    left = site.new_game(alice, mode="ranked", preset="beginner")
+    site.move(alice, left["id"], "open", 40)  # started, then resigned: a game not won
+    assert site.client.post(f"/api/games/{left['id']}/resign", headers=alice).status_code == 200
+    site.clock.now += 60
     last = win(site, alice, site.new_game(alice, mode="ranked", preset="beginner"))
     site.new_game(alice, mode="ranked", preset="expert")  # never started: not counted
     page = site.client.get("/api/players/ALICE").json()
     assert page["name"] == "alice" and page["bot"] is False
-    assert page["categories"] == [
-        {
-            "category": "beginner",
-            "played": 1,
-            "won": 1,
-            "win_rate": 1.0,
-            "best_ms": last["ms"],
-            "best_bbbv_per_second": last["end"]["stats"]["bbbv_per_second"],
-        }
-    ]
-    assert [game["state"] for game in page["games"]] == ["won"]
+    (beginner,) = page["categories"]
+    times = sorted([first["ms"], last["ms"]])
+    rates = [first["end"]["stats"]["bbbv_per_second"], last["end"]["stats"]["bbbv_per_second"]]
+    assert beginner["category"] == "beginner" and beginner["play"] == "person"
+    assert (beginner["games"], beginner["wins"], beginner["abandoned"]) == (3, 2, 1)
+    assert beginner["win_rate"] == round(2 / 3, 4)
+    assert beginner["interval"] == [round(x, 4) for x in wilson_interval(2, 3)]
+    assert (beginner["current_streak"], beginner["best_streak"]) == (1, 1)  # W, resigned, W
+    assert (beginner["best_ms"], beginner["median_ms"]) == (times[0], sum(times) / 2)
+    assert beginner["best_bbbv_per_second"] == pytest.approx(max(rates), abs=1e-4)
+    # One arithmetic: the page is the history model's figures of the same games.
+    (model,) = figures(
+        PlayedGame.make(
+            Settings().category(),
+            "alice",
+            Play.PERSON,
+            GameStats(10, 10 if won else 0, Clicks(5), 1000, won),
+            abandoned=not won,
+        )
+        for won in (True, False, True)
+    )
+    assert (model.games, model.wins, model.abandoned, model.current_streak) == (3, 2, 1, 1)
+    assert beginner["interval"] == model.as_json()["interval"]
+    # The win-rate ladder counts the same games the same way.
+    ladder = site.client.get("/api/ladders/beginner/modern", params={"board": "win-rate"})
+    (row,) = [row for row in ladder.json()["rows"] if row["player"] == "alice"]
+    assert (row["played"], row["won"], row["win_rate"]) == (3, 2, beginner["win_rate"])
+    assert [game["state"] for game in page["games"]] == ["won", "resigned", "won"]
     guest = site.client.post("/api/guests").json()["player"]["name"]
     assert site.client.get(f"/api/players/{guest}").status_code == 404
     assert site.client.get("/api/players/nobody").status_code == 404

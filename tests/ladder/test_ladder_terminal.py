@@ -83,6 +83,7 @@ def test_leaving_a_started_game_resigns_it(site: Site, tmp_path) -> None:
     assert screen.session.game_id != first
     with site.service.transaction() as db:
         assert db.get(Game, first).state == "resigned"
+    assert screen.history.games() == []  # the ladder keeps it (as not won), not the history
     screen.new_game(Settings(Variant.parse("hex beginner")))  # not ranked: refused
     assert "unknown ranked category" in screen.message or "presets on squares" in screen.message
 

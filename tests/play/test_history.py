@@ -45,14 +45,17 @@ def game(
     player: str = "Ada",
     play: Play = Play.PERSON,
     category=BEGINNER,
+    abandoned: bool = False,
 ) -> PlayedGame:
     stats = GameStats(30, solved if not won else 30, Clicks(left=clicks), ms, won)
     if won:
         stats = GameStats(solved, solved, Clicks(left=clicks), ms, won)
-    return PlayedGame.make(category, player, play, stats, START + timedelta(minutes=number))
+    when = START + timedelta(minutes=number)
+    return PlayedGame.make(category, player, play, stats, when, abandoned=abandoned)
 
 
-#: Ada's unaided beginner games, in order: W L W W L W (and others kept apart).
+#: Ada's unaided beginner games, in order: W L W W L W, then one left unfinished (and
+#: others kept apart).
 HAND_MADE = [
     game(1, True, 10_000, 20, 25),
     game(2, False, 3_000),
@@ -64,6 +67,7 @@ HAND_MADE = [
     game(8, True, 6, 20, 20, player=COMPUTER, play=Play.COMPUTER),
     game(9, True, 4_000, 10, 10, category=NO_GUESS),
     game(10, False, 4_000, player="Bob"),
+    game(11, False, 2_500, abandoned=True),
 ]
 
 
@@ -71,10 +75,11 @@ def test_every_figure_of_a_hand_made_history() -> None:
     found = {(f.player, f.category, f.play): f for f in figures(HAND_MADE)}
     assert len(found) == 5  # Ada unaided, assisted, no-guess; the computer; Bob
     ada = found["Ada", BEGINNER, Play.PERSON]
-    assert (ada.games, ada.wins) == (6, 4)
-    assert ada.win_rate == pytest.approx(4 / 6)
-    assert ada.interval == wilson_interval(4, 6)
-    assert (ada.current_streak, ada.best_streak) == (1, 2)
+    # The game left unfinished counts as a game not won, and is told apart.
+    assert (ada.games, ada.wins, ada.abandoned) == (7, 4, 1)
+    assert ada.win_rate == pytest.approx(4 / 7)
+    assert ada.interval == wilson_interval(4, 7)
+    assert (ada.current_streak, ada.best_streak) == (0, 2)
     assert ada.best_ms == 8_000
     assert ada.median_ms == 9_500  # of 10, 8, 12 and 9 s
     assert ada.best_bbbv_per_second == pytest.approx(2.5)  # 30 in 12 s, not the fastest win
@@ -92,13 +97,13 @@ def test_a_row_of_figures() -> None:
     (ada,) = [
         f for f in figures(HAND_MADE, "Ada") if f.category == BEGINNER and f.play.value == "person"
     ]
-    low, high = wilson_interval(4, 6)
+    low, high = wilson_interval(4, 7)
     assert row(ada) == (
-        "unaided", "6", "4", "67%", f"{low * 100:.0f}-{high * 100:.0f}", "1/2",
+        "unaided", "7", "4", "1", "57%", f"{low * 100:.0f}-{high * 100:.0f}", "0/2",
         "8.00", "9.50", "2.50", "78%",
     )  # fmt: skip
     (computer,) = figures(HAND_MADE, COMPUTER)
-    assert row(computer)[6:9] == ("-", "-", "-")  # its times are its move delay
+    assert row(computer)[7:10] == ("-", "-", "-")  # its times are its move delay
 
 
 def test_the_file_keeps_every_game_in_order(tmp_path: Path) -> None:
@@ -108,9 +113,11 @@ def test_the_file_keeps_every_game_in_order(tmp_path: Path) -> None:
         history.add(played)
     assert history.games() == HAND_MADE
     document = json.loads((tmp_path / "history.json").read_text())
-    assert document["format"] == "minesweeper-history" and len(document["games"]) == 10
+    assert document["format"] == "minesweeper-history" and len(document["games"]) == 11
+    assert [g.get("abandoned") for g in document["games"]] == [None] * 10 + [True]
     assert history.figures() == figures(HAND_MADE)
-    assert [f["games"] for f in (x.as_json() for x in history.figures("Ada"))] == [6, 1, 1]
+    assert [f["games"] for f in (x.as_json() for x in history.figures("Ada"))] == [7, 1, 1]
+    assert [f["abandoned"] for f in (x.as_json() for x in history.figures("Ada"))] == [1, 0, 0]
 
 
 @pytest.mark.parametrize(
@@ -201,6 +208,43 @@ def test_every_finished_game_goes_in_kept_apart(tmp_path: Path) -> None:
     assert games[0].stats.ms == 0 or games[0].stats.bbbv > 0
 
 
+def test_a_game_left_unfinished_is_kept_as_abandoned(tmp_path: Path) -> None:
+    control = controller(tmp_path)
+    control.new_game()  # nothing opened yet: no game to keep
+    control.open(40)
+    assert not control.session.over
+    control.new_game()  # left after its first click
+    assert "abandoned (not won)" in control.message
+    control.open(40)
+    control.restart()  # a restart in the middle leaves that game too
+    assert "abandoned" in control.message
+    win(control)
+    control.enter_record(None)
+    control.new_game()  # a finished game is not left: nothing more is kept
+    assert "abandoned" not in control.message
+    games = History(tmp_path / "history.json").games()
+    assert [(g.won, g.abandoned) for g in games] == [(False, True), (False, True), (True, False)]
+    assert games[0].stats.solved >= 1  # its figures as far as it went
+    (ada,) = History(tmp_path / "history.json").figures("Ada")
+    assert (ada.games, ada.wins, ada.abandoned, ada.current_streak) == (3, 1, 2, 1)
+
+
+def test_quitting_in_the_middle_keeps_the_game_as_abandoned(tmp_path: Path) -> None:
+    from tui_helpers import make_app
+
+    async def scenario() -> None:
+        app = make_app(tmp_path, player="Ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.controller.open(40)
+            await pilot.press("q")  # asks first: the prompt says what quitting costs
+            assert "abandoned (not won)" in str(app.screen.query_one("Label").render())
+            await pilot.press("y")
+        games = History(tmp_path / "history.json").games()
+        assert [(g.player, g.abandoned) for g in games] == [("Ada", True)]
+
+    asyncio.run(scenario())
+
+
 def test_a_faster_win_is_a_personal_best(tmp_path: Path) -> None:
     control = controller(tmp_path)
     slow = PlayedGame.make(
@@ -260,9 +304,9 @@ def test_the_statistics_screen(tmp_path: Path) -> None:
             await pilot.press("i")
             assert isinstance(app.screen, StatsScreen)
             table = app.screen.query_one(DataTable)
-            rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+            rows = [[str(c).strip() for c in table.get_row_at(i)] for i in range(table.row_count)]
             assert [r[:3] for r in rows] == [
-                ["unaided", "6", "4"],
+                ["unaided", "7", "4"],
                 ["assisted", "1", "1"],
                 ["computer", "1", "1"],
             ]  # Bob's game is his, not Ada's

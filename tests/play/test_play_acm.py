@@ -84,6 +84,8 @@ def test_the_legend_says_the_count_is_not_told(tmp_path) -> None:
             said.append(str(app.controller.message))
             await pilot.press("space", "up", "f")
             said.append(str(app.controller.message))
+            await pilot.press("n")  # the game left says so first
+            assert "abandoned" in str(app.controller.message)
             await pilot.press("n")
             said.append(str(app.controller.message))
         return said

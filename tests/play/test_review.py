@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
+from tui_helpers import wait_until
 
 from minesweeper.cli import main
 from minesweeper.play.autoplay import view_of
@@ -95,9 +96,11 @@ def test_every_kind_of_click_on_a_seeded_game() -> None:
     whole = (1 - guesses[0].risk) * (1 - guesses[1].risk) * (1 - guesses[2].risk)
     assert review.survival() == whole
     assert review.survival(2) == 1 - guesses[2].risk
-    best = (1 - guesses[0].better_risk) * (1 - guesses[1].risk)  # the last had a safe cell
-    assert review.best_survival() == best
-    assert review.best_survival() > review.survival()
+    # The position of a guess is what the player saw just before it.
+    assert review.position(guesses[1]) == view_of(Replay.of(session).session(guesses[1].index))
+    said = list(review.summary(["worth A", "worth B"]))
+    assert said[1].startswith("from guess 1 on (click ") and "worth A; the guesses made" in said[1]
+    assert "worth B" in said[2] and "worth" not in said[3]
 
 
 def test_a_chord_and_wasted_clicks_are_judged_rightly() -> None:
@@ -116,9 +119,11 @@ def test_the_command_prints_every_click_and_the_summary(tmp_path: Path) -> None:
     session, expected = seeded_game()
     path = tmp_path / "game.json"
     path.write_bytes(Replay.of(session, player="Ada").to_bytes())
-    result = CliRunner().invoke(main, ["replay", "--analyze", str(path)])
+    result = CliRunner().invoke(main, ["replay", "--analyze", "--layouts", "12", str(path)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
+    again = CliRunner().invoke(main, ["replay", "--analyze", "--layouts", "12", str(path)])
+    assert again.stdout == result.stdout  # seeded: the same figures every time
     assert sum(": certain" in line for line in lines) == sum(
         1 for item in expected if item[1] is Verdict.CERTAIN
     )
@@ -128,7 +133,11 @@ def test_the_command_prints_every_click_and_the_summary(tmp_path: Path) -> None:
     assert f"safe with {shown}" in forced or f"safe with {1 - risk} ({shown})" in forced
     assert any("was certainly safe" in line for line in lines)
     assert any("; safer: row" in line for line in lines)
-    assert any(line.startswith("from guess 1 on") for line in lines)
+    summed = [line for line in lines if line.startswith("from guess")]
+    assert len(summed) == 3
+    for line in summed:  # each the exact survival and the chance to win, labelled
+        assert "the guesses made come out safe with" in line
+        assert "of 12 layouts that fit (95%: " in line or "(exact: every layout searched)" in line
     assert json.loads(path.read_text())["player"] == "Ada"
 
 
@@ -145,10 +154,7 @@ def test_the_viewer_judges_each_click_once_analysed() -> None:
         app = ReplayApp(replay, speed=0.01)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.press("a")
-            for _ in range(600):
-                await pilot.pause(0.05)
-                if app.viewer.review is not None:
-                    break
+            await wait_until(pilot, lambda: app.viewer.review is not None, 30)
             assert app.viewer.review is not None
             screen = app.replay_screen
             screen.action_jump(forced + 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tui_helpers import make_app, private_dirs  # noqa: F401
+from tui_helpers import make_app, private_dirs, wait_until  # noqa: F401
 
 from minesweeper.board import Board
 from minesweeper.play.records import COMPUTER, Records
@@ -146,10 +146,7 @@ def test_the_viewer_app_plays_pauses_and_steps(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = ReplayApp(replay, speed=1000)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if app.viewer.finished:
-                    break
+            await wait_until(pilot, lambda: app.viewer.finished, 2.5)
             assert app.viewer.finished  # played through at 1000 times the pace
             await pilot.press("left")
             assert app.paused and app.viewer.index == app.viewer.total - 1

@@ -248,9 +248,23 @@ def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, serve
     row.locator("a", has_text="ada.l").click()
     page.wait_for_selector("#player-page table.ladder tbody tr")
     lifetime = page.locator("#player-page table.ladder tbody tr").first.inner_text()
-    assert lifetime.startswith("beginner\t1\t1\t100.0%"), lifetime
+    # The history model's figures (minesweeper stats' arithmetic): games, won, left,
+    # win rate, its 95% interval, streaks, best and median time...
+    cells = lifetime.split("\t")
+    assert cells[:7] == ["beginner", "1", "1", "0", "100.0%", "21%\u2013100%", "1/1"], lifetime
+    assert cells[7] == cells[8] and cells[7].endswith(" s"), lifetime  # one win: best = median
     assert page.locator("#player-page li a").count() >= 1
     page.screenshot(path=shots / "03-player.png")
+    # On a phone the figures' table scrolls within the page; the page itself does not.
+    page.set_viewport_size({"width": 390, "height": 844})
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " document.getElementById('player-page').scrollWidth,"
+        " document.getElementById('player-page').clientWidth]"
+    )
+    assert widths[0] <= 390 and widths[1] > widths[2], widths
+    page.screenshot(path=shots / "03-player-phone.png")
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.go_back()
     row = page.locator("table.ladder tbody tr.row-link").first
     row.wait_for()

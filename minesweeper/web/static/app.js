@@ -279,11 +279,19 @@ async function showPlayer(name) {
     replace(page, el("h1", {}, name), el("p", { class: "error" }, error.message));
     return;
   }
+  // The figures are the history model's (minesweeper.play.history), as `minesweeper stats`.
+  const dash = (value, show) => (value === null || value === undefined ? "–" : show(value));
+  const percent = (value) => `${(value * 100).toFixed(0)}%`;
   const rows = (data.categories ?? []).map((c) => el("tr", {},
-    el("td", {}, c.category), el("td", {}, String(c.played ?? 0)), el("td", {}, String(c.won ?? 0)),
-    el("td", {}, c.win_rate === null || c.win_rate === undefined ? "–" : `${(c.win_rate * 100).toFixed(1)}%`),
-    el("td", {}, c.best_ms === null || c.best_ms === undefined ? "–" : `${seconds(c.best_ms, 3)} s`),
-    el("td", {}, c.best_bbbv_per_second === null || c.best_bbbv_per_second === undefined ? "–" : c.best_bbbv_per_second.toFixed(3))));
+    el("td", {}, c.category), el("td", {}, String(c.games)), el("td", {}, String(c.wins)),
+    el("td", {}, String(c.abandoned)),
+    el("td", {}, `${(c.win_rate * 100).toFixed(1)}%`),
+    el("td", {}, `${percent(c.interval[0])}–${percent(c.interval[1])}`),
+    el("td", {}, `${c.current_streak}/${c.best_streak}`),
+    el("td", {}, dash(c.best_ms, (ms) => `${seconds(ms, 3)} s`)),
+    el("td", {}, dash(c.median_ms, (ms) => `${seconds(ms, 3)} s`)),
+    el("td", {}, dash(c.best_bbbv_per_second, (rate) => rate.toFixed(3))),
+    el("td", {}, dash(c.efficiency, percent))));
   const recent = (data.games ?? []).map((g) => el("li", {},
     el("a", { href: `#/replay/${encodeURIComponent(g.id)}` }, `${g.category}: ${g.state}${g.ms ? `, ${seconds(g.ms, 3)} s` : ""}`)));
   replace(page,
@@ -291,8 +299,9 @@ async function showPlayer(name) {
     data.joined ? el("p", {}, `Playing since ${String(data.joined).slice(0, 10)}`) : null,
     el("table", { class: "ladder" },
       el("caption", {}, "Lifetime, ranked games"),
-      el("thead", {}, el("tr", {}, ["Category", "Played", "Won", "Win rate", "Best time", "Best 3BV/s"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows.length ? rows : el("tr", {}, el("td", { colspan: 6 }, "No ranked games yet.")))),
+      el("thead", {}, el("tr", {}, ["Category", "Games", "Won", "Left", "Win rate", "95%", "Streak", "Best time", "Median win", "Best 3BV/s", "Efficiency"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows.length ? rows : el("tr", {}, el("td", { colspan: 11 }, "No ranked games yet.")))),
+    el("p", { class: "legend" }, "Left: started, then resigned or left unfinished (a game not won). Streak: wins in a row now / at best. Times, 3BV/s and efficiency (median) are those of the wins."),
     recent.length ? [el("h2", {}, "Recent games"), el("ul", {}, recent)] : null);
 }
 

@@ -1,0 +1,13 @@
+# The compiled counting kernel's interface (_kernel.pyx; built by setup.py when a C++
+# compiler is at hand).
+from collections.abc import Sequence
+
+MAX_CELLS: int
+
+class Counted:
+    held: int
+    def ends(self) -> list[tuple[int, ...]]: ...
+    def poly(self, end: int) -> list[int]: ...
+    def weights(self, end: int) -> list[list[int]]: ...
+
+def count(plans: Sequence[tuple[object, ...]], cap: int, most_bytes: int) -> Counted | None: ...

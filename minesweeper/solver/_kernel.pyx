@@ -1,0 +1,226 @@
+# distutils: language = c++
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The compiled counting kernel: a component's programme in C++ machine words.
+
+`probability._Programme` plans each placement of a supercell (the bounds on
+its mines, where the open constraints' sums go); `count` runs that plan over
+every state, as the pure-Python loop does, and `Counted.shares` walks it back
+once per end state into each supercell's mine weight by the component's mine
+count, so that a supercell's share under any outside weight ``rest`` is one
+dot product. Every number is an exact count in 64 bits: a component of at
+most `MAX_CELLS` cells has fewer than 2**64 layouts with a given mine count
+times the cells of one supercell (60 * C(60, 30) < 2**63). Larger components,
+and plans past the memory budget, are left to the pure-Python engine, which
+stays the reference (tests/solver/test_kernel.py holds the two equal).
+"""
+
+from cython.operator cimport dereference as deref
+from libc.stdint cimport uint64_t
+from libcpp.string cimport string
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+
+
+ctypedef uint64_t u64
+
+#: The most cells a component counted here may have (see the module docstring).
+MAX_CELLS = 60
+
+
+cdef class Counted:
+    """A programme counted: its layers' states and counts, and its moves."""
+
+    cdef vector[vector[string]] states  # per layer: each state's open sums, one byte each
+    cdef vector[vector[u64]] fwd  # per layer: state * stride + mines -> partial layouts
+    cdef vector[int] strides  # per layer: the cells placed so far, plus one
+    cdef vector[vector[int]] source  # per placement: each move's state before,
+    cdef vector[vector[int]] mines  # the supercell's mines,
+    cdef vector[vector[int]] target  # and its state after
+    cdef vector[vector[u64]] ways  # per placement: comb(size, x)
+    cdef int cells
+    cdef readonly long long held
+    cdef dict _found
+
+    def ends(self):
+        """The last layer's states (the tracked constraint's sum, or ``()``)."""
+        last = self.states.size() - 1
+        return [tuple(<bytes>state) for state in self.states[last]]
+
+    def poly(self, int end):
+        """Layouts by mine count that end in state number ``end`` (no trailing zeros)."""
+        cdef int last = self.states.size() - 1
+        cdef int stride = self.strides[last]
+        cdef int m
+        found = [self.fwd[last][end * stride + m] for m in range(stride)]
+        while len(found) > 1 and found[len(found) - 1] == 0:
+            found.pop()
+        return found
+
+    def weights(self, int end):
+        """``S[k][M]``: the mines of placement ``k``'s supercell summed over the layouts
+        with ``M`` mines that end in state number ``end``; ``M`` up to the length of
+        `poly`. A share under outside weights ``rest`` is ``sum(S[k][M] * rest[M])``."""
+        if self._found is None:
+            self._found = {}
+        known = self._found.get(end)
+        if known is None:
+            known = self._found[end] = self._walk_back(end, len(self.poly(end)))
+        return known
+
+    cdef list _walk_back(self, int end, int length):
+        cdef int n = self.source.size()
+        cdef int k, i, s, x, d, m, r, placed
+        cdef int sf, sb, sn
+        cdef u64 w, v, f, xw
+        cdef vector[u64] after  # per state of the layer after: completions by mines left
+        cdef vector[u64] before
+        cdef vector[u64] share
+        cdef int last = self.states.size() - 1
+        sn = 1
+        after.assign(self.states[last].size(), 0)
+        after[end] = 1
+        found = [None] * n
+        placed = self.cells
+        for k in range(n - 1, -1, -1):
+            sf = self.strides[k]
+            placed = sf - 1
+            sb = self.cells - placed + 1
+            before.assign(self.states[k].size() * sb, 0)
+            share.assign(self.cells + 1, 0)
+            for i in range(self.source[k].size()):
+                s = self.source[k][i]
+                x = self.mines[k][i]
+                d = self.target[k][i]
+                w = self.ways[k][x]
+                for r in range(sn):
+                    v = after[d * sn + r]
+                    if v == 0:
+                        continue
+                    before[s * sb + r + x] += w * v
+                    if x:
+                        xw = x * w * v
+                        for m in range(sf):
+                            f = self.fwd[k][s * sf + m]
+                            if f:
+                                share[m + x + r] += xw * f
+            found[k] = [share[m] for m in range(length)]
+            after.swap(before)
+            sn = sb
+        return found
+
+
+def count(list plans, long long cap, long long most_bytes):
+    """Run ``plans`` (one tuple per placement: size, carried, kept_all, bounds, low, high,
+    hit_at, fresh, opened; see `probability._Programme`) over every state.
+
+    None when the component is too large for machine words, the partial counts and
+    moves would pass ``cap``, or the counts (a word per state and mine count placed so
+    far, however many are 0) would take more than ``most_bytes``: the pure-Python engine
+    then counts it, or says why not.
+    """
+    cdef Counted c = Counted()
+    cdef int n = len(plans)
+    cdef int k, s, x, j, m, low, high, need, d, width, stride, new_stride
+    cdef int size, low0, high0, fresh, nb, nc, nh, placed = 0
+    cdef bint kept_all, opened
+    cdef long long held = 0, added, nnz, used = 0
+    cdef vector[int] carried, hit_at, b_src, b_need, b_left
+    cdef string state, sums, key
+    cdef unordered_map[string, int] index
+    cdef unordered_map[string, int].iterator found
+    cdef u64 v, w
+    cells = sum(plan[0] for plan in plans)
+    if cells > MAX_CELLS:
+        return None
+    c.cells = cells
+    c.states.resize(n + 1)
+    c.fwd.resize(n + 1)
+    c.strides.resize(n + 1)
+    c.source.resize(n)
+    c.mines.resize(n)
+    c.target.resize(n)
+    c.ways.resize(n)
+    c.states[0].push_back(string())
+    c.fwd[0].push_back(1)
+    c.strides[0] = 1
+    for k in range(n):
+        size, py_carried, kept_all, py_bounds, low0, high0, py_hit, fresh, opened = plans[k]
+        carried = py_carried
+        hit_at = py_hit
+        b_src.clear()
+        b_need.clear()
+        b_left.clear()
+        for src_, need_, left_ in py_bounds:
+            b_src.push_back(src_)
+            b_need.push_back(need_)
+            b_left.push_back(left_)
+        nb = b_src.size()
+        nc = carried.size()
+        nh = hit_at.size()
+        w = 1
+        c.ways[k].push_back(w)
+        for x in range(1, size + 1):
+            w = w * (size - x + 1) // x  # comb(size, x), exactly: below 31 * comb(60, 30)
+            c.ways[k].push_back(w)
+        stride = c.strides[k]
+        new_stride = stride + size
+        c.strides[k + 1] = new_stride
+        index.clear()
+        added = 0
+        for s in range(c.states[k].size()):
+            state = c.states[k][s]
+            low, high = low0, high0
+            for j in range(nb):
+                need = b_need[j] - <unsigned char>state[b_src[j]]
+                if need < high:
+                    high = need
+                if need - b_left[j] > low:
+                    low = need - b_left[j]
+            if low > high:
+                continue
+            if kept_all:
+                sums = state
+            else:
+                sums.clear()
+                for j in range(nc):
+                    sums.push_back(state[carried[j]])
+            nnz = 0
+            for m in range(stride):
+                if c.fwd[k][s * stride + m]:
+                    nnz += 1
+            for x in range(low, high + 1):
+                key = sums
+                for j in range(nh):
+                    key[hit_at[j]] = <char>(<unsigned char>key[hit_at[j]] + x)
+                for j in range(fresh):
+                    key.push_back(<char>x)
+                found = index.find(key)
+                if found == index.end():
+                    d = c.states[k + 1].size()
+                    index[key] = d
+                    c.states[k + 1].push_back(key)
+                    c.fwd[k + 1].resize((d + 1) * new_stride, 0)
+                else:
+                    d = deref(found).second
+                w = c.ways[k][x]
+                for m in range(stride):
+                    v = c.fwd[k][s * stride + m]
+                    if v:
+                        c.fwd[k + 1][d * new_stride + m + x] += v * w
+                c.source[k].push_back(s)
+                c.mines[k].push_back(x)
+                c.target[k].push_back(d)
+                added += nnz + 1
+            if held + added > cap and opened:
+                return None
+        used += 8 * c.fwd[k + 1].size() + 12 * c.source[k].size()
+        if used > most_bytes:
+            return None
+        held += c.source[k].size()
+        for m in range(c.fwd[k + 1].size()):
+            if c.fwd[k + 1][m]:
+                held += 1
+        if held > cap and opened:
+            return None
+    c.held = held
+    return c

@@ -1,0 +1,16 @@
+"""The compiled counting kernel (minesweeper/solver/_kernel.pyx), built by Cython when a C++
+compiler is at hand; without one the install still succeeds and the pure-Python engine
+counts alone (`minesweeper.solver.probability.ENGINE` says which). Everything else is in
+pyproject.toml."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+kernel = Extension(
+    "minesweeper.solver._kernel",
+    ["minesweeper/solver/_kernel.pyx"],
+    language="c++",
+    extra_compile_args=["-O2"],
+    optional=True,  # a failed build is a warning, not a failed install
+)
+setup(ext_modules=cythonize([kernel], language_level=3, quiet=True))

@@ -1,0 +1,177 @@
+"""The compiled counting kernel against the pure-Python engine, its reference: the same
+exact numbers on random constraint systems (the kernel is `minesweeper.solver._kernel`,
+built by setup.py; `probability._kernel` is None when it is not built or not wanted)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from math import comb
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minesweeper.solver import InconsistentView, probability
+from minesweeper.solver.probability import Budget, Probabilities, solve, solve_outcomes
+
+KERNEL = probability._kernel
+needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
+EXAMPLES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+System = tuple[list[tuple[frozenset[int], int]], int, int | None]
+
+
+@contextmanager
+def engine(kernel: Any) -> Iterator[None]:
+    """Count with ``kernel`` (None: the pure-Python engine) inside the block."""
+    saved = probability._kernel
+    probability._kernel = kernel
+    try:
+        yield
+    finally:
+        probability._kernel = saved
+
+
+@st.composite
+def systems(draw: st.DrawFn, most: int = 80) -> System:
+    """Constraints that some hidden layout meets: ``(rules, cells, mines or None)``."""
+    cells = draw(st.integers(1, most))
+    mines = draw(st.sets(st.integers(0, cells - 1)))
+    rules = []
+    width = draw(st.integers(2, 9))
+    for _ in range(draw(st.integers(0, 40))):
+        # Mostly neighbourhoods along a strip (a frontier), sometimes any cells.
+        if draw(st.booleans()):
+            start = draw(st.integers(0, cells - 1))
+            members = frozenset(range(start, min(cells, start + width)))
+        else:
+            members = frozenset(draw(st.sets(st.integers(0, cells - 1), min_size=1, max_size=9)))
+        rules.append((members, len(members & mines)))
+    told = draw(st.booleans())
+    return rules, cells, len(mines) if told else None
+
+
+def answer(result: Probabilities) -> tuple[object, ...]:
+    return (
+        {cell: result[cell] for cell in result},
+        result.weight,
+        result.layouts,
+        result.safe,
+        result.mines,
+        result.approximate,
+    )
+
+
+def both(count: Any) -> tuple[object, object]:
+    """``count()`` by the kernel and by the pure-Python engine (an error counts as an answer)."""
+    found = []
+    for kernel in (KERNEL, None):
+        with engine(kernel):
+            try:
+                found.append(count())
+            except InconsistentView as error:
+                found.append(str(error))
+    return found[0], found[1]
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems())
+def test_probabilities_are_the_pure_engines(system: System) -> None:
+    rules, cells, mines = system
+
+    def count() -> object:
+        return answer(solve([_Rule(*r) for r in rules], range(cells), mines, known_safe=3))
+
+    compiled, pure = both(count)
+    assert compiled == pure
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems(), st.sets(st.integers(0, 79), max_size=8))
+def test_outcomes_are_the_pure_engines(system: System, around: set[int]) -> None:
+    rules, cells, mines = system
+    near = {cell for cell in around if cell < cells}
+
+    def count() -> object:
+        found = solve_outcomes([_Rule(*r) for r in rules], near, range(cells), mines, cache={})
+        return None if found is None else {n: answer(result) for n, result in found.items()}
+
+    compiled, pure = both(count)
+    assert compiled == pure
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems(most=60), st.integers(0, 2**200))
+def test_a_programmes_counts_shares_and_memory_are_the_pure_ones(system: System, salt: int) -> None:
+    rules, _, _ = system
+    rules = [rule for rule in rules if rule[0]]
+    if not rules:
+        return
+    parts = []
+    for kernel in (KERNEL, None):
+        with engine(kernel):
+            parts.append(probability._Part(rules, Budget()))
+    for compiled, pure in zip(parts[0].programmes, parts[1].programmes, strict=True):
+        assert compiled._counted is not None and pure._counted is None
+        assert (compiled.poly, compiled.held) == (pure.poly, pure.held)
+        rest = [(salt >> (7 * m)) % 10**30 + m for m in range(len(pure.poly))]
+        assert compiled.shares(rest) == pure.shares(rest)
+        assert compiled.layers == pure.layers  # counted again in Python when asked for
+        assert compiled.moves == pure.moves
+
+
+@needs_kernel
+def test_a_component_past_machine_words_is_left_to_python() -> None:
+    cells = KERNEL.MAX_CELLS + 1
+    rules = [(frozenset(range(cells)), cells // 2)]
+    (programme,) = probability._Part(rules, Budget()).programmes
+    assert programme._counted is None  # counted in Python, exactly
+    assert programme.poly == [0] * (cells // 2) + [comb(cells, cells // 2)]
+
+
+@needs_kernel
+def test_counts_past_the_kernels_memory_are_left_to_python() -> None:
+    rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
+    programme = probability._Programme(_supers(rules), rules, Budget())
+    assert programme._counted is not None
+    assert KERNEL.count(programme._steps, 10**6, 10**6) is not None
+    assert KERNEL.count(programme._steps, 10**6, 100) is None  # a few hundred bytes
+
+
+@needs_kernel
+def test_a_plan_past_the_memory_budget_is_left_to_python() -> None:
+    rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
+    with pytest.raises(probability._TooLarge):
+        probability._Programme(_supers(rules), rules, Budget(counts=10))
+
+
+def test_the_kernel_is_built_where_a_compiler_is() -> None:
+    """The package build compiles the kernel wherever a C++ compiler is found (CI: g++)."""
+    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
+        assert probability.ENGINE == "python" and probability._kernel is None
+    elif shutil.which("g++") or shutil.which("c++"):
+        assert probability.ENGINE == "compiled"
+
+
+class _Rule:
+    def __init__(self, cells: frozenset[int], mines: int) -> None:
+        self.cells = cells
+        self.mines = mines
+
+
+def _supers(rules: list[tuple[frozenset[int], int]]) -> list[tuple[tuple[int, ...], list[int]]]:
+    signature: dict[int, list[int]] = {}
+    for index, (members, _) in enumerate(rules):
+        for cell in sorted(members):
+            signature.setdefault(cell, []).append(index)
+    by_signature: dict[tuple[int, ...], list[int]] = {}
+    for cell, sig in signature.items():
+        by_signature.setdefault(tuple(sig), []).append(cell)
+    return list(by_signature.items())
