@@ -11,6 +11,9 @@ kernel = Extension(
     ["minesweeper/solver/_kernel.pyx"],
     language="c++",
     extra_compile_args=["-O2"],
-    optional=True,  # a failed build is a warning, not a failed install
 )
-setup(ext_modules=cythonize([kernel], language_level=3, quiet=True))
+extensions = cythonize([kernel], language_level=3, quiet=True)
+for extension in extensions:
+    extension.optional = True  # a failed build is a warning, not a failed install (cythonize
+    # does not carry the flag over from the Extension it is given)
+setup(ext_modules=extensions)

@@ -10,7 +10,8 @@ figures match bench's. Each game appends one JSON line to ``--out`` (variant,
 index, won, CPU seconds); ``--report FILE...`` reads such lines (one file or
 several) and prints every variant's win rate with its 95% interval, median CPU
 seconds per game, and for each variant against the first: the games only one
-of them won and the two-sided exact sign test.
+of them won and the two-sided exact sign test. Playing again into the same
+``--out`` resumes: the games it already holds for a variant are not replayed.
 """
 
 from __future__ import annotations
@@ -76,6 +77,20 @@ def report(paths: tuple[str, ...]) -> None:
         )
 
 
+def played(path: Path) -> set[tuple[str, int]]:
+    """The ``(variant, index)`` games ``path`` already holds (a cut last line is ignored)."""
+    if not path.exists():
+        return set()
+    done = set()
+    for line in path.read_text().splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        done.add((row["variant"], row["index"]))
+    return done
+
+
 @click.command()
 @click.argument("variants", nargs=-1)
 @click.option("--preset", default="expert", show_default=True)
@@ -94,10 +109,14 @@ def main(variants, preset, rules, games, offset, seed, out, report_only) -> None
         raise click.UsageError("--out is required to play")
     (spec,) = resolve_presets([preset])
     deal = Deal.of_preset(spec, Rules(rules), offset + games)
+    done = played(Path(out))
     with open(out, "a") as sink:
         for index in range(offset, offset + games):
+            todo = [variant for variant in variants if (variant, index) not in done]
+            if not todo:
+                continue
             board, first = deal.game(seed, index)
-            for variant in variants:
+            for variant in todo:
                 strategy = make(variant, strategy_seed(seed, deal.name, index))
                 record = play(board, first, strategy, deal.rules.tells_mine_count)
                 row = {"variant": variant, "index": index, "won": record.won}

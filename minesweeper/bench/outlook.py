@@ -32,12 +32,14 @@ BEST = StrategySpec("best")
 class Outlook:
     """The chance to win from a position: ``exact`` (perfect play) when known, else
     ``won`` of ``played`` layouts by ``strategy``; ``played`` 0 and no exact chance
-    when the position could not be sampled exactly."""
+    when the position could not be sampled exactly. ``stopped``: the time budget
+    ended the sample early (``played`` says how far it went)."""
 
     strategy: str
     exact: float | None = None
     won: int = 0
     played: int = 0
+    stopped: bool = False
 
     @property
     def chance(self) -> float | None:
@@ -56,11 +58,14 @@ class Outlook:
         if self.exact is not None:
             return f"perfect play wins {self.exact:.1%} (exact: every layout searched)"
         if not self.played:
-            return "the chance to win was not estimated (too many layouts to sample exactly)"
+            why = "the time budget was spent" if self.stopped else "too many layouts to sample"
+            return f"the chance to win was not estimated ({why})"
         low, high = self.interval
+        cut = ", the time budget stopping it" if self.stopped else ""
+        layouts = "1 layout that fits" if self.played == 1 else f"{self.played} layouts that fit"
         return (
             f"the {self.strategy} strategy wins {self.won / self.played:.1%} of "
-            f"{self.played} layouts that fit (95%: {low:.1%}-{high:.1%})"
+            f"{layouts} (95%: {low:.1%}-{high:.1%}{cut})"
         )
 
 
@@ -71,10 +76,14 @@ def outlook(
     spec: StrategySpec = BEST,
     tick: Callable[[], object] | None = None,
     search: bool = True,
+    stop: Callable[[], bool] | None = None,
 ) -> Outlook:
     """The chance to win from ``view`` (a position with a cell left to open); ``tick`` is
     called after each layout played (a progress display). ``search`` False estimates
-    even where the endgame search would give the exact chance."""
+    even where the endgame search would give the exact chance. ``stop`` (a time
+    budget) is asked before each layout: once it says so, the sample ends there."""
+    if stop is not None and stop():
+        return Outlook(spec.name, stopped=True)  # the budget is spent: not even a search
     exact = solve_endgame(view) if search else None
     if exact is not None:
         return Outlook(spec.name, exact=exact[1])
@@ -85,10 +94,13 @@ def outlook(
     rng = random.Random(seed)
     first = spec.build(seed).decide(view).to_open[0]
     tell = view.mine_count is not None
-    won = 0
-    for _ in range(layouts):
+    won = played = 0
+    while played < layouts:
+        if stop is not None and stop():
+            return Outlook(spec.name, won=won, played=played, stopped=True)
         board = Board(view.topology, sampler.sample(rng))
         won += play_on(board, view, first, spec.build(rng.getrandbits(63)), tell).won
+        played += 1
         if tick is not None:
             tick()
-    return Outlook(spec.name, won=won, played=layouts)
+    return Outlook(spec.name, won=won, played=played)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -52,9 +53,23 @@ def viewer_options(command: F) -> F:
     "from each guess (0: no estimate).",
 )
 @seed_option(fresh=False)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0, max=86_400),
+    default=60.0,
+    show_default=True,
+    help="With --analyze: seconds of CPU for those estimates, shared among the guesses "
+    "(what one leaves goes to the next); each says how many layouts it played.",
+)
 @reports_errors
 def replay(
-    file: Path, speed: float, stats_only: bool, analyze: bool, layouts: int, seed: int
+    file: Path,
+    speed: float,
+    stats_only: bool,
+    analyze: bool,
+    layouts: int,
+    seed: int,
+    budget: float,
 ) -> None:
     """Show the game in FILE at its real pace, then its statistics.
 
@@ -82,30 +97,43 @@ def replay(
     else:
         game, told = read_replay(file), []
     if analyze:
-        for line in [*game.summary(), *told, *analysis(game, layouts, seed)]:
+        for line in [*game.summary(), *told, *analysis(game, layouts, seed, budget)]:
             click.echo(line)
         return
     show(game, speed, stats_only, told)
 
 
-def analysis(game: Replay, layouts: int, seed: int) -> list[str]:
-    """The analysis' lines; the chance to win from each guess under a progress bar."""
+def analysis(game: Replay, layouts: int, seed: int, budget: float) -> list[str]:
+    """The analysis' lines, under progress bars: each click judged, then the chance to
+    win from each guess, within ``budget`` seconds of CPU for the latter."""
     # The solver loads only for the analysis.
     from minesweeper.bench.outlook import outlook
     from minesweeper.play.review import Review
 
-    review = Review.of(game)
-    worth: list[str] = []
-    if layouts and review.guesses:
-        columns = (TextColumn("chance to win from each guess"), BarColumn(), MofNCompleteColumn())
-        with Progress(*columns, TimeElapsedColumn(), console=Console(stderr=True)) as progress:
-            task = progress.add_task("", total=layouts * len(review.guesses))
-            for number, guess in enumerate(review.guesses):
-                tick = functools.partial(progress.advance, task)
-                found = outlook(review.position(guess), layouts, seed + number, tick=tick)
-                progress.update(task, completed=layouts * (number + 1))
-                worth.append(found.describe())
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeElapsedColumn(), console=Console(stderr=True)) as progress:
+        judging = progress.add_task("judging each click", total=len(game.actions))
+        review = Review.of(game, tick=functools.partial(progress.advance, judging))
+        worth: list[str] = []
+        if not layouts or not review.guesses:
+            return list(review.lines(worth))
+        guesses = review.guesses
+        task = progress.add_task("chance to win from each guess", total=layouts * len(guesses))
+        start = time.process_time()
+        for number, guess in enumerate(guesses):
+            # The budget is shared among the guesses left; what one leaves goes to the next.
+            now = time.process_time()
+            share = (budget - (now - start)) / (len(guesses) - number)
+            spent = functools.partial(_past, now + share)
+            tick = functools.partial(progress.advance, task)
+            found = outlook(review.position(guess), layouts, seed + number, tick=tick, stop=spent)
+            progress.update(task, completed=layouts * (number + 1))
+            worth.append(found.describe())
     return list(review.lines(worth))
+
+
+def _past(deadline: float) -> bool:
+    return time.process_time() >= deadline
 
 
 def show(game: Replay, speed: float, stats_only: bool, told: Sequence[str] = ()) -> None:

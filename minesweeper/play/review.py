@@ -22,7 +22,7 @@ layer plays no games) the chance the game could still be won from there.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -135,8 +135,9 @@ class Review:
     clicks: tuple[Judged, ...]
 
     @classmethod
-    def of(cls, replay: Replay) -> Review:
-        return cls(replay, tuple(_judged(replay)))
+    def of(cls, replay: Replay, tick: Callable[[], object] | None = None) -> Review:
+        """Every click of ``replay`` judged; ``tick`` is called after each (a progress display)."""
+        return cls(replay, tuple(_judged(replay, tick)))
 
     @property
     def guesses(self) -> list[Judged]:
@@ -187,17 +188,26 @@ class Review:
             yield "(* the engine's budget ran out there: figures of a relaxed position)"
 
 
-def _judged(replay: Replay) -> Iterator[Judged]:
+def _judged(replay: Replay, tick: Callable[[], object] | None) -> Iterator[Judged]:
+    # One session, each click judged on it just before the replay makes it.
+    session = replay.start()
+    made = replay.play(session, replay.actions)
     for index, action in enumerate(replay.actions):
-        before = replay.session(upto=index)
-        found = judge(before, index, action)
+        found = judge(session, index, action)
         if found is not None:
             yield found
+        next(made)
+        if tick is not None:
+            tick()
 
 
 def _chance(value: Fraction) -> str:
-    """``2/3 (66.7%)``; a fraction with a long denominator as a percentage only."""
+    """``2/3 (66.7%)``; a fraction with a long denominator as a percentage only, a tiny
+    one with two significant digits (``0.0012%``), never a bare 0.0% when it is not 0."""
     percent = f"{float(value):.1%}"
+    if 0 < value < Fraction(1, 1000):
+        hundredths = float(value) * 100
+        percent = f"{hundredths:.2g}%" if hundredths >= 1e-4 else f"{hundredths:.1e}%"
     if value.denominator <= 10_000:
         return f"{value.numerator}/{value.denominator} ({percent})"
     return percent

@@ -27,6 +27,7 @@ an exact integer; probabilities are `Fraction`.
 
 from __future__ import annotations
 
+import heapq
 import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
@@ -35,7 +36,7 @@ from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from itertools import chain, repeat
 from math import comb, log2
-from operator import add, mul
+from operator import add, itemgetter, mul
 from time import process_time
 from typing import Any, NamedTuple, Protocol
 
@@ -270,6 +271,19 @@ class Probabilities:
         """The lowest probability of any unknown cell, as a float (ValueError: no cell)."""
         groups = self._groups
         return min(groups[g][0] / groups[g][1] for cells, g in self._blocks if cells)
+
+    def smallest(self, count: int) -> list[float]:
+        """The ``count`` lowest probabilities of the cells, a value once per cell that has
+        it, lowest first, as floats: ``heapq.nsmallest(count, self.floats().values())``
+        without a float per cell."""
+        groups = self._groups
+        found: list[float] = []
+        values = ((groups[g][0] / groups[g][1], len(cells)) for cells, g in self._blocks)
+        for value, cells in heapq.nsmallest(count, values, key=itemgetter(0)):
+            found += [value] * min(cells, count - len(found))
+            if len(found) == count:
+                break
+        return found
 
     def safest(self) -> list[Cell]:
         """The unknown cells of lowest probability."""

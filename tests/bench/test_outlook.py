@@ -41,3 +41,20 @@ def test_a_position_won_for_certain_and_one_not_estimated() -> None:
     assert (sure.won, sure.played) == (20, 20) and sure.chance == 1
     assert Outlook("best").chance is None
     assert "not estimated" in Outlook("best").describe()
+
+
+def test_a_time_budget_ends_the_sample_and_says_so() -> None:
+    asked = []
+
+    def stop() -> bool:  # asked once at the start, then before each layout: five are played
+        asked.append(1)
+        return len(asked) > 6
+
+    found = outlook(corner_position(), layouts=50, search=False, stop=stop)
+    assert (found.played, found.stopped) == (5, True)
+    assert found.describe().endswith(", the time budget stopping it)")
+    one = outlook(corner_position(), layouts=1, search=False)
+    assert " of 1 layout that fits (95%: " in one.describe()
+    none = outlook(corner_position(), layouts=50, search=False, stop=lambda: True)
+    assert none.played == 0 and none.chance is None
+    assert none.describe() == "the chance to win was not estimated (the time budget was spent)"

@@ -166,3 +166,12 @@ def test_the_viewer_judges_each_click_once_analysed() -> None:
             assert "clicks that opened cells" in str(screen.query_one("#status").render())
 
     asyncio.run(scenario())
+
+
+def test_a_tiny_chance_is_never_shown_as_nothing() -> None:
+    from minesweeper.play.review import _chance
+
+    assert _chance(Fraction(2, 3)) == "2/3 (66.7%)"
+    assert _chance(Fraction(12, 10**6)) == "0.0012%"  # not "0.0%"
+    assert _chance(Fraction(1, 10**9)) == "1.0e-07%"
+    assert _chance(Fraction(0)) == "0/1 (0.0%)"

@@ -153,6 +153,12 @@ def test_the_analysis_of_a_real_video_judges_its_guesses() -> None:
     summed = [line for line in lines if line.startswith("from guess")]
     assert len(summed) == 3 and all("of 10 layouts that fit (95%: " in s for s in summed)
     assert summed[0].endswith("the guesses made come out safe with 20/73 (27.4%)")
+    # No time left for the estimates: each guess says so, the clicks are judged all the same.
+    spent = CliRunner().invoke(main, ["replay", "--analyze", "--budget", "0", path])
+    assert spent.exit_code == 0, spent.output
+    summed = [line for line in spent.stdout.splitlines() if line.startswith("from guess")]
+    assert len(summed) == 3
+    assert all("not estimated (the time budget was spent); the guesses" in s for s in summed)
     # A Viennasweeper video: flags placed before the first click are the player's opinion.
     path = str(DATA / "viennasweeper-preflags.rmv")
     result = CliRunner().invoke(main, ["replay", "--analyze", "--layouts", "5", path])

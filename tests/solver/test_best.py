@@ -18,7 +18,13 @@ from minesweeper.boards.cases import load_cases
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
-from minesweeper.solver.best import Best, ExactSafest, fifty_fifty
+from minesweeper.solver.best import (
+    Best,
+    ExactSafest,
+    best_safety,
+    blended_safety,
+    fifty_fifty,
+)
 from minesweeper.solver.endgame import isolated_regions, layouts, solve_endgame, solve_region
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.registry import find_strategy
@@ -224,3 +230,16 @@ def test_the_crash_board_plays_to_the_end_under_any_budget(counts: int) -> None:
     for strategy in (Best(budget=Budget(counts)), ExactSafest(budget=Budget(counts))):
         record = play(case.board, case.first, strategy, tell_mine_count=True)
         assert record.finished
+
+
+@SETTINGS
+@given(real_positions(), st.sampled_from([0.0, 0.25, 1.0]))
+def test_blended_safety_weighs_the_two_safest_cells(position, blend) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    safeties = sorted((1 - exact[c] for c in exact), reverse=True)
+    second = safeties[1] if len(safeties) > 1 else Fraction(0)
+    expected = (safeties[0] + Fraction(blend) * second) / (1 + Fraction(blend))
+    assert blended_safety(exact, blend) == pytest.approx(float(expected), abs=1e-12)
+    if blend == 0:
+        assert blended_safety(exact, blend) == pytest.approx(best_safety(exact), abs=1e-12)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
 from decimal import MAX_EMAX, MIN_EMIN, Context
@@ -134,6 +135,11 @@ def check(view: View, prior: DensityPrior = UNIFORM) -> None:
     assert result.mines == {c for c, p in expected.items() if p == 1}
     for cell, p in expected.items():
         assert result.chance(cell) == float(p)
+    assert len(result) == len(expected)
+    for count in (1, 2, 3):  # the few lowest, a value per cell, without a float per cell
+        assert result.smallest(count) == heapq.nsmallest(count, result.floats().values())
+    if expected:
+        assert result.lowest() == min(result.floats().values())
 
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -72,9 +72,17 @@ def guessing_views(count: int, seed: int, side: int = 8) -> list[View]:
     return found
 
 
+def plain_best() -> Best:
+    """`best` scoring as `search`'s first depth does: the next safety alone, no 50/50
+    influence (`best`'s blend and influence are not part of `search`'s scores)."""
+    best = Best()
+    best.blend = best.influence = 0.0
+    return best
+
+
 @pytest.mark.parametrize("progress_weight", [0.0, -0.2, 0.3])
 def test_depth_one_plays_as_best(progress_weight: float) -> None:
-    shallow, best = Search(), Best()
+    shallow, best = Search(), plain_best()
     shallow.depth = 1
     shallow.progress_weight = best.progress_weight = progress_weight
     for view in guessing_views(25, 1):
@@ -162,7 +170,7 @@ def test_zero_chance_matches_counting_layouts() -> None:
 def test_no_time_to_think_plays_as_best() -> None:
     hasty = Search(think=Think(0))
     for view in guessing_views(10, 4):
-        assert hasty.decide(view) == Best().decide(view)
+        assert hasty.decide(view) == plain_best().decide(view)
 
 
 def followed_by_counting(view: View, cell: int) -> float:

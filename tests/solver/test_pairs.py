@@ -1,0 +1,115 @@
+"""Potential 50/50s (`minesweeper.solver.pairs`) against every layout of small positions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given
+from test_best import SETTINGS, real_positions
+
+from minesweeper.solver import View
+from minesweeper.solver.best import Best
+from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.endgame import layouts
+from minesweeper.solver.pairs import Fifties, Pair, pairs
+from minesweeper.solver.probability import probabilities
+from minesweeper.topology import SquareTopology
+
+
+def fifties(view: View) -> Fifties:
+    exact = probabilities(view)
+    return Best().fifties(view, exact)
+
+
+def enablers(view: View, a: int, b: int) -> set[int]:
+    neighbours = view.topology.neighbours
+    return (set(neighbours(a)) ^ set(neighbours(b))) - {a, b}
+
+
+@SETTINGS
+@given(real_positions(max_unknown=10))
+def test_pairs_are_neighbours_whose_enablers_hold_no_revealed_cell(position) -> None:
+    view, _ = position
+    found = {(p.a, p.b): p.missing for p in pairs(view, 3)}
+    unknown = view.unknown()
+    for a in unknown:
+        for b in view.topology.neighbours(a):
+            if b <= a or not view.is_unknown(b):
+                continue
+            around = enablers(view, a, b)
+            missing = {c for c in around if c not in view.mines}
+            if any(c in view.revealed for c in around) or len(missing) > 3:
+                assert (a, b) not in found
+            else:
+                assert found[a, b] == missing
+
+
+@SETTINGS
+@given(real_positions(max_unknown=10))
+def test_influence_is_half_the_chance_of_each_fifty_fifty_it_settles(position) -> None:
+    """Brute force over every layout where a number touches the pair; for a pair of
+    unconstrained cells only, the product of their (equal) chances."""
+    view, _ = position
+    view = View(view.topology, view.revealed, view.mines, view.mine_count or 1)
+    try:
+        exact = probabilities(view)
+    except InconsistentView:
+        assume(False)
+    every = layouts(view, limit=20_000)
+    assume(every)
+    constrained = {c for rule in constraints(view) for c in rule.cells}
+    credit: dict[int, float] = {}
+    for pair in pairs(view, 3):
+        cells = (pair.a, pair.b, *pair.missing)
+        if any(c in constrained for c in cells):
+            one = [lay for lay in every if len({pair.a, pair.b} & lay) == 1]
+            fifty = sum(1 for lay in one if pair.missing <= lay)
+            risk = fifty / len(every) / 2
+        else:
+            p = float(exact[pair.a])
+            risk = p * (1 - p) * p ** len(pair.missing)
+        for cell in cells:
+            credit[cell] = credit.get(cell, 0.0) + risk
+    expected = {c: min(r, float(exact[c]), float(1 - exact[c])) for c, r in credit.items() if r}
+    found = Best().fifties(view, exact).influence(least=0.0)
+    assert found.keys() == expected.keys()
+    for cell, risk in expected.items():
+        assert found[cell] == pytest.approx(risk, abs=1e-12)
+
+
+@SETTINGS
+@given(real_positions())
+def test_influence_raises_each_candidate_by_its_share_over_its_safety(position) -> None:
+    view, _ = position
+    exact = probabilities(view)
+    assume(not exact.safe)
+    view = view.with_mines(exact.mines)
+    plain, raised = Best(), Best()
+    plain.influence, raised.influence = 0.0, 0.9
+    influence = raised.fifties(view, exact).influence()
+    before = {o.cell: o.score for o in plain.outlooks(view, exact)}
+    after = {o.cell: o.score for o in raised.outlooks(view, exact)}
+    assert before.keys() <= after.keys()
+    for cell, score in after.items():
+        safety = 1 - exact.chance(cell)
+        if cell not in before:  # a cell the influence brings near the best
+            assert influence[cell] >= 0.025
+            continue
+        boost = 1 + 0.9 * influence.get(cell, 0.0) / safety if safety else 1
+        assert score == pytest.approx(before[cell] * boost, rel=1e-9)
+
+
+def test_a_corner_pair_walled_by_mines_settles_half_its_fifty_fifty() -> None:
+    """The corner (0, 0) and (1, 0) below it: their other neighbours (2, 0) and (2, 1) are
+    mines, and the 3 at (1, 1) allows at most one mine between them; where one is, nothing
+    opened elsewhere could tell which. Each of the two is credited half that chance."""
+    topology = SquareTopology(4, 4)
+    cell = topology.cell_at
+    view = View(topology, {cell(1, 1): 3}, frozenset({cell(2, 0), cell(2, 1)}), 5)
+    exact = probabilities(view)
+    every = layouts(view)
+    one = sum(1 for lay in every if len({cell(0, 0), cell(1, 0)} & lay) == 1)
+    assert Pair(cell(0, 0), cell(1, 0), frozenset()) in pairs(view, 0)
+    found = fifties(view).influence(least=0.0)
+    for corner in (cell(0, 0), cell(1, 0)):  # other pairs add to it, up to its mine chance
+        assert found[corner] >= min(one / len(every) / 2, exact[corner]) - 1e-12
+    assert found[cell(0, 0)] > 0.1
