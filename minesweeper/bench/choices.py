@@ -5,9 +5,10 @@ reference solver's) where the logged cell and ours differ, the difference in
 the chance to win the game by opening one or the other, then playing on with
 our strategy, is estimated over three kinds of layouts whose chances are exact
 (the engine): both cells safe, only theirs safe, only ours safe. Within each
-kind, layouts are drawn uniformly (`LayoutSampler`: exact weights, no
-rejection); where both are safe, each layout is played from both choices, so
-that the two games share their board and the difference has little noise.
+kind, layouts are drawn uniformly (`minesweeper.solver.rollout.strata`: exact
+weights, no rejection; the ``rollout`` strategy plays on the same way); where
+both are safe, each layout is played from both choices, so that the two games
+share their board and the difference has little noise.
 """
 
 from __future__ import annotations
@@ -25,10 +26,8 @@ from minesweeper.board import Board
 from minesweeper.client import play_on
 from minesweeper.errors import InputError, PathError
 from minesweeper.intervals import Z95
-from minesweeper.solver.constraints import Constraint, constraints
-from minesweeper.solver.layouts import LayoutSampler
-from minesweeper.solver.probability import probabilities, solve
 from minesweeper.solver.registry import StrategySpec
+from minesweeper.solver.rollout import strata
 from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
@@ -112,56 +111,36 @@ def play_on_both(
 ) -> tuple[float, float, tuple[Stratum, ...]]:
     """Both choices' exact safety, and the strata of games played on from them.
 
-    The layouts fall into three kinds, whose chances are exact: both cells safe
-    (each layout played from both choices: the same board, so the difference
-    is measured where the choices really differ), only theirs safe, only ours
-    safe (a choice that hits its mine loses). ``layouts`` are shared among the
-    kinds by their chance, at least 4 for each kind that can happen.
+    The layouts fall into three kinds (`strata`), whose chances are exact: both
+    cells safe (each layout played from both choices: the same board, so the
+    difference is measured where the choices really differ), only theirs safe,
+    only ours safe (a choice that hits its mine loses). ``layouts`` are shared
+    among the kinds by their chance, at least 4 for each kind that can happen.
     """
-    before = probabilities(view)
-    safe_t, safe_o = 1 - before.chance(theirs), 1 - before.chance(ours)
-    both = 0.0
-    if safe_t > 0:
-        both = safe_t * (1 - _chance_if_safe(view, theirs, ours))
-    kinds = [
-        (both, [theirs, ours], [], (True, True)),
-        (safe_t - both, [theirs], [ours], (True, False)),
-        (safe_o - both, [ours], [theirs], (False, True)),
-    ]
+    kinds = strata(view, [theirs, ours])
+    safe_t = sum(kind.chance for kind in kinds if theirs in kind.safe)
+    safe_o = sum(kind.chance for kind in kinds if ours in kind.safe)
     tell = view.mine_count is not None
-    strata = []
-    for weight, safe, mines, plays in kinds:
-        if weight <= 1e-12:
+    found = []
+    for kind in kinds:
+        if kind.chance <= 1e-12:
             continue
-        sampler = LayoutSampler(view, safe=safe, mines=mines)
-        count = max(4, round(layouts * weight))
+        plays = (theirs in kind.safe, ours in kind.safe)
+        count = max(4, round(layouts * kind.chance))
         won = [0, 0]
         only = [0, 0]
         for _ in range(count):
-            board = Board(view.topology, sampler.sample(rng))
+            board = Board(view.topology, kind.sampler.sample(rng))
             seed = rng.getrandbits(63)
             result = [
-                bool(play) and play_on(board, view, cell, spec.build(seed), tell).won
+                play and play_on(board, view, cell, spec.build(seed), tell).won
                 for play, cell in zip(plays, (theirs, ours), strict=True)
             ]
             won = [w + r for w, r in zip(won, result, strict=True)]
             only[0] += result[0] and not result[1]
             only[1] += result[1] and not result[0]
-        strata.append(Stratum(weight, count, won[0], won[1], only[0], only[1]))
-    return safe_t, safe_o, tuple(strata)
-
-
-def _chance_if_safe(view: View, safe: int, cell: int) -> float:
-    """The chance that ``cell`` is a mine in ``view`` if ``safe`` is safe."""
-    rules = [*constraints(view), Constraint(frozenset({safe}), 0, safe)]
-    result = solve(
-        rules,
-        view.unknown(),
-        view.mines_left,
-        known_mines=len(view.mines),
-        known_safe=len(view.revealed),
-    )
-    return result.chance(cell)
+        found.append(Stratum(kind.chance, count, won[0], won[1], only[0], only[1]))
+    return safe_t, safe_o, tuple(found)
 
 
 @dataclass(frozen=True)

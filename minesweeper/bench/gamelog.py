@@ -45,7 +45,8 @@ def game_row(
 ) -> dict:
     """The log line of game ``index`` of ``deal``: what it was, then how it ended.
 
-    A strategy that thinks adds its budget (``think_ms``): another budget is another run.
+    A strategy that thinks adds its budget in its unit (``think_ms``, ``think_layouts``):
+    another budget is another run.
     """
     row: dict[str, Any] = {
         "seed": seed,
@@ -57,7 +58,7 @@ def game_row(
         "size": deal.game_size(index),
     }
     if strategy.budget is not None:
-        row["think_ms"] = strategy.budget.ms
+        row.update(strategy.budget.fields())
     board = deal.board_name(index)
     if board is not None:
         row["board"] = board
@@ -209,18 +210,22 @@ def _check_row(
             f"{path}: board {quote(row.get('size'))} is not this run's {deal.game_size(index)} "
             "(--rows, --cols, --mines)",
         )
-    budget_ms = None if strategy.budget is None else strategy.budget.ms
-    if row.get("think_ms") != budget_ms:
+    budget = {} if strategy.budget is None else strategy.budget.fields()
+    logged = {k: v for k, v in row.items() if k.startswith("think_") and v is not None}
+    if logged != budget:
         raise InputError(
             line_no,
-            f"{path}: {_budget(row.get('think_ms'))} of {strategy.name} is not this run's "
-            f"{_budget(budget_ms)} (--think)",
+            f"{path}: {_budget(logged)} of {strategy.name} is not this run's "
+            f"{_budget(budget)} (--think)",
         )
     return key  # type: ignore[return-value]
 
 
-def _budget(think_ms: object) -> str:
-    return "no think budget" if think_ms is None else f"think {quote(think_ms)} ms"
+def _budget(fields: dict[str, Any]) -> str:
+    """A logged budget (``{"think_ms": 100}``) as text: ``think 100 ms``."""
+    if not fields:
+        return "no think budget"
+    return ", ".join(f"think {quote(value)} {name[6:]}" for name, value in fields.items())
 
 
 def _outcome(row: dict, line_no: int, path: Path) -> GameOutcome:

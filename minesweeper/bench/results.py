@@ -78,7 +78,7 @@ class Result:
             "mines": deal.mines,
             "rules": deal.rules.value,
             "strategy": self.strategy.name,
-            "think_ms": _ms(self.strategy.budget),
+            **_budget(self.strategy.budget),
             "games": self.games,
             "wins": self.wins,
             "win_rate": self.win_rate,
@@ -93,5 +93,7 @@ class Result:
         }
 
 
-def _ms(budget: Think | None) -> int | None:
-    return None if budget is None else budget.ms
+def _budget(budget: Think | None) -> dict[str, int | None]:
+    """The budget's fields (``think_ms``, ``think_layouts``); ``think_ms`` None for none."""
+    fields: dict[str, int | None] = {"think_ms": None} if budget is None else {**budget.fields()}
+    return fields

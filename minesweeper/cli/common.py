@@ -234,18 +234,20 @@ def strategy_names() -> list[str]:
 def strategy_option(
     default: str, *, multiple: bool = False, help: str = "The strategy that plays."
 ) -> Callable[[F], F]:
-    """``--strategy NAME`` and ``--think MS``, handed to the command as one `StrategySpec`
-    (``strategy``), or with ``multiple`` as a list of them (``strategies``, the default
-    one when none is named).
+    """``--strategy NAME`` and ``--think N[UNIT]``, handed to the command as one
+    `StrategySpec` (``strategy``), or with ``multiple`` as a list of them
+    (``strategies``, the default one when none is named).
 
-    ``--think`` goes to the chosen strategies that think; given when none does, or
-    out of range, it is a one-line usage error rather than a setting silently ignored.
+    ``--think`` goes to the chosen strategies that think, each in its own unit (``ms``
+    of CPU time, or ``layouts``) unless the value names one; it may be given once per
+    unit. Given when none takes it, or out of range, it is a one-line usage error
+    rather than a setting silently ignored.
     """
     key = "strategies" if multiple else "strategy"
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
-        def wrapper(*args: Any, think: Think | None, **kwargs: Any) -> Any:
+        def wrapper(*args: Any, think: tuple[Think, ...], **kwargs: Any) -> Any:
             from minesweeper.solver.registry import StrategySpec, StrategySpecError
 
             names = kwargs[key] if multiple else (kwargs[key],)
@@ -261,9 +263,10 @@ def strategy_option(
             "--think",
             "think",
             cls=_ThinkOption,
-            type=ThinkMs(),
-            default=None,
-            help="CPU milliseconds per guess for a strategy that thinks",
+            type=ThinkBudget(),
+            multiple=True,
+            help="Budget per guess for a strategy that thinks, in its unit, or N followed by "
+            "a unit (repeatable, one per unit)",
         )(wrapper)
         return click.option(  # type: ignore[return-value]
             "--strategy",
@@ -277,10 +280,10 @@ def strategy_option(
     return decorate
 
 
-class ThinkMs(click.ParamType):
-    """``--think MS``: a `Think` (whole milliseconds, checked there), else a one-line error."""
+class ThinkBudget(click.ParamType):
+    """``--think N[UNIT]``: a `Think` (checked there), else a one-line error."""
 
-    name = "MS"
+    name = "N[UNIT]"
 
     def convert(
         self, value: Any, param: click.Parameter | None, ctx: click.Context | None
@@ -296,20 +299,26 @@ class ThinkMs(click.ParamType):
 
 
 class _ThinkOption(click.Option):
-    """``--think``, whose help names the strategies that think and their defaults as the
-    registry holds them when the help is shown (like `StrategyName`'s choices)."""
+    """``--think``, whose help names the strategies that think, their units and defaults
+    as the registry holds them when the help is shown (like `StrategyName`'s choices)."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         from minesweeper.solver.registry import StrategySpec, thinking_strategies
-        from minesweeper.solver.think import MAX_THINK_MS
+        from minesweeper.solver.think import UNITS
 
-        defaults = ", ".join(
-            f"{name}: default {budget.ms}"
+        budgets = [
+            (name, budget)
             for name in thinking_strategies()
             if (budget := StrategySpec(name).budget) is not None
+        ]
+        defaults = ", ".join(f"{name}: {budget} by default" for name, budget in budgets)
+        units = "; ".join(
+            f"{unit}: {what}, at most {top}"
+            for unit, (what, top) in UNITS.items()
+            if any(budget.unit == unit for _, budget in budgets)
         )
         plain = self.help
-        self.help = f"{plain} ({defaults}; at most {MAX_THINK_MS})."
+        self.help = f"{plain} ({defaults}; {units})."
         try:
             return super().get_help_record(ctx)
         finally:

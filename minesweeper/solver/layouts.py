@@ -163,6 +163,12 @@ class LayoutSampler:
             raise InconsistentView("no mine layout fits the position")
         self._cached: dict[tuple[int, int], list[int]] = {}
 
+    @property
+    def total(self) -> int:
+        """The weight of all the layouts it draws from (their number, with the count
+        known): two samplers of one view compare as the chances of what they take."""
+        return sum(self._front)
+
     def sample(self, rng: random.Random) -> frozenset[int]:
         """One layout: every mine of the board (the view's known mines among them)."""
         front = _pick(rng, self._front)

@@ -1,16 +1,22 @@
-"""`Think`: how long a strategy may think per guess, in the manner of python-chess's
-``engine.Limit``: one value, one unit (whole milliseconds of CPU time), checked here.
+"""`Think`: how much a strategy may think per guess, in the manner of python-chess's
+``engine.Limit``: one amount in one unit, checked here.
 
 >>> Think(250).seconds
 0.25
 >>> str(Think.parse("40"))
-'40 ms'
+'40'
+>>> str(Think.parse("40").of("ms")), str(Think.parse("64layouts"))
+('40 ms', '64 layouts')
 
-It is what a command's ``--think`` gives, what a `StrategySpec` carries to a worker,
-what a thinking strategy holds, and what results and game logs record (`ms`).
-`minesweeper.solver.probability.Budget` is another thing: the counting engine's
-bounds on memory and on the instant (a ``process_time``) it must answer by, which a
-strategy derives from its `Think` when it starts on a guess.
+Each strategy that thinks counts its budget in its own unit (`UNITS`): ``search``
+in milliseconds of CPU time (``ms``), ``rollout`` in work, the layouts it plays on
+(``layouts``), so that a rerun plays the same moves on any machine. A budget read
+from ``--think`` without a unit (``Think.parse("64")``) is in the unit of the
+strategy that takes it (`Think.of`); one with a unit goes only to strategies that
+count in it. It is what a `StrategySpec` carries to a worker, what a thinking
+strategy holds, and what results and game logs record (`Think.fields`: ``think_ms``
+or ``think_layouts``). `minesweeper.solver.probability.Budget` is another thing: the
+counting engine's bounds on memory and time.
 """
 
 from __future__ import annotations
@@ -20,47 +26,96 @@ from time import process_time
 
 from minesweeper.errors import LimitError
 
-#: The most milliseconds per guess: a minute, beyond which a game of dozens of guesses
-#: would run for hours.
-MAX_THINK_MS = 60_000
+#: Each unit a budget may be counted in: what it counts, and the most per guess.
+UNITS: dict[str, tuple[str, int]] = {
+    # A minute, beyond which a game of dozens of guesses would run for hours.
+    "ms": ("milliseconds of CPU time per guess", 60_000),
+    # Each layout is a game played on from each searched cell (tens of ms each).
+    "layouts": ("layouts played on per searched guess", 10_000),
+}
+#: The most milliseconds per guess (the ``ms`` unit's bound).
+MAX_THINK_MS = UNITS["ms"][1]
 #: Digits read from a ``--think`` text: more than any budget in range needs.
 _MAX_DIGITS = 12
 
 
 class ThinkError(LimitError):
-    """A think budget out of range, or text that names none."""
+    """A think budget out of range, in a unit that does not fit, or text that names none."""
 
 
 @dataclass(frozen=True, order=True)
 class Think:
-    """CPU time per guess, in whole milliseconds from 0 to `MAX_THINK_MS`."""
+    """A budget per guess: a whole ``amount`` of ``unit`` (a key of `UNITS`), or of the
+    unit of the strategy that takes it when ``unit`` is None (see `of`)."""
 
-    ms: int
+    amount: int
+    unit: str | None = "ms"
 
     def __post_init__(self) -> None:
-        if type(self.ms) is not int:
-            raise ThinkError(f"{self.ms!r} is not a whole number of milliseconds")
-        if not 0 <= self.ms <= MAX_THINK_MS:
-            raise ThinkError(f"{self.ms} ms is out of range (0 to {MAX_THINK_MS} ms per guess)")
+        if type(self.amount) is not int:
+            raise ThinkError(f"{self.amount!r} is not a whole number")
+        if self.unit is not None and self.unit not in UNITS:
+            raise ThinkError(f"unknown unit {self.unit!r} (units: {', '.join(UNITS)})")
+        most = max(top for _, top in UNITS.values()) if self.unit is None else self.limit
+        if not 0 <= self.amount <= most:
+            raise ThinkError(f"{self} is out of range (0 to {_bounds(self.unit)} per guess)")
 
     @classmethod
     def parse(cls, text: str) -> Think:
-        """The budget ``text`` gives in milliseconds (``"250"``); `ThinkError` otherwise."""
+        """The budget ``text`` gives: a whole number, with a unit (``"250ms"``, ``"64
+        layouts"``) or without (``"64"``: the taking strategy's unit); `ThinkError` otherwise."""
         text = text.strip()
         shown = text if len(text) <= _MAX_DIGITS else text[:_MAX_DIGITS] + "..."
-        if not text.isascii() or not text.lstrip("-").isdigit():
-            raise ThinkError(f"{shown!r} is not a whole number of milliseconds")
-        if len(text) > _MAX_DIGITS:  # no huge int from a long run of digits
-            raise ThinkError(f"{shown} ms is out of range (0 to {MAX_THINK_MS} ms per guess)")
-        return cls(int(text))
+        digits = text.rstrip("abcdefghijklmnopqrstuvwxyz").rstrip()
+        unit = text[len(digits) :].strip() or None
+        if not digits.isascii() or not digits.lstrip("-").isdigit():
+            raise ThinkError(f"{shown!r} is not a whole number (with a unit: {', '.join(UNITS)})")
+        if unit is not None and unit not in UNITS:
+            raise ThinkError(f"{shown!r}: unknown unit {unit!r} (units: {', '.join(UNITS)})")
+        if len(digits) > _MAX_DIGITS:  # no huge int from a long run of digits
+            raise ThinkError(f"{shown} is out of range (0 to {_bounds(unit)} per guess)")
+        return cls(int(digits), unit)
+
+    @property
+    def limit(self) -> int:
+        """The most this unit allows per guess."""
+        return UNITS[self.unit or "ms"][1]
+
+    def fits(self, unit: str) -> bool:
+        """Whether a strategy counting in ``unit`` may take this budget."""
+        return self.unit is None or self.unit == unit
+
+    def of(self, unit: str) -> Think:
+        """This budget for a strategy that counts in ``unit`` (`ThinkError` if another)."""
+        if self.unit == unit:
+            return self
+        if self.unit is not None:
+            raise ThinkError(f"a budget in {self.unit} given where it is counted in {unit}")
+        return Think(self.amount, unit)
+
+    @property
+    def ms(self) -> int:
+        """The milliseconds of a CPU-time budget."""
+        if self.unit != "ms":
+            raise ThinkError(f"{self} is not a budget of CPU time")
+        return self.amount
 
     @property
     def seconds(self) -> float:
         return self.ms / 1000
 
     def deadline(self) -> float:
-        """The ``time.process_time`` at which this budget, started now, runs out."""
+        """The ``time.process_time`` at which this CPU-time budget, started now, runs out."""
         return process_time() + self.seconds
 
+    def fields(self) -> dict[str, int]:
+        """How results and game logs record it: ``{"think_ms": 100}``, ``{"think_layouts": 32}``."""
+        return {f"think_{self.unit or 'ms'}": self.amount}
+
     def __str__(self) -> str:
-        return f"{self.ms} ms"
+        return str(self.amount) if self.unit is None else f"{self.amount} {self.unit}"
+
+
+def _bounds(unit: str | None) -> str:
+    units = UNITS if unit is None else {unit: UNITS[unit]}
+    return ", ".join(f"{top} {name}" for name, (_, top) in units.items())

@@ -41,8 +41,10 @@ def test_think_goes_wherever_a_strategy_is_chosen_with_one_help() -> None:
     thinks = [option(command(name), "--think") for name in with_option("--think")]
     assert len({(t.help, t.metavar, t.default) for t in thinks}) == 1  # type: ignore[union-attr]
     shown = CliRunner().invoke(main, ["bench", "--help"], terminal_width=200).output
-    assert "--think MS" in shown
-    assert "CPU milliseconds per guess" in shown and "search: default 100" in shown
+    assert "--think N[UNIT]" in shown
+    shown = " ".join(shown.split())
+    assert "milliseconds of CPU time per guess" in shown and "search: 100 ms by default" in shown
+    assert "rollout: 16 layouts by default" in shown
 
 
 @pytest.mark.parametrize("name", ["play", "bench", "advanced"])

@@ -1,4 +1,5 @@
-"""``--think MS``: a strategy with its budget, from the command line to bench workers and logs."""
+"""``--think N[UNIT]``: a strategy with its budget in its unit, from the command line to bench
+workers and logs."""
 
 from __future__ import annotations
 
@@ -66,7 +67,9 @@ def test_a_spec_refuses_a_budget_it_cannot_use() -> None:
     for bad in (-1, MAX_THINK_MS + 1):
         with pytest.raises(ThinkError, match="out of range"):
             Think(bad)
-    assert Think.parse(" 250 ") == Think(250) and Think(250).seconds == 0.25
+    assert Think.parse(" 250 ") == Think(250, None) and Think(250).seconds == 0.25
+    assert Think.parse("250ms") == Think.parse("250 ms") == Think(250, "ms")
+    assert Think.parse("64layouts") == Think(64, "layouts")
     for text in ("1.5", "ten", "-", "9" * 40):
         with pytest.raises(ThinkError):
             Think.parse(text)
@@ -78,6 +81,73 @@ def test_choose_gives_the_budget_to_those_that_think() -> None:
     assert StrategySpec.choose(["best"]) == [StrategySpec("best")]
     with pytest.raises(StrategySpecError, match="none of 'best', 'worlds' thinks"):
         StrategySpec.choose(["best", "worlds"], Think(30))
+
+
+def test_each_strategy_counts_its_budget_in_its_own_unit() -> None:
+    # A budget without a unit takes the unit of the strategy it goes to.
+    bare = Think.parse("64")
+    assert StrategySpec("search", bare).think == Think(64, "ms")
+    assert StrategySpec("rollout", bare).think == Think(64, "layouts")
+    chosen = StrategySpec.choose(["search", "rollout"], bare)
+    assert [spec.label for spec in chosen] == ["search (think 64 ms)", "rollout (think 64 layouts)"]
+    # One budget per unit, each to the strategies that count in it.
+    chosen = StrategySpec.choose(["search", "rollout"], [Think(8, "layouts"), Think(50)])
+    assert [spec.think for spec in chosen] == [Think(50), Think(8, "layouts")]
+    chosen = StrategySpec.choose(["best", "search", "rollout"], [Think(8, "layouts")])
+    assert [spec.label for spec in chosen] == [
+        "best",
+        "search (think 100 ms)",
+        "rollout (think 8 layouts)",
+    ]
+    with pytest.raises(StrategySpecError, match="'rollout' counts its budget in layouts, not ms"):
+        StrategySpec("rollout", Think(50))
+    with pytest.raises(StrategySpecError, match="8 layouts fits no chosen strategy"):
+        StrategySpec.choose(["best", "search"], Think(8, "layouts"))
+    with pytest.raises(StrategySpecError, match="two budgets for 'search'"):
+        StrategySpec.choose(["search"], [Think(8, None), Think(9, None)])
+    with pytest.raises(StrategySpecError, match=r"20000 layouts is out of range \(0 to 10000"):
+        StrategySpec("rollout", Think(20000, None))
+    with pytest.raises(ThinkError, match="not a budget of CPU time"):
+        Think(8, "layouts").deadline()
+    assert Think(8, "layouts").fields() == {"think_layouts": 8}
+    assert Think(100).fields() == {"think_ms": 100}
+
+
+def test_bench_records_a_budget_in_layouts_and_resumes_only_the_same(tmp_path: Path) -> None:
+    log, out = tmp_path / "g.jsonl", tmp_path / "r.json"
+    args = [*COMMANDS["bench"], "--strategy", "rollout", "--strategy", "pondering"]
+    result = invoke(
+        *args, "--think", "2", "--think", "3ms", "--per-game", str(log), "--json", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {(row["strategy"], row.get("think_ms"), row.get("think_layouts")) for row in rows} == {
+        ("rollout", None, 2),
+        ("pondering", 3, None),
+    }
+    results = json.loads(out.read_text())["results"]
+    assert [(r["strategy"], r.get("think_ms"), r.get("think_layouts")) for r in results] == [
+        ("rollout", None, 2),
+        ("pondering", 3, None),
+    ]
+    again = invoke(*args, "--think", "3", "--resume", str(log))
+    assert again.exit_code == 2
+    assert "think 2 layouts of rollout is not this run's think 3 layouts (--think)" in again.stderr
+    before = log.read_text()
+    # The same run: 2 layouts for rollout, the bare 3 in pondering's unit, ms.
+    assert invoke(*args, "--think", "2layouts", "--think", "3", "--resume", str(log)).exit_code == 0
+    assert (
+        invoke(*args, "--think", "2layouts", "--think", "3ms", "--resume", str(log)).exit_code == 0
+    )
+    assert log.read_text() == before
+
+
+def test_help_says_each_strategy_s_unit() -> None:
+    result = invoke("bench", "--help")
+    text = " ".join(result.stdout.split())
+    assert "rollout: 16 layouts by default" in text and "search: 100 ms by default" in text
+    assert "ms: milliseconds of CPU time per guess, at most 60000" in text
+    assert "layouts: layouts played on per searched guess, at most 10000" in text
 
 
 def test_a_chunk_carries_the_budget_to_a_worker() -> None:
@@ -172,7 +242,8 @@ def test_think_for_a_strategy_that_does_not_think_is_a_usage_error(name: str) ->
     result = invoke(*COMMANDS[name], "--strategy", "best", "--think", "50")
     assert result.exit_code == 2
     assert one_line_usage(result.stderr, name) == (
-        "--think: strategy 'best' does not think (strategies that think: pondering, search)"
+        "--think: strategy 'best' does not think "
+        "(strategies that think: pondering, rollout, search)"
     )
 
 
@@ -180,13 +251,15 @@ def test_think_for_a_strategy_that_does_not_think_is_a_usage_error(name: str) ->
 @pytest.mark.parametrize(
     ("value", "problem"),
     [
-        ("-1", "-1 ms is out of range (0 to 60000 ms per guess)"),
-        ("60001", "60001 ms is out of range (0 to 60000 ms per guess)"),
-        ("9" * 5000, "999999999999... ms is out of range (0 to 60000 ms per guess)"),
-        ("2.5", "'2.5' is not a whole number of milliseconds"),
-        ("1e3", "'1e3' is not a whole number of milliseconds"),
-        ("x" * 100, f"'{'x' * 12}...' is not a whole number of milliseconds"),
-        ("", "'' is not a whole number of milliseconds"),
+        ("-1", "-1 is out of range (0 to 60000 ms, 10000 layouts per guess)"),
+        ("-1ms", "-1 ms is out of range (0 to 60000 ms per guess)"),
+        ("60001", "60001 is out of range (0 to 60000 ms, 10000 layouts per guess)"),
+        ("9" * 5000, "999999999999... is out of range (0 to 60000 ms, 10000 layouts per guess)"),
+        ("2.5", "'2.5' is not a whole number (with a unit: ms, layouts)"),
+        ("1e3", "'1e3' is not a whole number (with a unit: ms, layouts)"),
+        ("x" * 100, f"'{'x' * 12}...' is not a whole number (with a unit: ms, layouts)"),
+        ("", "'' is not a whole number (with a unit: ms, layouts)"),
+        ("5 s", "'5 s': unknown unit 's' (units: ms, layouts)"),
     ],
 )
 def test_bad_budgets_are_one_line_usage_errors(name: str, value: str, problem: str) -> None:
