@@ -19,7 +19,7 @@ order, so the same floats (tests/solver/test_endgame_kernel.py).
 """
 
 from cython.operator cimport dereference as deref
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy
 from libcpp.algorithm cimport sort
 from libcpp.pair cimport pair
@@ -29,6 +29,31 @@ from libcpp.vector cimport vector
 
 
 ctypedef uint64_t u64
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    /* out[0..limbs+4): sum over m < terms of s[m] * r[m], r[m] given in 32-bit limbs
+       (r[m * limbs + j]); s[m] < 2**63, so a column's sum (at most 61 terms of 95 bits,
+       plus the carry) fits in 128 bits. */
+    static void dot_limbs(const uint64_t* s, const uint32_t* r, int terms, int limbs,
+                          uint32_t* out) {
+        unsigned __int128 acc = 0;
+        int j, m;
+        for (j = 0; j < limbs; j++) {
+            for (m = 0; m < terms; m++) {
+                if (s[m]) acc += (unsigned __int128)s[m] * r[m * limbs + j];
+            }
+            out[j] = (uint32_t)acc;
+            acc >>= 32;
+        }
+        for (j = limbs; j < limbs + 4; j++) {
+            out[j] = (uint32_t)acc;
+            acc >>= 32;
+        }
+    }
+    """
+    void dot_limbs(const u64* s, const uint32_t* r, int terms, int limbs, uint32_t* out) nogil
 
 cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
@@ -50,7 +75,8 @@ cdef class Counted:
     cdef vector[vector[u64]] ways  # per placement: comb(size, x)
     cdef int cells
     cdef readonly long long held
-    cdef dict _found
+    cdef unordered_map[int, vector[u64]] walked  # per end state: see `_walked`
+    cdef unordered_map[int, int] lengths
 
     def ends(self):
         """The last layer's states (the tracked constraint's sum, or ``()``)."""
@@ -71,14 +97,53 @@ cdef class Counted:
         """``S[k][M]``: the mines of placement ``k``'s supercell summed over the layouts
         with ``M`` mines that end in state number ``end``; ``M`` up to the length of
         `poly`. A share under outside weights ``rest`` is ``sum(S[k][M] * rest[M])``."""
-        if self._found is None:
-            self._found = {}
-        known = self._found.get(end)
-        if known is None:
-            known = self._found[end] = self._walk_back(end, len(self.poly(end)))
-        return known
+        cdef vector[u64]* walked = self._walked(end)
+        cdef int length = self.lengths[end]
+        cdef int k, m
+        return [
+            [deref(walked)[k * length + m] for m in range(length)]
+            for k in range(self.source.size())
+        ]
 
-    cdef list _walk_back(self, int end, int length):
+    def shares(self, int end, list rest):
+        """``[sum(S[k][M] * rest[M] for M) for k]`` (see `weights`) for any outside weights
+        ``rest``, non-negative ints: exactly, in 32-bit limbs (None for other numbers)."""
+        cdef vector[u64]* walked = self._walked(end)
+        cdef int length = self.lengths[end]
+        cdef int terms = min(length, len(rest))
+        cdef int n = self.source.size()
+        cdef int k, m, limbs = 1
+        cdef vector[uint32_t] table  # rest[M]'s limbs, M by M
+        cdef vector[uint32_t] out
+        cdef bytes raw
+        for m in range(terms):
+            value = rest[m]
+            if type(value) is not int or value < 0:
+                return None
+            limbs = max(limbs, ((<object>value).bit_length() + 31) // 32)
+        table.assign(terms * limbs, 0)
+        for m in range(terms):
+            raw = (<object>rest[m]).to_bytes(limbs * 4, "little")
+            memcpy(&table[m * limbs], <const char*>raw, limbs * 4)
+        out.resize(limbs + 4)
+        found = []
+        for k in range(n):
+            dot_limbs(&deref(walked)[k * length], &table[0] if terms else NULL, terms, limbs,
+                      &out[0])
+            found.append(int.from_bytes(
+                (<char*>&out[0])[:(limbs + 4) * 4], "little"
+            ))
+        return found
+
+    cdef vector[u64]* _walked(self, int end):
+        """The walk back from state number ``end``, made once (placement by placement,
+        ``lengths[end]`` mine counts each)."""
+        if self.walked.count(end) == 0:
+            self.lengths[end] = len(self.poly(end))
+            self._walk_back(end, self.lengths[end], self.walked[end])
+        return &self.walked[end]
+
+    cdef void _walk_back(self, int end, int length, vector[u64]& found):
         cdef int n = self.source.size()
         cdef int k, i, s, x, d, m, r, placed
         cdef int sf, sb, sn
@@ -90,7 +155,7 @@ cdef class Counted:
         sn = 1
         after.assign(self.states[last].size(), 0)
         after[end] = 1
-        found = [None] * n
+        found.assign(n * length, 0)
         placed = self.cells
         for k in range(n - 1, -1, -1):
             sf = self.strides[k]
@@ -114,10 +179,10 @@ cdef class Counted:
                             f = self.fwd[k][s * sf + m]
                             if f:
                                 share[m + x + r] += xw * f
-            found[k] = [share[m] for m in range(length)]
+            for m in range(length):
+                found[k * length + m] = share[m]
             after.swap(before)
             sn = sb
-        return found
 
 
 cdef class _Plan:

@@ -1065,6 +1065,7 @@ class _Programme:
         self._counted = None
         self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
         self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
+        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
         self._rules = rules
         cap = budget.cap()
         sigs = [supers[i][0] for i in order]
@@ -1266,11 +1267,14 @@ class _Programme:
             index = self._ends.get(end)
             if index is None:
                 return [(self.supers[i][1], 0, 1) for i in reversed(self.order)], True
-            weights = self._counted.weights(index)
-            members = [self.supers[i][1] for i in self.order]
+            if self._last_first is None:
+                self._last_first = [self.supers[i][1] for i in reversed(self.order)]
+            found = self._counted.shares(index, rest)  # in limbs; None: not plain ints
+            if found is None:
+                found = [sum(map(mul, mines, rest)) for mines in self._counted.weights(index)]
             return [
-                (cells, sum(map(mul, mines, rest)), 1)
-                for cells, mines in zip(reversed(members), reversed(weights), strict=True)
+                (cells, share, 1)
+                for cells, share in zip(self._last_first, reversed(found), strict=True)
             ], True
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}

@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from math import comb
 from typing import Any
 
@@ -174,6 +175,29 @@ def test_the_kernels_order_is_the_python_order(system: System, rng, start: int) 
     assert KERNEL.order(sigs, -1 if begin is None else begin) == probability._order_of(
         supers, begin
     )
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems(most=60), st.lists(st.integers(0, 2**700), max_size=70), st.randoms())
+def test_the_kernels_shares_are_exact_dot_products(system: System, rest: list[int], rng) -> None:
+    """`Counted.shares` (limbs in C) is ``sum(S[k][M] * rest[M])`` over `weights`, for
+    outside weights of any size, zeros, and lengths short of the polynomial or past it."""
+    rules, _, _ = system
+    rules = [rule for rule in rules if rule[0]]
+    if not rules:
+        return
+    for programme in probability._Part(rules, Budget()).programmes:
+        counted = programme._counted
+        assert counted is not None
+        for end in range(len(counted.ends())):
+            weights = counted.weights(end)
+            if rng.random() < 0.3:  # the largest weights a dot product may meet
+                rest = [2**700 - 1] * len(counted.poly(end))
+            want = [sum(w * r for w, r in zip(mines, rest)) for mines in weights]  # noqa: B905
+            assert counted.shares(end, rest) == want
+    assert counted.shares(0, [Decimal(1)]) is None  # not an int: left to Python
+    assert counted.shares(0, [-1]) is None
 
 
 @needs_kernel
