@@ -20,6 +20,7 @@ order, so the same floats (tests/solver/test_endgame_kernel.py).
 
 from cython.operator cimport dereference as deref
 from libc.stdint cimport uint32_t, uint64_t
+from libc.math cimport log2
 from libc.string cimport memcpy
 from libcpp.algorithm cimport sort
 from libcpp.pair cimport pair
@@ -691,3 +692,34 @@ def order(list sigs, int start):
         if <int>found.size() == n:
             break
     return list(found)
+
+
+def width(list order, list sigs, list needs):
+    """`probability._width` in C++: the log2 of the most states the programme could hold
+    at one point along ``order`` (``sigs[i]``: supercell ``i``'s constraints, ``needs[r]``
+    rule ``r``'s mines); the same libm ``log2`` and the same sums in the same order, so the
+    same float."""
+    cdef int n = len(order)
+    cdef int k, i, rule
+    cdef vector[vector[int]] sig_of
+    cdef vector[int] last, need_of
+    cdef vector[char] opened
+    cdef double now = 0.0, widest = 0.0
+    need_of = needs
+    last.assign(need_of.size(), -1)
+    opened.assign(need_of.size(), 0)
+    sig_of.resize(n)
+    for k in range(n):
+        sig_of[k] = sigs[<int>order[k]]
+        for rule in sig_of[k]:
+            last[rule] = k
+    for k in range(n):
+        for rule in sig_of[k]:
+            if not opened[rule]:
+                opened[rule] = 1
+                now += log2(need_of[rule] + 2)
+            if last[rule] == k:
+                now -= log2(need_of[rule] + 2)
+        if now > widest:
+            widest = now
+    return widest

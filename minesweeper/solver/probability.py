@@ -1365,6 +1365,10 @@ def _best_order(
     for start in dict.fromkeys([far[-1], *far[:: max(1, len(far) // 6)]]):
         if start != far[0]:
             orders.append(_order(supers, start))
+    if _kernel is not None:
+        sigs = [sig for sig, _ in supers]
+        needs = [_need(rule) for rule in rules]
+        return min(orders, key=lambda order: _kernel.width(order, sigs, needs))
     return min(orders, key=lambda order: _width(order, supers, rules))
 
 

@@ -162,7 +162,8 @@ def test_the_kernels_plan_is_the_python_plan(system: System, around: set[int], r
 @EXAMPLES
 @given(systems(most=60), st.randoms(), st.integers(-1, 80))
 def test_the_kernels_order_is_the_python_order(system: System, rng, start: int) -> None:
-    """`_kernel.order` is `_order_of` from any start, also where the supercells fall apart."""
+    """`_kernel.order` is `_order_of` from any start, also where the supercells fall apart,
+    and `_kernel.width` is `_width` along it, to the last bit."""
     rules, _, _ = system
     supers = _supers([rule for rule in rules if rule[0]])
     if not supers:
@@ -172,9 +173,11 @@ def test_the_kernels_order_is_the_python_order(system: System, rng, start: int) 
         supers = [(tuple(r for r in sig if r % 3), cells) for sig, cells in supers]
     begin = None if start < 0 else start % len(supers)
     sigs = [sig for sig, _ in supers]
-    assert KERNEL.order(sigs, -1 if begin is None else begin) == probability._order_of(
-        supers, begin
-    )
+    order = KERNEL.order(sigs, -1 if begin is None else begin)
+    assert order == probability._order_of(supers, begin)
+    counted = [rule for rule in rules if rule[0]]
+    needs = [probability._need(rule) for rule in counted]
+    assert KERNEL.width(order, sigs, needs) == probability._width(order, supers, counted)
 
 
 @needs_kernel
