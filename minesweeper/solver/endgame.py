@@ -217,7 +217,15 @@ class RegionWatch:
             while isolated and i < len(group):
                 x = group[i]
                 i += 1
-                if any(unknown(o) and not linked(o) for o in neighbours(x)):
+                if any(  # `unknown(o) and not linked(o)`, written out: the walk's hot spot
+                    o not in by_cell
+                    and o not in around
+                    and o not in revealed
+                    and o not in known
+                    and o != cell
+                    and o not in mines
+                    for o in neighbours(x)
+                ):
                     isolated = False  # next to a cell no constraint holds
                     break
                 sets = by_cell.get(x, [])

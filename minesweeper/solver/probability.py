@@ -1062,16 +1062,27 @@ class _Programme:
         self.supers = supers
         order = _best_order(supers, rules)
         self.order = order
-        self._plan(rules)
         self._counted = None
         self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
+        self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
+        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
+        self._rules = rules
         cap = budget.cap()
-        if _kernel is not None:
-            self._counted = _kernel.count(self._steps, cap, cap * BYTES_PER_COUNT)
+        sigs = [supers[i][0] for i in order]
+        tracked = self.tracked
+        if _kernel is not None and sum(len(supers[i][1]) for i in order) <= _kernel.MAX_CELLS:
+            # The kernel plans (`_plan` in C++) and counts; the plan in Python only if
+            # it leaves the count to this engine.
+            self.tracking = tracked is not None and any(tracked in sig for sig in sigs)
+            sizes = [len(supers[i][1]) for i in order]
+            needs = [_need(rule) for rule in rules]
+            plan = _kernel.plan(sigs, sizes, needs, -1 if tracked is None else tracked)
+            self._counted = _kernel.count(plan, cap, cap * BYTES_PER_COUNT)
         if self._counted is not None:
             self.held = self._counted.held
             self._ends = {end: i for i, end in enumerate(self._counted.ends())}
         else:
+            self._plan(rules)
             self._count(budget)
         self.poly = self.poly_at(())  # layouts of this component by mine count
 
@@ -1092,7 +1103,7 @@ class _Programme:
         if tracked is not None and self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
         self._first, self._last = first, last
-        self._steps: list[_Step] = []
+        self._steps = []
         self._open: list[list[int]] = []
         open_rules: list[int] = []
         for k, sig in enumerate(sigs):
@@ -1143,6 +1154,7 @@ class _Programme:
         layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
         held = 0  # partial counts and moves kept so far: the memory in use
         moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
+        assert self._steps is not None  # planned (`_plan`)
         for k, (size, carried, kept_all, bounds, low0, high0, hit_at, fresh, opened) in enumerate(
             self._steps
         ):
@@ -1207,6 +1219,8 @@ class _Programme:
         """Each layer's states and their partial counts by mines (counted in Python when
         the kernel counted the programme: for the layout sampler's walks)."""
         if self._layers is None:
+            if self._steps is None:
+                self._plan(self._rules)
             self._count(Budget(counts=1 << 62))  # counted once already: it fits
         assert self._layers is not None
         return self._layers
@@ -1253,11 +1267,14 @@ class _Programme:
             index = self._ends.get(end)
             if index is None:
                 return [(self.supers[i][1], 0, 1) for i in reversed(self.order)], True
-            weights = self._counted.weights(index)
-            members = [self.supers[i][1] for i in self.order]
+            if self._last_first is None:
+                self._last_first = [self.supers[i][1] for i in reversed(self.order)]
+            found = self._counted.shares(index, rest)  # in limbs; None: not plain ints
+            if found is None:
+                found = [sum(map(mul, mines, rest)) for mines in self._counted.weights(index)]
             return [
-                (cells, sum(map(mul, mines, rest)), 1)
-                for cells, mines in zip(reversed(members), reversed(weights), strict=True)
+                (cells, share, 1)
+                for cells, share in zip(self._last_first, reversed(found), strict=True)
             ], True
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
@@ -1348,6 +1365,10 @@ def _best_order(
     for start in dict.fromkeys([far[-1], *far[:: max(1, len(far) // 6)]]):
         if start != far[0]:
             orders.append(_order(supers, start))
+    if _kernel is not None:
+        sigs = [sig for sig, _ in supers]
+        needs = [_need(rule) for rule in rules]
+        return min(orders, key=lambda order: _kernel.width(order, sigs, needs))
     return min(orders, key=lambda order: _width(order, supers, rules))
 
 
@@ -1380,6 +1401,16 @@ def _width(
 
 
 def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None = None) -> list[int]:
+    """`_order_of`, by the kernel when it is built (`_kernel.order`, the same order)."""
+    if _kernel is not None:
+        found: list[int] = _kernel.order([sig for sig, _ in supers], -1 if start is None else start)
+        return found
+    return _order_of(supers, start)
+
+
+def _order_of(
+    supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None = None
+) -> list[int]:
     """A placement order that keeps the set of open constraints small.
 
     Breadth-first over supercells that share a constraint, from ``start`` or a
