@@ -12,16 +12,27 @@ most `MAX_CELLS` cells has fewer than 2**64 layouts with a given mine count
 times the cells of one supercell (60 * C(60, 30) < 2**63). Larger components,
 and plans past the memory budget, are left to the pure-Python engine, which
 stays the reference (tests/solver/test_kernel.py holds the two equal).
+
+`search` is `endgame._Search` over sets of equally weighted layouts, as bit sets of
+machine words: the same tree, the same memo and node budget, the same sums in the same
+order, so the same floats (tests/solver/test_endgame_kernel.py).
 """
 
 from cython.operator cimport dereference as deref
 from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
+from libcpp.algorithm cimport sort
+from libcpp.pair cimport pair
 from libcpp.string cimport string
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 
 ctypedef uint64_t u64
+
+cdef extern from *:
+    int popcount "__builtin_popcountll"(unsigned long long) nogil
+    int lowest_bit "__builtin_ctzll"(unsigned long long) nogil
 
 #: The most cells a component counted here may have (see the module docstring).
 MAX_CELLS = 60
@@ -224,3 +235,214 @@ def count(list plans, long long cap, long long most_bytes):
             return None
     c.held = held
     return c
+
+
+cdef inline int _size(const u64* layouts, int words) noexcept nogil:
+    """How many layouts the set holds."""
+    cdef int i, n = 0
+    for i in range(words):
+        n += popcount(layouts[i])
+    return n
+
+
+cdef inline int _first(const u64* layouts, int words) noexcept nogil:
+    """The set's first layout (its lowest bit; the set is not empty)."""
+    cdef int i
+    for i in range(words):
+        if layouts[i]:
+            return i * 64 + lowest_bit(layouts[i])
+    return -1
+
+
+cdef class _Tree:
+    """The game tree of `search`: per cell, the layouts where it is a mine and, per number
+    it may show, those where it shows it; a memo of values by set of layouts."""
+
+    cdef int words
+    cdef vector[int] cells  # cell ids, in the caller's order
+    cdef vector[int] index  # cell id -> its place in ``cells``
+    cdef vector[u64] mine  # cell * words: the layouts where the cell is a mine
+    cdef vector[int] starts  # cell -> its first set in ``show`` (one more entry at the end)
+    cdef vector[u64] show  # set * words: the layouts where a cell shows one number
+    cdef unordered_map[string, double] memo
+    cdef long long nodes, max_nodes
+    cdef bint over  # past the node budget: every answer from then on is void
+
+    cdef void _split(self, const u64* alive, int cell, vector[u64]& parts, bint by_size) noexcept:
+        """The sets where ``cell`` is safe, by number shown, in the order of each set's
+        first layout, then (``by_size``) stably by size, into ``parts``."""
+        cdef int words = self.words
+        cdef int j, i, k, n = 0
+        cdef vector[int] keys
+        cdef vector[u64] found
+        cdef u64 any_
+        found.resize((self.starts[cell + 1] - self.starts[cell]) * words)
+        for j in range(self.starts[cell], self.starts[cell + 1]):
+            any_ = 0
+            for i in range(words):
+                found[n * words + i] = alive[i] & self.show[j * words + i]
+                any_ |= found[n * words + i]
+            if any_:
+                keys.push_back(_first(&found[n * words], words))
+                n += 1
+        # Insertion sort by the first layout (distinct: the sets are disjoint), then stably
+        # by size: a cell shows a handful of numbers.
+        cdef vector[int] order
+        for k in range(n):
+            order.push_back(k)
+        for k in range(1, n):
+            j = k
+            while j > 0 and keys[order[j - 1]] > keys[order[j]]:
+                order[j - 1], order[j] = order[j], order[j - 1]
+                j -= 1
+        if by_size:
+            for k in range(n):
+                keys[k] = _size(&found[k * words], words)
+            for k in range(1, n):
+                j = k
+                while j > 0 and keys[order[j - 1]] > keys[order[j]]:
+                    order[j - 1], order[j] = order[j], order[j - 1]
+                    j -= 1
+        parts.resize(n * words)
+        for k in range(n):
+            for i in range(words):
+                parts[k * words + i] = found[order[k] * words + i]
+
+    cdef int _options(self, const u64* alive, vector[pair[double, int]]& risky) noexcept:
+        """The first free informative cell (its place), else -1 and ``risky``: the risky
+        cells as ``(-safety, cell id)``, safest first."""
+        cdef int words = self.words
+        cdef int c, i, j, mines, numbers, total = _size(alive, words)
+        cdef bint hit
+        risky.clear()
+        for c in range(self.cells.size()):
+            mines = 0
+            for i in range(words):
+                mines += popcount(alive[i] & self.mine[c * words + i])
+            if mines == total:
+                continue  # a mine in every layout left
+            if mines:
+                risky.push_back(pair[double, int](-(<double>(total - mines) / total), self.cells[c]))
+                continue
+            numbers = 0
+            for j in range(self.starts[c], self.starts[c + 1]):
+                hit = False
+                for i in range(words):
+                    if alive[i] & self.show[j * words + i]:
+                        hit = True
+                        break
+                if hit:
+                    numbers += 1
+                    if numbers > 1:
+                        risky.clear()
+                        return c
+        sort(risky.begin(), risky.end())
+        return -1
+
+    cdef double _outcome(self, const u64* alive, int cell, int total) noexcept:
+        cdef vector[u64] parts
+        cdef int k, words = self.words
+        cdef double result = 0.0, v
+        self._split(alive, cell, parts, True)
+        for k in range(parts.size() // words):
+            v = self._value(&parts[k * words])
+            if self.over:
+                return 0.0
+            result += <double>_size(&parts[k * words], words) / total * v
+        return result
+
+    cdef double _value(self, const u64* alive) noexcept:
+        cdef int words = self.words
+        cdef int total = _size(alive, words)
+        cdef int k, free
+        cdef double result, v
+        cdef vector[pair[double, int]] risky
+        cdef vector[u64] parts
+        cdef string key
+        cdef unordered_map[string, double].iterator found
+        if total <= 1:
+            return 1.0
+        key = string(<const char*>alive, words * 8)
+        found = self.memo.find(key)
+        if found != self.memo.end():
+            return deref(found).second
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            self.over = True
+            return 0.0
+        free = self._options(alive, risky)
+        result = 0.0
+        if free >= 0:
+            self._split(alive, free, parts, False)
+            for k in range(parts.size() // words):
+                v = self._value(&parts[k * words])
+                if self.over:
+                    return 0.0
+                result += <double>_size(&parts[k * words], words) / total * v
+        else:
+            for k in range(risky.size()):
+                if -risky[k].first <= result:
+                    break  # cannot beat the best so far
+                v = self._outcome(alive, self.index[risky[k].second], total)
+                if self.over:
+                    return 0.0
+                if v > result:
+                    result = v
+        self.memo[key] = result
+        return result
+
+    cdef object best(self, const u64* alive):
+        cdef vector[pair[double, int]] risky
+        cdef int k, free = self._options(alive, risky)
+        cdef int total = _size(alive, self.words)
+        cdef double value, best_value = -1.0
+        best_cell = None
+        if free >= 0:
+            value = self._value(alive)
+            return None if self.over else (self.cells[free], value)
+        for k in range(risky.size()):
+            if -risky[k].first <= best_value:
+                break
+            value = self._outcome(alive, self.index[risky[k].second], total)
+            if self.over:
+                return None
+            if value > best_value:
+                best_cell, best_value = risky[k].second, value
+        return None if best_cell is None else (best_cell, best_value)
+
+
+def search(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
+    """`endgame._Search(...).best` over ``layouts`` equally weighted layouts: the move
+    with the highest chance to win and that chance, or None past ``max_nodes`` positions.
+
+    ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
+    where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
+    number (any order: only the sets' first layouts order them).
+    """
+    cdef _Tree tree = _Tree()
+    cdef int words = max(1, (layouts + 63) // 64)
+    cdef int c
+    cdef vector[u64] alive
+    tree.words = words
+    tree.max_nodes = max_nodes
+    tree.index.assign(max(cells, default=-1) + 1, -1)
+    tree.starts.push_back(0)
+    for c in range(len(cells)):
+        tree.cells.push_back(cells[c])
+        tree.index[cells[c]] = c
+        _append(tree.mine, mine_masks[c], words)
+        for part in shows[c]:
+            _append(tree.show, part, words)
+        tree.starts.push_back(tree.show.size() // words)
+    everything = (1 << <object>layouts) - 1  # a Python int: any number of layouts
+    _append(alive, everything, words)
+    return tree.best(&alive[0])
+
+
+cdef int _append(vector[u64]& into, object layouts, int words) except -1:
+    """Add the bit set ``layouts`` (an int) to ``into`` as ``words`` machine words."""
+    cdef bytes raw = layouts.to_bytes(words * 8, "little")
+    cdef size_t at = into.size()
+    into.resize(at + words)
+    memcpy(&into[at], <const char*>raw, words * 8)
+    return 0
