@@ -96,17 +96,43 @@ def best_safety(result: Probabilities) -> float:
     return 1 - result.lowest()
 
 
-def blended_safety(result: Probabilities, blend: float) -> float:
+def blended_safety(result: Probabilities, blend: float, dead: int = 0) -> float:
     """``(s1 + blend * s2) / (1 + blend)`` of ``result``'s two best safeties (1 when empty).
 
     Two certain safe cells make it 1; one makes it at least ``1 / (1 + blend)``.
+    ``dead``: how many of the certain safe cells are dead (`is_dead`), left out:
+    opening them tells nothing, so the next guess is still to be made.
     """
-    if len(result) == 0:
+    if len(result) <= dead:
         return 1.0
-    low = result.smallest(2)
+    low = result.smallest(2 + dead)[dead:]
     first = 1 - low[0]
     second = 1 - low[1] if len(low) > 1 else 0.0
     return (first + blend * second) / (1 + blend)
+
+
+def is_dead(
+    cell: int,
+    around: Iterable[int],
+    rules: Iterable[Constraint],
+    settled: frozenset[int] | set[int],
+) -> bool:
+    """Whether ``cell``'s number is the same in every layout where it is safe (a sufficient test).
+
+    ``around``: ``cell``'s unknown neighbours; ``rules``: the position's
+    constraints (those touching ``around`` suffice); ``settled``: the unknown
+    cells whose state is certain. The number is certain when every unknown
+    neighbour is settled, or when the unsettled ones are exactly the unsettled
+    cells of one constraint (its count fixes theirs). Such a cell, opened,
+    shows a number known in advance: it tells nothing (D. Hill's dead cells).
+    """
+    rest = {o for o in around if o != cell and o not in settled}
+    if not rest:
+        return True
+    return any(
+        rule.cells & rest and {o for o in rule.cells if o != cell and o not in settled} == rest
+        for rule in rules
+    )
 
 
 def safest(result: Probabilities) -> int:
@@ -197,6 +223,8 @@ class Outlook:
     safety: float
     progress: float
     score: float
+    #: Only one number is possible: opening it tells nothing but its safety.
+    dead: bool = False
 
 
 class Best(EngineStrategy):
@@ -212,6 +240,11 @@ class Best(EngineStrategy):
     frontier_candidates: int = 8
     free_candidates: int = 4
     near_free_candidates: int = 0
+    #: D. Hill's rules for cells off the frontier: looked at only when at least
+    #: ``off_cutoff`` times the best safety (0: `cutoff` as on the frontier), and
+    #: all of them when fewer than ``few_loose`` are left.
+    off_cutoff: float = 0.0
+    few_loose: int = 0
     #: Search the game tree exactly when at most this many layouts remain,
     #: visiting at most this many positions.
     endgame_layouts: int = 500
@@ -227,6 +260,11 @@ class Best(EngineStrategy):
     #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
     #: raises near the best become candidates too.
     influence: float = 0.9
+    #: D. Hill's dead cells: an outcome's certain safe cells whose numbers are
+    #: certain (`is_dead`) do not count as progress in its worth (``living``),
+    #: and dead candidates are not guessed while a living one is scored (``skip_dead``).
+    living: bool = False
+    skip_dead: bool = False
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -246,7 +284,10 @@ class Best(EngineStrategy):
             cell, method = fifty_fifty(view, result, self.rules(view)), "fifty-fifty"
         if cell is None:
             method = "look-ahead"
-            cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
+            looks = self.outlooks(view, result)
+            if self.skip_dead:
+                looks = [o for o in looks if not o.dead] or looks
+            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True, method=method)
 
     def isolated_move(self, view: View) -> int | None:
@@ -279,17 +320,22 @@ class Best(EngineStrategy):
         # Unconstrained cells share one probability: look at those most likely to
         # open an area (fewest unknown neighbours) and those touching the frontier.
         loose = [c for p, c in near if c not in constrained]
+        if loose and self.off_cutoff and 1 - chances[loose[0]] < self.off_cutoff * best:
+            loose = []
         unknown_around = {c: sum(1 for o in neighbours(c) if o in chances) for c in loose}
         touching = {c: sum(1 for o in neighbours(c) if o in constrained) for c in loose}
         open_first = sorted(loose, key=lambda c: (unknown_around[c], -touching[c], c))
         near_first = sorted(
             (c for c in loose if touching[c]), key=lambda c: (-touching[c], unknown_around[c], c)
         )
-        free = list(
-            dict.fromkeys(
-                open_first[: self.free_candidates] + near_first[: self.near_free_candidates]
+        if len(loose) < self.few_loose:
+            free = open_first
+        else:
+            free = list(
+                dict.fromkeys(
+                    open_first[: self.free_candidates] + near_first[: self.near_free_candidates]
+                )
             )
-        )
         found = edge + free
         return found or [safest(result)]
 
@@ -333,7 +379,7 @@ class Best(EngineStrategy):
             score = safety * worth * (1 + self.progress_weight * progress)
             if cell in influence and safety:
                 score *= 1 + self.influence * influence[cell] / safety
-            looks.append(Outlook(cell, safety, progress, score))
+            looks.append(Outlook(cell, safety, progress, score, len(outcomes) == 1))
         return looks
 
     def outcomes(
@@ -385,18 +431,49 @@ class Best(EngineStrategy):
                         risk = self.regions_risk(after.with_mines(solved.mines), new)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
+            dead = 0
+            if self.living and solved.safe:
+                dead = self.dead_safe(view, opening, shown, solved)
+            found.append((solved.weight, self.worth(view, cell, shown, solved, risk, dead), moved))
         return found
 
-    def worth(self, view: View, cell: int, shown: int, result: Probabilities, risk: float) -> float:
+    def worth(
+        self,
+        view: View,
+        cell: int,
+        shown: int,
+        result: Probabilities,
+        risk: float,
+        dead: int = 0,
+    ) -> float:
         """What ``cell`` showing ``shown`` in ``view`` is worth (``result``: the position then).
 
         1 with progress, else the next guess's safety; times ``risk``, the
-        chance to clear the isolated regions the move walls off.
+        chance to clear the isolated regions the move walls off. ``dead``
+        certain safe cells tell nothing and are left out (`blended_safety`).
         """
         if not self.blend:
-            return (1.0 if makes_progress(result) else best_safety(result)) * risk
-        return blended_safety(result, self.blend) * risk
+            if len(result.safe) > dead or len(result) <= dead:
+                return risk
+            return (1 - result.smallest(1 + dead)[dead]) * risk
+        return blended_safety(result, self.blend, dead) * risk
+
+    @staticmethod
+    def dead_safe(view: View, opening: Opening, shown: int, result: Probabilities) -> int:
+        """How many of ``result``'s certain safe cells are dead once ``opening`` shows ``shown``."""
+        settled = result.safe | result.mines
+        rules = opening.after(shown)
+        neighbours = view.topology.neighbours
+        opened = opening.cell
+        return sum(
+            is_dead(
+                safe,
+                (o for o in neighbours(safe) if o != opened and view.is_unknown(o)),
+                rules,
+                settled,
+            )
+            for safe in result.safe
+        )
 
     def fifties(self, view: View, result: Probabilities) -> Fifties:
         """The potential 50/50s of ``view`` (``result``: its probabilities)."""
