@@ -260,6 +260,8 @@ class Best(EngineStrategy):
     #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
     #: raises near the best become candidates too.
     influence: float = 0.9
+    #: A cell in several potential 50/50s is credited the largest risk, not the sum.
+    influence_max: bool = False
     #: D. Hill's dead cells: an outcome's certain safe cells whose numbers are
     #: certain (`is_dead`) do not count as progress in its worth (``living``),
     #: and dead candidates are not guessed while a living one is scored (``skip_dead``).
@@ -346,7 +348,11 @@ class Best(EngineStrategy):
         left out (before the first: every candidate scored by its safety).
         """
         cells = self.candidates(view, result)
-        influence = self.fifties(view, result).influence() if self.influence else {}
+        influence = (
+            self.fifties(view, result).influence(member_max=self.influence_max)
+            if self.influence
+            else {}
+        )
         if influence:
             best = best_safety(result)
             cells = cells + [
