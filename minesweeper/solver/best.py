@@ -267,6 +267,9 @@ class Best(EngineStrategy):
     #: and dead candidates are not guessed while a living one is scored (``skip_dead``).
     living: bool = False
     skip_dead: bool = False
+    #: Guess only exact unavoidable 50/50s, chains of them too (`fifty_fifty_chain`),
+    #: at once, instead of every pair `fifty_fifty` finds.
+    chains: bool = False
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -283,7 +286,11 @@ class Best(EngineStrategy):
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:
-            cell, method = fifty_fifty(view, result, self.rules(view)), "fifty-fifty"
+            method = "fifty-fifty"
+            if self.chains:
+                cell = self.chain_move(view, result)
+            else:
+                cell = fifty_fifty(view, result, self.rules(view))
         if cell is None:
             method = "look-ahead"
             looks = self.outlooks(view, result)
@@ -291,6 +298,28 @@ class Best(EngineStrategy):
                 looks = [o for o in looks if not o.dead] or looks
             cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True, method=method)
+
+    def chain_move(self, view: View, result: Probabilities) -> int | None:
+        """The cell of an unavoidable 50/50 (`fifty_fifty`) whose numbers promise most, if any.
+
+        Every cell of it is safe with chance 1/2 and the risk is due some time
+        whatever is opened first, so the guess is made now, at the cell whose
+        outcomes are worth most (see `outcomes`).
+        """
+        rules = self.rules(view)
+        chain = fifty_fifty_chain(view, rules)
+        if chain is None:
+            return None
+        watch = RegionWatch(view, [rule.cells for rule in rules])
+        before = self.isolated(view, rules) if self.long_term else set()
+        best: tuple[float, int] | None = None
+        for cell in chain:
+            outcomes = self.outcomes(view, rules, cell, before, watch)
+            total = sum(weight for weight, _, _ in outcomes)
+            worth = sum(w / total * v for w, v, _ in outcomes) if total else 0.0
+            if best is None or worth > best[0]:
+                best = (worth, cell)
+        return best[1] if best else None
 
     def isolated_move(self, view: View) -> int | None:
         """The best move in an isolated region, searched exactly, if there is one.
@@ -562,4 +591,55 @@ def fifty_fifty(
         around_b = {o for o in neighbours(b) if view.is_unknown(o)} - {a}
         if around_a == around_b:
             return a
+    return None
+
+
+def fifty_fifty_chain(view: View, rules: Sequence[Constraint]) -> list[int] | None:
+    """The cells of an unavoidable 50/50, if ``view`` has one (``rules``: its constraints).
+
+    Numbers that need one more mine among two unknown cells link those cells;
+    a connected set of links splits the chain's cells in two sides ``A`` and
+    ``B``, and exactly one side holds mines. When the sides are the same size
+    and every other cell next to the chain (revealed or not, not a known mine)
+    has as many neighbours in ``A`` as in ``B``, swapping the sides maps every
+    layout to one that shows the same everywhere off the chain: nothing opened
+    elsewhere can tell the sides apart, each holds the mines with chance 1/2,
+    and only a guess on the chain settles it. The smallest chain is two cells
+    holding one mine whose other neighbours are the same.
+
+    A pair with one mine and the same unknown neighbours is not enough: a
+    number next to one of them and not the other can still tell them apart
+    through its other cells, and guessing such a pair at once lost games
+    (docs/search.md).
+    """
+    links: dict[int, list[int]] = {}
+    for rule in rules:
+        if rule.mines == 1 and len(rule.cells) == 2:
+            a, b = sorted(rule.cells)
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
+    neighbours = view.topology.neighbours
+    seen: set[int] = set()
+    for start in sorted(links):
+        if start in seen:
+            continue
+        side = {start: True}
+        stack, even = [start], True
+        while stack:
+            cell = stack.pop()
+            for other in links[cell]:
+                if other not in side:
+                    side[other] = not side[cell]
+                    stack.append(other)
+                elif side[other] == side[cell]:
+                    even = False  # an odd cycle: no layout fits, the engine says so
+        seen.update(side)
+        mines = sum(side.values())
+        if not even or 2 * mines != len(side):
+            continue
+        touching = {o for c in side for o in neighbours(c) if o not in side and o not in view.mines}
+        if all(
+            sum(1 if side[n] else -1 for n in neighbours(o) if n in side) == 0 for o in touching
+        ):
+            return sorted(side)
     return None
