@@ -12,8 +12,10 @@ be a mine (ties: lowest cell id).
    unknown neighbour outside them) must be cleared some time at a risk nothing
    else can lower; the region is played first, by the same exact search over
    its local layouts (each weighted by the ways to lay the other mines).
-3. Unavoidable 50/50: two cells holding exactly one mine between them, with
-   the same unknown neighbours, can never be told apart; it is guessed at once.
+3. Unavoidable 50/50: cells linked in pairs by numbers that need one mine
+   among two, split in two sides of which one holds the mines, that no cell
+   off them can ever tell apart (`fifty_fifty`, a chain as D. Hill's solver
+   finds them); it is guessed at once, at its most informative cell.
 4. Otherwise, among the near-safest cells (safety at least `Best.cutoff` times
    the best), each candidate is scored by looking one move ahead: for every
    number it could show, the engine solves the position with that number; the
@@ -45,7 +47,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from minesweeper.solver.constraints import (
@@ -53,7 +54,6 @@ from minesweeper.solver.constraints import (
     ConstraintTracker,
     InconsistentView,
     Opening,
-    constraints,
 )
 from minesweeper.solver.endgame import (
     MAX_NODES,
@@ -96,43 +96,17 @@ def best_safety(result: Probabilities) -> float:
     return 1 - result.lowest()
 
 
-def blended_safety(result: Probabilities, blend: float, dead: int = 0) -> float:
+def blended_safety(result: Probabilities, blend: float) -> float:
     """``(s1 + blend * s2) / (1 + blend)`` of ``result``'s two best safeties (1 when empty).
 
     Two certain safe cells make it 1; one makes it at least ``1 / (1 + blend)``.
-    ``dead``: how many of the certain safe cells are dead (`is_dead`), left out:
-    opening them tells nothing, so the next guess is still to be made.
     """
-    if len(result) <= dead:
+    if len(result) == 0:
         return 1.0
-    low = result.smallest(2 + dead)[dead:]
+    low = result.smallest(2)
     first = 1 - low[0]
     second = 1 - low[1] if len(low) > 1 else 0.0
     return (first + blend * second) / (1 + blend)
-
-
-def is_dead(
-    cell: int,
-    around: Iterable[int],
-    rules: Iterable[Constraint],
-    settled: frozenset[int] | set[int],
-) -> bool:
-    """Whether ``cell``'s number is the same in every layout where it is safe (a sufficient test).
-
-    ``around``: ``cell``'s unknown neighbours; ``rules``: the position's
-    constraints (those touching ``around`` suffice); ``settled``: the unknown
-    cells whose state is certain. The number is certain when every unknown
-    neighbour is settled, or when the unsettled ones are exactly the unsettled
-    cells of one constraint (its count fixes theirs). Such a cell, opened,
-    shows a number known in advance: it tells nothing (D. Hill's dead cells).
-    """
-    rest = {o for o in around if o != cell and o not in settled}
-    if not rest:
-        return True
-    return any(
-        rule.cells & rest and {o for o in rule.cells if o != cell and o not in settled} == rest
-        for rule in rules
-    )
 
 
 def safest(result: Probabilities) -> int:
@@ -223,8 +197,6 @@ class Outlook:
     safety: float
     progress: float
     score: float
-    #: Only one number is possible: opening it tells nothing but its safety.
-    dead: bool = False
 
 
 class Best(EngineStrategy):
@@ -240,11 +212,6 @@ class Best(EngineStrategy):
     frontier_candidates: int = 8
     free_candidates: int = 4
     near_free_candidates: int = 0
-    #: D. Hill's rules for cells off the frontier: looked at only when at least
-    #: ``off_cutoff`` times the best safety (0: `cutoff` as on the frontier), and
-    #: all of them when fewer than ``few_loose`` are left.
-    off_cutoff: float = 0.0
-    few_loose: int = 0
     #: Search the game tree exactly when at most this many layouts remain,
     #: visiting at most this many positions.
     endgame_layouts: int = 500
@@ -260,16 +227,6 @@ class Best(EngineStrategy):
     #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
     #: raises near the best become candidates too.
     influence: float = 0.9
-    #: A cell in several potential 50/50s is credited the largest risk, not the sum.
-    influence_max: bool = False
-    #: D. Hill's dead cells: an outcome's certain safe cells whose numbers are
-    #: certain (`is_dead`) do not count as progress in its worth (``living``),
-    #: and dead candidates are not guessed while a living one is scored (``skip_dead``).
-    living: bool = False
-    skip_dead: bool = False
-    #: Guess only exact unavoidable 50/50s, chains of them too (`fifty_fifty_chain`),
-    #: at once, instead of every pair `fifty_fifty` finds.
-    chains: bool = False
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -286,20 +243,13 @@ class Best(EngineStrategy):
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:
-            method = "fifty-fifty"
-            if self.chains:
-                cell = self.chain_move(view, result)
-            else:
-                cell = fifty_fifty(view, result, self.rules(view))
+            cell, method = self.fifty_fifty_move(view), "fifty-fifty"
         if cell is None:
             method = "look-ahead"
-            looks = self.outlooks(view, result)
-            if self.skip_dead:
-                looks = [o for o in looks if not o.dead] or looks
-            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
+            cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True, method=method)
 
-    def chain_move(self, view: View, result: Probabilities) -> int | None:
+    def fifty_fifty_move(self, view: View) -> int | None:
         """The cell of an unavoidable 50/50 (`fifty_fifty`) whose numbers promise most, if any.
 
         Every cell of it is safe with chance 1/2 and the risk is due some time
@@ -307,7 +257,7 @@ class Best(EngineStrategy):
         outcomes are worth most (see `outcomes`).
         """
         rules = self.rules(view)
-        chain = fifty_fifty_chain(view, rules)
+        chain = fifty_fifty(view, rules)
         if chain is None:
             return None
         watch = RegionWatch(view, [rule.cells for rule in rules])
@@ -351,22 +301,17 @@ class Best(EngineStrategy):
         # Unconstrained cells share one probability: look at those most likely to
         # open an area (fewest unknown neighbours) and those touching the frontier.
         loose = [c for p, c in near if c not in constrained]
-        if loose and self.off_cutoff and 1 - chances[loose[0]] < self.off_cutoff * best:
-            loose = []
         unknown_around = {c: sum(1 for o in neighbours(c) if o in chances) for c in loose}
         touching = {c: sum(1 for o in neighbours(c) if o in constrained) for c in loose}
         open_first = sorted(loose, key=lambda c: (unknown_around[c], -touching[c], c))
         near_first = sorted(
             (c for c in loose if touching[c]), key=lambda c: (-touching[c], unknown_around[c], c)
         )
-        if len(loose) < self.few_loose:
-            free = open_first
-        else:
-            free = list(
-                dict.fromkeys(
-                    open_first[: self.free_candidates] + near_first[: self.near_free_candidates]
-                )
+        free = list(
+            dict.fromkeys(
+                open_first[: self.free_candidates] + near_first[: self.near_free_candidates]
             )
+        )
         found = edge + free
         return found or [safest(result)]
 
@@ -377,11 +322,7 @@ class Best(EngineStrategy):
         left out (before the first: every candidate scored by its safety).
         """
         cells = self.candidates(view, result)
-        influence = (
-            self.fifties(view, result).influence(member_max=self.influence_max)
-            if self.influence
-            else {}
-        )
+        influence = self.fifties(view, result).influence() if self.influence else {}
         if influence:
             best = best_safety(result)
             cells = cells + [
@@ -414,7 +355,7 @@ class Best(EngineStrategy):
             score = safety * worth * (1 + self.progress_weight * progress)
             if cell in influence and safety:
                 score *= 1 + self.influence * influence[cell] / safety
-            looks.append(Outlook(cell, safety, progress, score, len(outcomes) == 1))
+            looks.append(Outlook(cell, safety, progress, score))
         return looks
 
     def outcomes(
@@ -466,49 +407,18 @@ class Best(EngineStrategy):
                         risk = self.regions_risk(after.with_mines(solved.mines), new)
             except InconsistentView:
                 continue  # no layout allows it (an approximate count may let it through)
-            dead = 0
-            if self.living and solved.safe:
-                dead = self.dead_safe(view, opening, shown, solved)
-            found.append((solved.weight, self.worth(view, cell, shown, solved, risk, dead), moved))
+            found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
         return found
 
-    def worth(
-        self,
-        view: View,
-        cell: int,
-        shown: int,
-        result: Probabilities,
-        risk: float,
-        dead: int = 0,
-    ) -> float:
+    def worth(self, view: View, cell: int, shown: int, result: Probabilities, risk: float) -> float:
         """What ``cell`` showing ``shown`` in ``view`` is worth (``result``: the position then).
 
         1 with progress, else the next guess's safety; times ``risk``, the
-        chance to clear the isolated regions the move walls off. ``dead``
-        certain safe cells tell nothing and are left out (`blended_safety`).
+        chance to clear the isolated regions the move walls off.
         """
         if not self.blend:
-            if len(result.safe) > dead or len(result) <= dead:
-                return risk
-            return (1 - result.smallest(1 + dead)[dead]) * risk
-        return blended_safety(result, self.blend, dead) * risk
-
-    @staticmethod
-    def dead_safe(view: View, opening: Opening, shown: int, result: Probabilities) -> int:
-        """How many of ``result``'s certain safe cells are dead once ``opening`` shows ``shown``."""
-        settled = result.safe | result.mines
-        rules = opening.after(shown)
-        neighbours = view.topology.neighbours
-        opened = opening.cell
-        return sum(
-            is_dead(
-                safe,
-                (o for o in neighbours(safe) if o != opened and view.is_unknown(o)),
-                rules,
-                settled,
-            )
-            for safe in result.safe
-        )
+            return (1.0 if makes_progress(result) else best_safety(result)) * risk
+        return blended_safety(result, self.blend) * risk
 
     def fifties(self, view: View, result: Probabilities) -> Fifties:
         """The potential 50/50s of ``view`` (``result``: its probabilities)."""
@@ -567,34 +477,7 @@ class Best(EngineStrategy):
         return chance
 
 
-def fifty_fifty(
-    view: View, result: Probabilities, rules: Sequence[Constraint] | None = None
-) -> int | None:
-    """A cell of an unavoidable 50/50, if the position has one.
-
-    Two unknown cells with exactly one mine between them (a number says so),
-    each at exactly 1/2, whose other unknown neighbours are the same: no cell
-    opened later can tell them apart, so the guess must be made some time.
-    ``rules``: ``view``'s constraints, if known.
-    """
-    half = Fraction(1, 2)
-    neighbours = view.topology.neighbours
-    pairs = sorted(
-        tuple(sorted(rule.cells))
-        for rule in (constraints(view) if rules is None else rules)
-        if len(rule.cells) == 2 and rule.mines == 1
-    )
-    for a, b in pairs:
-        if result[a] != half or result[b] != half:
-            continue
-        around_a = {o for o in neighbours(a) if view.is_unknown(o)} - {b}
-        around_b = {o for o in neighbours(b) if view.is_unknown(o)} - {a}
-        if around_a == around_b:
-            return a
-    return None
-
-
-def fifty_fifty_chain(view: View, rules: Sequence[Constraint]) -> list[int] | None:
+def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:
     """The cells of an unavoidable 50/50, if ``view`` has one (``rules``: its constraints).
 
     Numbers that need one more mine among two unknown cells link those cells;

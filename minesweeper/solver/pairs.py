@@ -132,18 +132,13 @@ class Fifties:
         except InconsistentView:
             return 0
 
-    def influence(
-        self, max_missing: int = 3, least: float = 1e-3, member_max: bool = False
-    ) -> dict[int, float]:
+    def influence(self, max_missing: int = 3, least: float = 1e-3) -> dict[int, float]:
         """Each cell's chance to settle a potential 50/50 by being opened.
 
         A pair's risk is half the chance that it becomes a 50/50 (exactly one
         of the two a mine, every enabler a mine); it is credited to both cells
         and to the missing enablers; a cell's total is at most its chance to
-        be a mine and its chance to be safe. With ``member_max``, a cell in
-        several pairs is credited the largest of their risks, not their sum (as
-        D. Hill takes the largest per direction): the pairs overlap, so their
-        risks do not add up. The chance is counted exactly when
+        be a mine and its chance to be safe. The chance is counted exactly when
         a number touches one of its cells; a pair of unconstrained cells only,
         which share one probability p, takes ``2 p (1 - p) p^missing`` (the
         cells as if independent: a count would cost a solve per pair). Pairs
@@ -154,7 +149,6 @@ class Fifties:
         chance = chances.__getitem__
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
-        member: dict[int, float] = {}
         for pair in pairs(self.view, max_missing):
             p, q = chance(pair.a), chance(pair.b)
             guess = p * (1 - q) + q * (1 - p)
@@ -171,15 +165,8 @@ class Fifties:
                 risk = guess / 2
             if not risk:
                 continue
-            for cell in pair.missing:
+            for cell in cells:
                 credit[cell] = credit.get(cell, 0.0) + risk
-            for cell in (pair.a, pair.b):
-                if member_max:
-                    member[cell] = max(member.get(cell, 0.0), risk)
-                else:
-                    credit[cell] = credit.get(cell, 0.0) + risk
-        for cell, risk in member.items():
-            credit[cell] = credit.get(cell, 0.0) + risk
         return {
             cell: min(risk, chance(cell), 1 - chance(cell))
             for cell, risk in credit.items()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import assume, given
-from hypothesis import strategies as st
 from test_best import SETTINGS, real_positions
 
 from minesweeper.solver import View
@@ -45,11 +44,10 @@ def test_pairs_are_neighbours_whose_enablers_hold_no_revealed_cell(position) -> 
 
 
 @SETTINGS
-@given(real_positions(max_unknown=10), st.booleans())
-def test_influence_is_half_the_chance_of_each_fifty_fifty_it_settles(position, member_max) -> None:
+@given(real_positions(max_unknown=10))
+def test_influence_is_half_the_chance_of_each_fifty_fifty_it_settles(position) -> None:
     """Brute force over every layout where a number touches the pair; for a pair of
-    unconstrained cells only, the product of their (equal) chances. With ``member_max``
-    a cell's pairs add only their largest risk; as an enabler, every risk adds."""
+    unconstrained cells only, the product of their (equal) chances."""
     view, _ = position
     view = View(view.topology, view.revealed, view.mines, view.mine_count or 1)
     try:
@@ -60,7 +58,6 @@ def test_influence_is_half_the_chance_of_each_fifty_fifty_it_settles(position, m
     assume(every)
     constrained = {c for rule in constraints(view) for c in rule.cells}
     credit: dict[int, float] = {}
-    member: dict[int, float] = {}
     for pair in pairs(view, 3):
         cells = (pair.a, pair.b, *pair.missing)
         if any(c in constrained for c in cells):
@@ -70,17 +67,10 @@ def test_influence_is_half_the_chance_of_each_fifty_fifty_it_settles(position, m
         else:
             p = float(exact[pair.a])
             risk = p * (1 - p) * p ** len(pair.missing)
-        for cell in pair.missing:
+        for cell in cells:
             credit[cell] = credit.get(cell, 0.0) + risk
-        for cell in (pair.a, pair.b):
-            if member_max:
-                member[cell] = max(member.get(cell, 0.0), risk)
-            else:
-                credit[cell] = credit.get(cell, 0.0) + risk
-    for cell, risk in member.items():
-        credit[cell] = credit.get(cell, 0.0) + risk
     expected = {c: min(r, float(exact[c]), float(1 - exact[c])) for c, r in credit.items() if r}
-    found = Best().fifties(view, exact).influence(least=0.0, member_max=member_max)
+    found = Best().fifties(view, exact).influence(least=0.0)
     assert found.keys() == expected.keys()
     for cell, risk in expected.items():
         assert found[cell] == pytest.approx(risk, abs=1e-12)
