@@ -10,7 +10,8 @@ kernel = Extension(
     "minesweeper.solver._kernel",
     ["minesweeper/solver/_kernel.pyx"],
     language="c++",
-    extra_compile_args=["-O2"],
+    # No fused multiply-adds: the endgame search's floats must be Python's, operation by operation.
+    extra_compile_args=["-O2", "-ffp-contract=off"],
 )
 extensions = cythonize([kernel], language_level=3, quiet=True)
 for extension in extensions:

@@ -5,9 +5,12 @@
 The other commit runs from its sources alone, so with the pure-Python engine; this tree
 runs with the compiled kernel when it is built (``MINESWEEPER_ENGINE=python`` makes both
 sides pure Python, to weigh a change of the Python code alone; ``--same-kernel`` gives the
-other side this tree's built kernel, when the commit's ``_kernel.pyx`` is the same). Each
-side's engine is printed. The boards are bench's own (those of ``bench --seed S --preset P
---rules R``; the mine count is told unless ``--count-unknown``, as under those rules).
+other side this tree's built kernel, when the commit's ``_kernel.pyx`` is the same;
+``--against-tree PATH`` plays a directory instead, such as an extracted commit whose kernel
+was built there with ``python setup.py build_ext --inplace``, so that both sides run compiled
+when the kernel itself changes). Each side's engine is printed. The boards are bench's own
+(those of ``bench --seed S --preset P --rules R``; the mine count is told unless
+``--count-unknown``, as under those rules).
 The other commit's ``minesweeper`` package is extracted (``git archive``) to a
 temporary directory; each side plays in its own worker process, and the two
 alternate game by game (the order swapped every game), so machine load hits
@@ -129,6 +132,16 @@ def share_kernel(tree: Path) -> None:
         (there / path.name).write_bytes(path.read_bytes())
 
 
+def extract(commit: str, tmp: str) -> Path:
+    """``commit``'s ``minesweeper`` package, extracted (``git archive``) into ``tmp``."""
+    archive = subprocess.run(
+        ["git", "archive", commit, "minesweeper"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(tmp, filter="data")
+    return Path(tmp)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -144,22 +157,25 @@ def main() -> None:
         action="store_true",
         help="give the other commit this tree's built kernel (its _kernel.pyx must be the same)",
     )
+    parser.add_argument(
+        "--against-tree",
+        type=Path,
+        help="play this directory (holding a minesweeper package, its kernel built in place) "
+        "instead of --against's sources; --against then only names it",
+    )
     args = parser.parse_args()
     if args.worker:
         worker()
         return
+    if args.against_tree is not None and args.same_kernel:
+        parser.error("--same-kernel and --against-tree exclude each other")
+    if args.against_tree is not None and not (args.against_tree / "minesweeper").is_dir():
+        parser.error(f"--against-tree: {args.against_tree} holds no minesweeper package")
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "archive", args.against, "minesweeper"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        ).stdout
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
+        tree = args.against_tree.resolve() if args.against_tree else extract(args.against, tmp)
         if args.same_kernel:
-            share_kernel(Path(tmp))
-        sides = {"this": start(ROOT), args.against: start(Path(tmp))}
+            share_kernel(tree)
+        sides = {"this": start(ROOT), args.against: start(tree)}
         results: dict[str, list[dict]] = {name: [] for name in sides}
         told = "0" if args.count_unknown else "1"
         for index in range(args.games):

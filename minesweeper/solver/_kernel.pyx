@@ -12,16 +12,53 @@ most `MAX_CELLS` cells has fewer than 2**64 layouts with a given mine count
 times the cells of one supercell (60 * C(60, 30) < 2**63). Larger components,
 and plans past the memory budget, are left to the pure-Python engine, which
 stays the reference (tests/solver/test_kernel.py holds the two equal).
+
+`search` is `endgame._Search` over sets of equally weighted layouts, as bit sets of
+machine words: the same tree, the same memo and node budget, the same sums in the same
+order, so the same floats (tests/solver/test_endgame_kernel.py).
 """
 
 from cython.operator cimport dereference as deref
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
+from libc.math cimport log2
+from libc.string cimport memcpy
+from libcpp.algorithm cimport sort
+from libcpp.pair cimport pair
 from libcpp.string cimport string
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 
 ctypedef uint64_t u64
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    /* out[0..limbs+4): sum over m < terms of s[m] * r[m], r[m] given in 32-bit limbs
+       (r[m * limbs + j]); s[m] < 2**63, so a column's sum (at most 61 terms of 95 bits,
+       plus the carry) fits in 128 bits. */
+    static void dot_limbs(const uint64_t* s, const uint32_t* r, int terms, int limbs,
+                          uint32_t* out) {
+        unsigned __int128 acc = 0;
+        int j, m;
+        for (j = 0; j < limbs; j++) {
+            for (m = 0; m < terms; m++) {
+                if (s[m]) acc += (unsigned __int128)s[m] * r[m * limbs + j];
+            }
+            out[j] = (uint32_t)acc;
+            acc >>= 32;
+        }
+        for (j = limbs; j < limbs + 4; j++) {
+            out[j] = (uint32_t)acc;
+            acc >>= 32;
+        }
+    }
+    """
+    void dot_limbs(const u64* s, const uint32_t* r, int terms, int limbs, uint32_t* out) nogil
+
+cdef extern from *:
+    int popcount "__builtin_popcountll"(unsigned long long) nogil
+    int lowest_bit "__builtin_ctzll"(unsigned long long) nogil
 
 #: The most cells a component counted here may have (see the module docstring).
 MAX_CELLS = 60
@@ -39,7 +76,8 @@ cdef class Counted:
     cdef vector[vector[u64]] ways  # per placement: comb(size, x)
     cdef int cells
     cdef readonly long long held
-    cdef dict _found
+    cdef unordered_map[int, vector[u64]] walked  # per end state: see `_walked`
+    cdef unordered_map[int, int] lengths
 
     def ends(self):
         """The last layer's states (the tracked constraint's sum, or ``()``)."""
@@ -60,14 +98,53 @@ cdef class Counted:
         """``S[k][M]``: the mines of placement ``k``'s supercell summed over the layouts
         with ``M`` mines that end in state number ``end``; ``M`` up to the length of
         `poly`. A share under outside weights ``rest`` is ``sum(S[k][M] * rest[M])``."""
-        if self._found is None:
-            self._found = {}
-        known = self._found.get(end)
-        if known is None:
-            known = self._found[end] = self._walk_back(end, len(self.poly(end)))
-        return known
+        cdef vector[u64]* walked = self._walked(end)
+        cdef int length = self.lengths[end]
+        cdef int k, m
+        return [
+            [deref(walked)[k * length + m] for m in range(length)]
+            for k in range(self.source.size())
+        ]
 
-    cdef list _walk_back(self, int end, int length):
+    def shares(self, int end, list rest):
+        """``[sum(S[k][M] * rest[M] for M) for k]`` (see `weights`) for any outside weights
+        ``rest``, non-negative ints: exactly, in 32-bit limbs (None for other numbers)."""
+        cdef vector[u64]* walked = self._walked(end)
+        cdef int length = self.lengths[end]
+        cdef int terms = min(length, len(rest))
+        cdef int n = self.source.size()
+        cdef int k, m, limbs = 1
+        cdef vector[uint32_t] table  # rest[M]'s limbs, M by M
+        cdef vector[uint32_t] out
+        cdef bytes raw
+        for m in range(terms):
+            value = rest[m]
+            if type(value) is not int or value < 0:
+                return None
+            limbs = max(limbs, ((<object>value).bit_length() + 31) // 32)
+        table.assign(terms * limbs, 0)
+        for m in range(terms):
+            raw = (<object>rest[m]).to_bytes(limbs * 4, "little")
+            memcpy(&table[m * limbs], <const char*>raw, limbs * 4)
+        out.resize(limbs + 4)
+        found = []
+        for k in range(n):
+            dot_limbs(&deref(walked)[k * length], &table[0] if terms else NULL, terms, limbs,
+                      &out[0])
+            found.append(int.from_bytes(
+                (<char*>&out[0])[:(limbs + 4) * 4], "little"
+            ))
+        return found
+
+    cdef vector[u64]* _walked(self, int end):
+        """The walk back from state number ``end``, made once (placement by placement,
+        ``lengths[end]`` mine counts each)."""
+        if self.walked.count(end) == 0:
+            self.lengths[end] = len(self.poly(end))
+            self._walk_back(end, self.lengths[end], self.walked[end])
+        return &self.walked[end]
+
+    cdef void _walk_back(self, int end, int length, vector[u64]& found):
         cdef int n = self.source.size()
         cdef int k, i, s, x, d, m, r, placed
         cdef int sf, sb, sn
@@ -79,7 +156,7 @@ cdef class Counted:
         sn = 1
         after.assign(self.states[last].size(), 0)
         after[end] = 1
-        found = [None] * n
+        found.assign(n * length, 0)
         placed = self.cells
         for k in range(n - 1, -1, -1):
             sf = self.strides[k]
@@ -103,33 +180,169 @@ cdef class Counted:
                             f = self.fwd[k][s * sf + m]
                             if f:
                                 share[m + x + r] += xw * f
-            found[k] = [share[m] for m in range(length)]
+            for m in range(length):
+                found[k * length + m] = share[m]
             after.swap(before)
             sn = sb
-        return found
 
 
-def count(list plans, long long cap, long long most_bytes):
-    """Run ``plans`` (one tuple per placement: size, carried, kept_all, bounds, low, high,
-    hit_at, fresh, opened; see `probability._Programme`) over every state.
+cdef class _Plan:
+    """A programme's plan, placement by placement, in C++ vectors (see `probability._Step`)."""
+
+    cdef vector[int] size, low, high, fresh
+    cdef vector[char] kept_all, opened
+    cdef vector[vector[int]] carried, hit_at, b_src, b_need, b_left
+
+    cdef void add(self, int size, bint kept_all, int low, int high, int fresh, bint opened):
+        self.size.push_back(size)
+        self.kept_all.push_back(kept_all)
+        self.low.push_back(low)
+        self.high.push_back(high)
+        self.fresh.push_back(fresh)
+        self.opened.push_back(opened)
+        self.carried.push_back(vector[int]())
+        self.hit_at.push_back(vector[int]())
+        self.b_src.push_back(vector[int]())
+        self.b_need.push_back(vector[int]())
+        self.b_left.push_back(vector[int]())
+
+    def steps(self):
+        """The plan as `probability._Step` tuples (for the tests)."""
+        return [
+            (
+                self.size[k],
+                list(self.carried[k]),
+                bool(self.kept_all[k]),
+                [
+                    (self.b_src[k][j], self.b_need[k][j], self.b_left[k][j])
+                    for j in range(self.b_src[k].size())
+                ],
+                self.low[k],
+                self.high[k],
+                list(self.hit_at[k]),
+                self.fresh[k],
+                bool(self.opened[k]),
+            )
+            for k in range(self.size.size())
+        ]
+
+
+def plan(list sigs, list sizes, list needs, int tracked):
+    """`probability._Programme._plan` in C++: the plan of placing supercells with the
+    constraints ``sigs[k]`` and ``sizes[k]`` cells in this order; ``needs[r]``: rule
+    ``r``'s mines (the most it may hold for ``tracked``, the rule whose sum is followed,
+    -1 for none)."""
+    cdef _Plan p = _Plan()
+    cdef int n = len(sigs), rules = len(needs)
+    cdef int k, j, rule, size, low0, high0, need, left, fresh, at
+    cdef vector[int] first, last, room, need_of, open_rules, now_open, opening, sig
+    cdef vector[int] position  # rule -> its place in ``open_rules`` (-1: not open)
+    cdef vector[char] in_sig
+    first.assign(rules, -1)
+    last.assign(rules, -1)
+    room.assign(rules, 0)
+    position.assign(rules, -1)
+    in_sig.assign(rules, 0)
+    need_of = needs
+    for k in range(n):
+        for rule in sigs[k]:
+            if first[rule] < 0:
+                first[rule] = k
+            last[rule] = k
+            room[rule] += <int>sizes[k]
+    if 0 <= tracked < rules and last[tracked] >= 0:
+        last[tracked] = n  # never closes: the last states tell its sum
+    for k in range(n):
+        sig = sigs[k]
+        size = sizes[k]
+        now_open.clear()
+        opening.clear()
+        p.add(size, False, 0, size, 0, False)
+        for j in range(open_rules.size()):
+            if last[open_rules[j]] > k:
+                p.carried[k].push_back(j)
+                now_open.push_back(open_rules[j])
+        low0, high0 = 0, size
+        for rule in sig:
+            room[rule] -= size
+            if rule == tracked:
+                if first[rule] == k:
+                    opening.push_back(rule)
+                continue
+            need, left = need_of[rule], room[rule]
+            if first[rule] == k:
+                if need < high0:
+                    high0 = need
+                if need - left > low0:
+                    low0 = need - left
+                if left:
+                    opening.push_back(rule)
+            else:
+                p.b_src[k].push_back(position[rule])
+                p.b_need[k].push_back(need)
+                p.b_left[k].push_back(left)
+        for rule in sig:
+            in_sig[rule] = 1
+        for j in range(now_open.size()):
+            if in_sig[now_open[j]]:
+                p.hit_at[k].push_back(j)
+        for rule in sig:
+            in_sig[rule] = 0
+        fresh = opening.size()
+        for rule in opening:
+            now_open.push_back(rule)
+        p.kept_all[k] = p.carried[k].size() == open_rules.size()
+        p.low[k], p.high[k], p.fresh[k] = low0, high0, fresh
+        p.opened[k] = now_open.size() > 0
+        for rule in open_rules:
+            position[rule] = -1
+        open_rules.swap(now_open)
+        for at in range(open_rules.size()):
+            position[open_rules[at]] = at
+    return p
+
+
+def count(object plans, long long cap, long long most_bytes):
+    """Run ``plans`` (a `plan`, or one `probability._Step` tuple per placement: size,
+    carried, kept_all, bounds, low, high, hit_at, fresh, opened) over every state.
 
     None when the component is too large for machine words, the partial counts and
     moves would pass ``cap``, or the counts (a word per state and mine count placed so
     far, however many are 0) would take more than ``most_bytes``: the pure-Python engine
     then counts it, or says why not.
     """
+    cdef _Plan p
+    cdef int k
+    if isinstance(plans, _Plan):
+        p = plans
+    else:
+        p = _Plan()
+        for k, (size, carried, kept_all, bounds, low, high, hit_at, fresh, opened) in enumerate(
+            plans
+        ):
+            p.add(size, kept_all, low, high, fresh, opened)
+            p.carried[k] = carried
+            p.hit_at[k] = hit_at
+            for src, need, left in bounds:
+                p.b_src[k].push_back(src)
+                p.b_need[k].push_back(need)
+                p.b_left[k].push_back(left)
+    return _run(p, cap, most_bytes)
+
+
+cdef object _run(_Plan p, long long cap, long long most_bytes):
     cdef Counted c = Counted()
-    cdef int n = len(plans)
-    cdef int k, s, x, j, m, low, high, need, d, width, stride, new_stride
-    cdef int size, low0, high0, fresh, nb, nc, nh, placed = 0
+    cdef int n = p.size.size()
+    cdef int k, s, x, j, m, low, high, need, d, stride, new_stride
+    cdef int size, low0, high0, fresh, nb, nc, nh, cells = 0
     cdef bint kept_all, opened
     cdef long long held = 0, added, nnz, used = 0
-    cdef vector[int] carried, hit_at, b_src, b_need, b_left
     cdef string state, sums, key
     cdef unordered_map[string, int] index
     cdef unordered_map[string, int].iterator found
     cdef u64 v, w
-    cells = sum(plan[0] for plan in plans)
+    for k in range(n):
+        cells += p.size[k]
     if cells > MAX_CELLS:
         return None
     c.cells = cells
@@ -144,19 +357,11 @@ def count(list plans, long long cap, long long most_bytes):
     c.fwd[0].push_back(1)
     c.strides[0] = 1
     for k in range(n):
-        size, py_carried, kept_all, py_bounds, low0, high0, py_hit, fresh, opened = plans[k]
-        carried = py_carried
-        hit_at = py_hit
-        b_src.clear()
-        b_need.clear()
-        b_left.clear()
-        for src_, need_, left_ in py_bounds:
-            b_src.push_back(src_)
-            b_need.push_back(need_)
-            b_left.push_back(left_)
-        nb = b_src.size()
-        nc = carried.size()
-        nh = hit_at.size()
+        size, kept_all, low0, high0 = p.size[k], p.kept_all[k], p.low[k], p.high[k]
+        fresh, opened = p.fresh[k], p.opened[k]
+        nb = p.b_src[k].size()
+        nc = p.carried[k].size()
+        nh = p.hit_at[k].size()
         w = 1
         c.ways[k].push_back(w)
         for x in range(1, size + 1):
@@ -171,11 +376,11 @@ def count(list plans, long long cap, long long most_bytes):
             state = c.states[k][s]
             low, high = low0, high0
             for j in range(nb):
-                need = b_need[j] - <unsigned char>state[b_src[j]]
+                need = p.b_need[k][j] - <unsigned char>state[p.b_src[k][j]]
                 if need < high:
                     high = need
-                if need - b_left[j] > low:
-                    low = need - b_left[j]
+                if need - p.b_left[k][j] > low:
+                    low = need - p.b_left[k][j]
             if low > high:
                 continue
             if kept_all:
@@ -183,7 +388,7 @@ def count(list plans, long long cap, long long most_bytes):
             else:
                 sums.clear()
                 for j in range(nc):
-                    sums.push_back(state[carried[j]])
+                    sums.push_back(state[p.carried[k][j]])
             nnz = 0
             for m in range(stride):
                 if c.fwd[k][s * stride + m]:
@@ -191,7 +396,7 @@ def count(list plans, long long cap, long long most_bytes):
             for x in range(low, high + 1):
                 key = sums
                 for j in range(nh):
-                    key[hit_at[j]] = <char>(<unsigned char>key[hit_at[j]] + x)
+                    key[p.hit_at[k][j]] = <char>(<unsigned char>key[p.hit_at[k][j]] + x)
                 for j in range(fresh):
                     key.push_back(<char>x)
                 found = index.find(key)
@@ -224,3 +429,297 @@ def count(list plans, long long cap, long long most_bytes):
             return None
     c.held = held
     return c
+
+
+cdef inline int _size(const u64* layouts, int words) noexcept nogil:
+    """How many layouts the set holds."""
+    cdef int i, n = 0
+    for i in range(words):
+        n += popcount(layouts[i])
+    return n
+
+
+cdef inline int _first(const u64* layouts, int words) noexcept nogil:
+    """The set's first layout (its lowest bit; the set is not empty)."""
+    cdef int i
+    for i in range(words):
+        if layouts[i]:
+            return i * 64 + lowest_bit(layouts[i])
+    return -1
+
+
+cdef class _Tree:
+    """The game tree of `search`: per cell, the layouts where it is a mine and, per number
+    it may show, those where it shows it; a memo of values by set of layouts."""
+
+    cdef int words
+    cdef vector[int] cells  # cell ids, in the caller's order
+    cdef vector[int] index  # cell id -> its place in ``cells``
+    cdef vector[u64] mine  # cell * words: the layouts where the cell is a mine
+    cdef vector[int] starts  # cell -> its first set in ``show`` (one more entry at the end)
+    cdef vector[u64] show  # set * words: the layouts where a cell shows one number
+    cdef unordered_map[string, double] memo
+    cdef long long nodes, max_nodes
+    cdef bint over  # past the node budget: every answer from then on is void
+
+    cdef void _split(self, const u64* alive, int cell, vector[u64]& parts, bint by_size) noexcept:
+        """The sets where ``cell`` is safe, by number shown, in the order of each set's
+        first layout, then (``by_size``) stably by size, into ``parts``."""
+        cdef int words = self.words
+        cdef int j, i, k, n = 0
+        cdef vector[int] keys
+        cdef vector[u64] found
+        cdef u64 any_
+        found.resize((self.starts[cell + 1] - self.starts[cell]) * words)
+        for j in range(self.starts[cell], self.starts[cell + 1]):
+            any_ = 0
+            for i in range(words):
+                found[n * words + i] = alive[i] & self.show[j * words + i]
+                any_ |= found[n * words + i]
+            if any_:
+                keys.push_back(_first(&found[n * words], words))
+                n += 1
+        # Insertion sort by the first layout (distinct: the sets are disjoint), then stably
+        # by size: a cell shows a handful of numbers.
+        cdef vector[int] order
+        for k in range(n):
+            order.push_back(k)
+        for k in range(1, n):
+            j = k
+            while j > 0 and keys[order[j - 1]] > keys[order[j]]:
+                order[j - 1], order[j] = order[j], order[j - 1]
+                j -= 1
+        if by_size:
+            for k in range(n):
+                keys[k] = _size(&found[k * words], words)
+            for k in range(1, n):
+                j = k
+                while j > 0 and keys[order[j - 1]] > keys[order[j]]:
+                    order[j - 1], order[j] = order[j], order[j - 1]
+                    j -= 1
+        parts.resize(n * words)
+        for k in range(n):
+            for i in range(words):
+                parts[k * words + i] = found[order[k] * words + i]
+
+    cdef int _options(self, const u64* alive, vector[pair[double, int]]& risky) noexcept:
+        """The first free informative cell (its place), else -1 and ``risky``: the risky
+        cells as ``(-safety, cell id)``, safest first."""
+        cdef int words = self.words
+        cdef int c, i, j, mines, numbers, total = _size(alive, words)
+        cdef bint hit
+        risky.clear()
+        for c in range(self.cells.size()):
+            mines = 0
+            for i in range(words):
+                mines += popcount(alive[i] & self.mine[c * words + i])
+            if mines == total:
+                continue  # a mine in every layout left
+            if mines:
+                risky.push_back(pair[double, int](-(<double>(total - mines) / total), self.cells[c]))
+                continue
+            numbers = 0
+            for j in range(self.starts[c], self.starts[c + 1]):
+                hit = False
+                for i in range(words):
+                    if alive[i] & self.show[j * words + i]:
+                        hit = True
+                        break
+                if hit:
+                    numbers += 1
+                    if numbers > 1:
+                        risky.clear()
+                        return c
+        sort(risky.begin(), risky.end())
+        return -1
+
+    cdef double _outcome(self, const u64* alive, int cell, int total) noexcept:
+        cdef vector[u64] parts
+        cdef int k, words = self.words
+        cdef double result = 0.0, v
+        self._split(alive, cell, parts, True)
+        for k in range(parts.size() // words):
+            v = self._value(&parts[k * words])
+            if self.over:
+                return 0.0
+            result += <double>_size(&parts[k * words], words) / total * v
+        return result
+
+    cdef double _value(self, const u64* alive) noexcept:
+        cdef int words = self.words
+        cdef int total = _size(alive, words)
+        cdef int k, free
+        cdef double result, v
+        cdef vector[pair[double, int]] risky
+        cdef vector[u64] parts
+        cdef string key
+        cdef unordered_map[string, double].iterator found
+        if total <= 1:
+            return 1.0
+        key = string(<const char*>alive, words * 8)
+        found = self.memo.find(key)
+        if found != self.memo.end():
+            return deref(found).second
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            self.over = True
+            return 0.0
+        free = self._options(alive, risky)
+        result = 0.0
+        if free >= 0:
+            self._split(alive, free, parts, False)
+            for k in range(parts.size() // words):
+                v = self._value(&parts[k * words])
+                if self.over:
+                    return 0.0
+                result += <double>_size(&parts[k * words], words) / total * v
+        else:
+            for k in range(risky.size()):
+                if -risky[k].first <= result:
+                    break  # cannot beat the best so far
+                v = self._outcome(alive, self.index[risky[k].second], total)
+                if self.over:
+                    return 0.0
+                if v > result:
+                    result = v
+        self.memo[key] = result
+        return result
+
+    cdef object best(self, const u64* alive):
+        cdef vector[pair[double, int]] risky
+        cdef int k, free = self._options(alive, risky)
+        cdef int total = _size(alive, self.words)
+        cdef double value, best_value = -1.0
+        best_cell = None
+        if free >= 0:
+            value = self._value(alive)
+            return None if self.over else (self.cells[free], value)
+        for k in range(risky.size()):
+            if -risky[k].first <= best_value:
+                break
+            value = self._outcome(alive, self.index[risky[k].second], total)
+            if self.over:
+                return None
+            if value > best_value:
+                best_cell, best_value = risky[k].second, value
+        return None if best_cell is None else (best_cell, best_value)
+
+
+def search(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
+    """`endgame._Search(...).best` over ``layouts`` equally weighted layouts: the move
+    with the highest chance to win and that chance, or None past ``max_nodes`` positions.
+
+    ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
+    where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
+    number (any order: only the sets' first layouts order them).
+    """
+    cdef _Tree tree = _Tree()
+    cdef int words = max(1, (layouts + 63) // 64)
+    cdef int c
+    cdef vector[u64] alive
+    tree.words = words
+    tree.max_nodes = max_nodes
+    tree.index.assign(max(cells, default=-1) + 1, -1)
+    tree.starts.push_back(0)
+    for c in range(len(cells)):
+        tree.cells.push_back(cells[c])
+        tree.index[cells[c]] = c
+        _append(tree.mine, mine_masks[c], words)
+        for part in shows[c]:
+            _append(tree.show, part, words)
+        tree.starts.push_back(tree.show.size() // words)
+    everything = (1 << <object>layouts) - 1  # a Python int: any number of layouts
+    _append(alive, everything, words)
+    return tree.best(&alive[0])
+
+
+cdef int _append(vector[u64]& into, object layouts, int words) except -1:
+    """Add the bit set ``layouts`` (an int) to ``into`` as ``words`` machine words."""
+    cdef bytes raw = layouts.to_bytes(words * 8, "little")
+    cdef size_t at = into.size()
+    into.resize(at + words)
+    memcpy(&into[at], <const char*>raw, words * 8)
+    return 0
+
+
+def order(list sigs, int start):
+    """`probability._order` in C++: breadth-first over the supercells (``sigs[i]``: the
+    constraints of supercell ``i``) that share a constraint, from ``start`` (-1: the first
+    supercell with the fewest constraints), then from each supercell not reached yet."""
+    cdef int n = len(sigs)
+    cdef int i, k, rule, other, root, rules = 0
+    cdef vector[vector[int]] sig_of
+    cdef vector[vector[int]] users
+    cdef vector[char] used, placed
+    cdef vector[int] found
+    if n == 0:
+        return []
+    sig_of.resize(n)
+    for i in range(n):
+        sig_of[i] = sigs[i]
+        for rule in sig_of[i]:
+            if rule >= rules:
+                rules = rule + 1
+    users.resize(rules)
+    for i in range(n):
+        for rule in sig_of[i]:
+            users[rule].push_back(i)
+    used.assign(rules, 0)
+    placed.assign(n, 0)
+    if start < 0:
+        start = 0
+        for i in range(1, n):
+            if sig_of[i].size() < sig_of[start].size():
+                start = i
+    for root in range(-1, n):
+        if root < 0:
+            root = start
+        if placed[root]:
+            continue
+        placed[root] = 1
+        k = found.size()
+        found.push_back(root)
+        while k < <int>found.size():
+            for rule in sig_of[found[k]]:
+                if used[rule]:
+                    continue
+                used[rule] = 1
+                for other in users[rule]:
+                    if not placed[other]:
+                        placed[other] = 1
+                        found.push_back(other)
+            k += 1
+        if <int>found.size() == n:
+            break
+    return list(found)
+
+
+def width(list order, list sigs, list needs):
+    """`probability._width` in C++: the log2 of the most states the programme could hold
+    at one point along ``order`` (``sigs[i]``: supercell ``i``'s constraints, ``needs[r]``
+    rule ``r``'s mines); the same libm ``log2`` and the same sums in the same order, so the
+    same float."""
+    cdef int n = len(order)
+    cdef int k, i, rule
+    cdef vector[vector[int]] sig_of
+    cdef vector[int] last, need_of
+    cdef vector[char] opened
+    cdef double now = 0.0, widest = 0.0
+    need_of = needs
+    last.assign(need_of.size(), -1)
+    opened.assign(need_of.size(), 0)
+    sig_of.resize(n)
+    for k in range(n):
+        sig_of[k] = sigs[<int>order[k]]
+        for rule in sig_of[k]:
+            last[rule] = k
+    for k in range(n):
+        for rule in sig_of[k]:
+            if not opened[rule]:
+                opened[rule] = 1
+                now += log2(need_of[rule] + 2)
+            if last[rule] == k:
+                now -= log2(need_of[rule] + 2)
+        if now > widest:
+            widest = now
+    return widest

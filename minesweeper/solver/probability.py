@@ -202,13 +202,15 @@ class Probabilities:
         layouts: int,
         weight: int,
         approximate: bool,
+        size: int | None = None,
     ) -> None:
         self._groups = groups  # (numerator, denominator) per group of equal cells
         self._blocks = blocks
         self._cell_group: dict[Cell, int] | None = None
         self._safe: frozenset[Cell] | None = None
         self._mines: frozenset[Cell] | None = None
-        self._size = sum(len(cells) for cells, _ in blocks)
+        # ``size``: the blocks' cells, when the caller knows it (the outcomes of one count).
+        self._size = sum(len(cells) for cells, _ in blocks) if size is None else size
         self.layouts = layouts
         self.weight = weight
         self.approximate = approximate
@@ -278,8 +280,22 @@ class Probabilities:
         without a float per cell."""
         groups = self._groups
         found: list[float] = []
-        values = ((groups[g][0] / groups[g][1], len(cells)) for cells, g in self._blocks)
-        for value, cells in heapq.nsmallest(count, values, key=itemgetter(0)):
+        lowest: list[tuple[float, int]]  # (value, cells) of the lowest blocks, lowest first
+        if count == 2:  # the blended safety's case, in one pass: the two lowest blocks
+            first: tuple[float, int] | None = None
+            second: tuple[float, int] | None = None
+            for members, g in self._blocks:
+                num, den = groups[g]
+                value = num / den
+                if first is None or value < first[0]:
+                    first, second = (value, len(members)), first
+                elif second is None or value < second[0]:
+                    second = (value, len(members))
+            lowest = [block for block in (first, second) if block is not None]
+        else:
+            values = ((groups[g][0] / groups[g][1], len(members)) for members, g in self._blocks)
+            lowest = heapq.nsmallest(count, values, key=itemgetter(0))
+        for value, cells in lowest:
             found += [value] * min(cells, count - len(found))
             if len(found) == count:
                 break
@@ -485,12 +501,16 @@ def _combine_outcomes(
     ]
     # Totals with T open: the weight, layouts and free mines of G (the fixed product).
     whole_open = after[0]
-    layouts_open = _correlate(
-        [_layouts_with(mines, len(free), s) for s in range(high + 1)], prefix[-1], extra + 1
-    )
+    if mines is None:
+        layouts_open = _correlate([1 << len(free)] * (high + 1), prefix[-1], extra + 1)
+    else:  # each weight is then the free cells' layouts (`_total_weights`)
+        layouts_open = whole_open
     free_open = _correlate(mine_weight, prefix[-1], extra + 1)
     late = budget.late if budget.due is not None else None
     found = {}
+    # Every count has the same blocks of cells in the same order: only the shares change.
+    blocks: list[tuple[Sequence[Cell], int]] | None = None
+    size = None
     for count, part in outcomes.items():
         t_poly = open_polys[count]
         total = sum(n * whole_open[t] for t, n in enumerate(t_poly) if n)
@@ -498,11 +518,15 @@ def _combine_outcomes(
             continue  # no layout with this count fits the whole position
         layouts = int(sum(n * layouts_open[t] for t, n in enumerate(t_poly) if n))
         groups: list[tuple[int, int]] = []
-        blocks: list[tuple[Sequence[Cell], int]] = []
+        made: list[tuple[Sequence[Cell], int]] | None = [] if blocks is None else None
         index = 0
         cut = False
         for one in [*others, part]:
-            _settled_groups(one, groups, blocks)
+            if one.settled:
+                if made is not None:
+                    _settled_groups(one, groups, made)
+                else:
+                    groups += [(value, 1) for value in sorted(set(one.settled.values()))]
             index += len(one.settled_polys)
             for programme in one.programmes:
                 if isinstance(programme, _Ending):
@@ -512,14 +536,21 @@ def _combine_outcomes(
                     index += 1
                 shares, complete = programme.shares(rest, late)
                 cut = cut or not complete
-                for members, share, spread in shares:
-                    blocks.append((members, len(groups)))
-                    groups.append((share, len(members) * total * spread))
+                if made is not None:
+                    made += [(members, len(groups) + i) for i, (members, _, _) in enumerate(shares)]
+                groups += [
+                    (share, len(members) * total * spread) for members, share, spread in shares
+                ]
         if free:
             share = sum(n * free_open[t] for t, n in enumerate(t_poly) if n)
-            blocks.append((free, len(groups)))
+            if made is not None:
+                made.append((free, len(groups)))
             groups.append((share, total * free_den))
-        found[count] = Probabilities(groups, blocks, layouts, int(total * scale), cut)
+        if made is not None:
+            blocks = made
+        assert blocks is not None
+        found[count] = Probabilities(groups, blocks, layouts, int(total * scale), cut, size)
+        size = len(found[count])
     return found
 
 
@@ -781,7 +812,10 @@ def _combined(
             "the position" if mines is None else f"the position with {mines} mine(s) left to find"
         )
         raise InconsistentView(f"no mine layout fits {what}")
-    layouts = int(sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n))
+    if mines is not None and lift is None:
+        layouts = total  # each weight is then the free cells' layouts (`_total_weights`)
+    else:
+        layouts = int(sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n))
     whole = int(total)
 
     groups: list[tuple[int, int]] = []
@@ -855,11 +889,17 @@ def _total_weights(
     """
     span = range(low, high + 1)
     if mines is not None:
-        weight = [0] * low + [unit * _layouts_with(mines, free, s) for s in span]
-        mine_weight = [0] * low
-        for s in span:
-            rest = mines - s
-            mine_weight.append(unit * comb(free - 1, rest - 1) if 1 <= rest <= free else 0)
+        # C(free, mines - s) and C(free - 1, mines - s - 1) = C(free, r) * r / free, from
+        # one binomial and exact steps along the row (a binomial per s costs far more).
+        ways = _binomials(free, mines - high, mines - low)
+        weight = [0] * low + [unit * w for w in reversed(ways)]
+        if free:
+            rs = range(mines - high, mines - low + 1)
+            mine_weight = [0] * low + [
+                unit * (w * r // free) for w, r in zip(ways, rs, strict=True)
+            ][::-1]
+        else:
+            mine_weight = [0] * (high + 1)
         return weight, mine_weight, 1, 1
 
     # Beta(a, b): a board layout with k mines of n cells weighs B(k + a, n - k + b).
@@ -879,6 +919,20 @@ def _total_weights(
     # A free cell is a mine with the posterior mean density (K + s + a) / seen.
     mine_weight = [0] * low + [weight[s] * (up_start + s) for s in span]
     return weight, mine_weight, seen, scale
+
+
+def _binomials(n: int, low: int, high: int) -> list[int]:
+    """``[comb(n, r) for r in range(low, high + 1)]`` (0 outside 0..n): one binomial, then
+    exact steps ``C(n, r) = C(n, r - 1) * (n - r + 1) / r``."""
+    found = []
+    way = None
+    for r in range(low, high + 1):
+        if not 0 <= r <= n:
+            found.append(0)
+            continue
+        way = comb(n, r) if way is None else way * (n - r + 1) // r
+        found.append(way)
+    return found
 
 
 def _rising_table(start: int, count: int, unit: Number = 1) -> list[Number]:
@@ -1008,16 +1062,27 @@ class _Programme:
         self.supers = supers
         order = _best_order(supers, rules)
         self.order = order
-        self._plan(rules)
         self._counted = None
         self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
+        self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
+        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
+        self._rules = rules
         cap = budget.cap()
-        if _kernel is not None:
-            self._counted = _kernel.count(self._steps, cap, cap * BYTES_PER_COUNT)
+        sigs = [supers[i][0] for i in order]
+        tracked = self.tracked
+        if _kernel is not None and sum(len(supers[i][1]) for i in order) <= _kernel.MAX_CELLS:
+            # The kernel plans (`_plan` in C++) and counts; the plan in Python only if
+            # it leaves the count to this engine.
+            self.tracking = tracked is not None and any(tracked in sig for sig in sigs)
+            sizes = [len(supers[i][1]) for i in order]
+            needs = [_need(rule) for rule in rules]
+            plan = _kernel.plan(sigs, sizes, needs, -1 if tracked is None else tracked)
+            self._counted = _kernel.count(plan, cap, cap * BYTES_PER_COUNT)
         if self._counted is not None:
             self.held = self._counted.held
             self._ends = {end: i for i, end in enumerate(self._counted.ends())}
         else:
+            self._plan(rules)
             self._count(budget)
         self.poly = self.poly_at(())  # layouts of this component by mine count
 
@@ -1038,7 +1103,7 @@ class _Programme:
         if tracked is not None and self.tracking:
             last[tracked] = len(sigs)  # never closes: the last states tell its sum
         self._first, self._last = first, last
-        self._steps: list[_Step] = []
+        self._steps = []
         self._open: list[list[int]] = []
         open_rules: list[int] = []
         for k, sig in enumerate(sigs):
@@ -1089,6 +1154,7 @@ class _Programme:
         layers: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
         held = 0  # partial counts and moves kept so far: the memory in use
         moves: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []
+        assert self._steps is not None  # planned (`_plan`)
         for k, (size, carried, kept_all, bounds, low0, high0, hit_at, fresh, opened) in enumerate(
             self._steps
         ):
@@ -1153,6 +1219,8 @@ class _Programme:
         """Each layer's states and their partial counts by mines (counted in Python when
         the kernel counted the programme: for the layout sampler's walks)."""
         if self._layers is None:
+            if self._steps is None:
+                self._plan(self._rules)
             self._count(Budget(counts=1 << 62))  # counted once already: it fits
         assert self._layers is not None
         return self._layers
@@ -1199,10 +1267,14 @@ class _Programme:
             index = self._ends.get(end)
             if index is None:
                 return [(self.supers[i][1], 0, 1) for i in reversed(self.order)], True
-            weights = self._counted.weights(index)
+            if self._last_first is None:
+                self._last_first = [self.supers[i][1] for i in reversed(self.order)]
+            found = self._counted.shares(index, rest)  # in limbs; None: not plain ints
+            if found is None:
+                found = [sum(map(mul, mines, rest)) for mines in self._counted.weights(index)]
             return [
-                (self.supers[self.order[k]][1], sum(map(mul, weights[k], rest)), 1)
-                for k in range(len(self.order) - 1, -1, -1)
+                (cells, share, 1)
+                for cells, share in zip(self._last_first, reversed(found), strict=True)
             ], True
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
@@ -1293,6 +1365,10 @@ def _best_order(
     for start in dict.fromkeys([far[-1], *far[:: max(1, len(far) // 6)]]):
         if start != far[0]:
             orders.append(_order(supers, start))
+    if _kernel is not None:
+        sigs = [sig for sig, _ in supers]
+        needs = [_need(rule) for rule in rules]
+        return min(orders, key=lambda order: _kernel.width(order, sigs, needs))
     return min(orders, key=lambda order: _width(order, supers, rules))
 
 
@@ -1325,6 +1401,16 @@ def _width(
 
 
 def _order(supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None = None) -> list[int]:
+    """`_order_of`, by the kernel when it is built (`_kernel.order`, the same order)."""
+    if _kernel is not None:
+        found: list[int] = _kernel.order([sig for sig, _ in supers], -1 if start is None else start)
+        return found
+    return _order_of(supers, start)
+
+
+def _order_of(
+    supers: list[tuple[tuple[int, ...], list[Cell]]], start: int | None = None
+) -> list[int]:
     """A placement order that keeps the set of open constraints small.
 
     Breadth-first over supercells that share a constraint, from ``start`` or a

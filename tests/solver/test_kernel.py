@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from math import comb
 from typing import Any
 
@@ -128,6 +129,81 @@ def test_a_programmes_counts_shares_and_memory_are_the_pure_ones(system: System,
 
 
 @needs_kernel
+@EXAMPLES
+@given(systems(most=60), st.sets(st.integers(0, 59), max_size=9), st.randoms())
+def test_the_kernels_plan_is_the_python_plan(system: System, around: set[int], rng) -> None:
+    """`_kernel.plan` gives `_Programme._plan`'s steps, tracking a rule or not, in any order."""
+    rules, _, _ = system
+    counted: list[tuple[frozenset[int], int | None]] = [rule for rule in rules if rule[0]]
+    tracked = None
+    if around:
+        counted.append((frozenset(around), None))
+        tracked = len(counted) - 1
+    supers = _supers(counted)  # type: ignore[arg-type]
+    if not supers:
+        return
+    rng.shuffle(supers)
+    with engine(None):
+        programme = probability._Programme(supers, counted, Budget(), tracked)
+    order = programme.order
+    planned = KERNEL.plan(
+        [supers[i][0] for i in order],
+        [len(supers[i][1]) for i in order],
+        [probability._need(rule) for rule in counted],
+        -1 if tracked is None else tracked,
+    )
+    assert planned.steps() == programme._steps
+    assert KERNEL.count(planned, 10**9, 10**9).poly(0) == KERNEL.count(
+        programme._steps, 10**9, 10**9
+    ).poly(0)
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems(most=60), st.randoms(), st.integers(-1, 80))
+def test_the_kernels_order_is_the_python_order(system: System, rng, start: int) -> None:
+    """`_kernel.order` is `_order_of` from any start, also where the supercells fall apart,
+    and `_kernel.width` is `_width` along it, to the last bit."""
+    rules, _, _ = system
+    supers = _supers([rule for rule in rules if rule[0]])
+    if not supers:
+        return
+    rng.shuffle(supers)
+    if rng.random() < 0.3:  # dropped constraints may split a component: several roots
+        supers = [(tuple(r for r in sig if r % 3), cells) for sig, cells in supers]
+    begin = None if start < 0 else start % len(supers)
+    sigs = [sig for sig, _ in supers]
+    order = KERNEL.order(sigs, -1 if begin is None else begin)
+    assert order == probability._order_of(supers, begin)
+    counted = [rule for rule in rules if rule[0]]
+    needs = [probability._need(rule) for rule in counted]
+    assert KERNEL.width(order, sigs, needs) == probability._width(order, supers, counted)
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems(most=60), st.lists(st.integers(0, 2**700), max_size=70), st.randoms())
+def test_the_kernels_shares_are_exact_dot_products(system: System, rest: list[int], rng) -> None:
+    """`Counted.shares` (limbs in C) is ``sum(S[k][M] * rest[M])`` over `weights`, for
+    outside weights of any size, zeros, and lengths short of the polynomial or past it."""
+    rules, _, _ = system
+    rules = [rule for rule in rules if rule[0]]
+    if not rules:
+        return
+    for programme in probability._Part(rules, Budget()).programmes:
+        counted = programme._counted
+        assert counted is not None
+        for end in range(len(counted.ends())):
+            weights = counted.weights(end)
+            if rng.random() < 0.3:  # the largest weights a dot product may meet
+                rest = [2**700 - 1] * len(counted.poly(end))
+            want = [sum(w * r for w, r in zip(mines, rest)) for mines in weights]  # noqa: B905
+            assert counted.shares(end, rest) == want
+    assert counted.shares(0, [Decimal(1)]) is None  # not an int: left to Python
+    assert counted.shares(0, [-1]) is None
+
+
+@needs_kernel
 def test_a_component_past_machine_words_is_left_to_python() -> None:
     cells = KERNEL.MAX_CELLS + 1
     rules = [(frozenset(range(cells)), cells // 2)]
@@ -141,6 +217,7 @@ def test_counts_past_the_kernels_memory_are_left_to_python() -> None:
     rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
     programme = probability._Programme(_supers(rules), rules, Budget())
     assert programme._counted is not None
+    programme._plan(rules)  # the plan in Python, as the kernel takes it too
     assert KERNEL.count(programme._steps, 10**6, 10**6) is not None
     assert KERNEL.count(programme._steps, 10**6, 100) is None  # a few hundred bytes
 

@@ -7,7 +7,7 @@ import itertools
 import random
 from decimal import MAX_EMAX, MIN_EMIN, Context
 from fractions import Fraction
-from math import factorial
+from math import comb, factorial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +21,7 @@ from minesweeper.solver.probability import (
     UNIFORM,
     Budget,
     DensityPrior,
+    _binomials,
     probabilities,
     solve,
     solve_outcomes,
@@ -381,3 +382,13 @@ def test_weight_alone_is_the_weight_of_the_probabilities(view: View, a: int, b: 
                 solve_weight(system, unknown, left, **settings)
             continue
         assert solve_weight(system, unknown, left, **settings) == want
+
+
+def test_binomials_along_a_row_are_math_comb() -> None:
+    """`_binomials`, the free cells' weights by exact steps, is ``comb`` for every range."""
+    for n in range(0, 14):
+        for low in range(-4, n + 5):
+            for high in range(low - 1, n + 6):
+                want = [comb(n, r) if 0 <= r <= n else 0 for r in range(low, high + 1)]
+                assert _binomials(n, low, high) == want
+    assert _binomials(480, 30, 99) == [comb(480, r) for r in range(30, 100)]

@@ -1,0 +1,91 @@
+"""The compiled endgame search (`_kernel.search`) against `endgame._Search`, its reference:
+the same move, the same float chance and the same node budget, on random game trees and on
+real positions (`solve_endgame` with either engine)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_best import real_positions
+from test_kernel import engine
+
+from minesweeper.solver import probability
+from minesweeper.solver.endgame import _Budget, _Search, solve_endgame
+
+KERNEL = probability._kernel
+pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
+EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+Tree = tuple[list[int], dict[int, int], dict[int, dict[int, int]], int]
+
+
+@st.composite
+def trees(draw: st.DrawFn) -> Tree:
+    """Cells, the layouts where each is a mine, and the layouts where each shows each number,
+    from random layouts (bits of ``cells`` cells) and random neighbourhoods; past 64 layouts
+    sometimes, so that a set spans several machine words."""
+    count = draw(st.integers(1, 9))
+    cells = draw(st.permutations(range(0, 3 * count, 3)))  # ids not their places
+    size = draw(st.integers(1, min(150, 2**count)))
+    found = draw(st.randoms(use_true_random=False)).sample(range(2**count), size)
+    mine_masks: dict[int, int] = {}
+    shows: dict[int, dict[int, int]] = {}
+    for place, cell in enumerate(cells):
+        around = draw(st.sets(st.integers(0, count - 1), max_size=count)) - {place}
+        mine_mask, by_number = 0, dict[int, int]()
+        for i, layout in enumerate(found):
+            if layout >> place & 1:
+                mine_mask |= 1 << i
+            else:
+                number = sum(layout >> o & 1 for o in around)
+                by_number[number] = by_number.get(number, 0) | 1 << i
+        mine_masks[cell] = mine_mask
+        shows[cell] = by_number
+    return list(cells), mine_masks, shows, len(found)
+
+
+def reference(tree: Tree, nodes: int) -> tuple[int, float] | None:
+    """`_Search.best` from every layout, None past ``nodes`` positions (as `_search`)."""
+    cells, mine_masks, shows, layouts = tree
+    try:
+        return _Search(cells, mine_masks, shows, [1] * layouts, nodes).best((1 << layouts) - 1)
+    except _Budget:
+        return None
+
+
+def compiled(tree: Tree, nodes: int) -> tuple[int, float] | None:
+    cells, mine_masks, shows, layouts = tree
+    masks = [mine_masks[c] for c in cells]
+    return KERNEL.search(cells, masks, [list(shows[c].values()) for c in cells], layouts, nodes)
+
+
+@EXAMPLES
+@given(trees(), st.integers(1, 400))
+def test_the_compiled_search_is_the_reference_search(tree: Tree, nodes: int) -> None:
+    # The same cell and the same float, or None both (the budget spent at the same node).
+    assert compiled(tree, nodes) == reference(tree, nodes)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(real_positions(max_unknown=12), st.sampled_from([5, 50, 20_000]))
+def test_solve_endgame_is_the_same_with_either_engine(position, nodes: int) -> None:
+    view, _ = position
+    found = []
+    for kernel in (KERNEL, None):
+        with engine(kernel):
+            found.append(solve_endgame(view, max_nodes=nodes))
+    assert found[0] == found[1]
+
+
+def test_the_budget_stops_both_at_the_same_node() -> None:
+    # Seven independent cells, 128 layouts (2 words): a tree of about 3^7 positions.
+    cells = list(range(7))
+    layouts = 1 << 7
+    mine_masks = {c: sum(1 << i for i in range(layouts) if i >> c & 1) for c in cells}
+    shows = {c: {0: ((1 << layouts) - 1) & ~mine_masks[c]} for c in cells}
+    tree = (cells, mine_masks, shows, layouts)
+    assert compiled(tree, 30) is None and reference(tree, 30) is None
+    enough = compiled(tree, 20_000)
+    assert enough is not None and enough == reference(tree, 20_000)
+    assert enough[1] == pytest.approx(2**-7)  # every mine must be guessed: 1/2 each
