@@ -235,9 +235,11 @@ def plan(list sigs, list sizes, list needs, int tracked):
     cdef _Plan p = _Plan()
     cdef int n = len(sigs), rules = len(needs)
     cdef int k, j, rule, size, low0, high0, need, left, fresh, at
-    cdef vector[int] first, last, room, need_of, open_rules, now_open, opening, sig
+    cdef vector[int] first, last, room, need_of, open_rules, now_open, opening, sig, size_of
     cdef vector[int] position  # rule -> its place in ``open_rules`` (-1: not open)
     cdef vector[char] in_sig
+    cdef vector[vector[int]] sig_of = sigs  # converted once: the loops below are in C
+    size_of = sizes
     first.assign(rules, -1)
     last.assign(rules, -1)
     room.assign(rules, 0)
@@ -245,16 +247,16 @@ def plan(list sigs, list sizes, list needs, int tracked):
     in_sig.assign(rules, 0)
     need_of = needs
     for k in range(n):
-        for rule in sigs[k]:
+        for rule in sig_of[k]:
             if first[rule] < 0:
                 first[rule] = k
             last[rule] = k
-            room[rule] += <int>sizes[k]
+            room[rule] += size_of[k]
     if 0 <= tracked < rules and last[tracked] >= 0:
         last[tracked] = n  # never closes: the last states tell its sum
     for k in range(n):
-        sig = sigs[k]
-        size = sizes[k]
+        sig = sig_of[k]
+        size = size_of[k]
         now_open.clear()
         opening.clear()
         p.add(size, False, 0, size, 0, False)
@@ -337,7 +339,8 @@ cdef object _run(_Plan p, long long cap, long long most_bytes):
     cdef int size, low0, high0, fresh, nb, nc, nh, cells = 0
     cdef bint kept_all, opened
     cdef long long held = 0, added, nnz, used = 0
-    cdef string state, sums, key
+    cdef string sums, key
+    cdef string* state
     cdef unordered_map[string, int] index
     cdef unordered_map[string, int].iterator found
     cdef u64 v, w
@@ -373,10 +376,10 @@ cdef object _run(_Plan p, long long cap, long long most_bytes):
         index.clear()
         added = 0
         for s in range(c.states[k].size()):
-            state = c.states[k][s]
+            state = &c.states[k][s]  # not copied
             low, high = low0, high0
             for j in range(nb):
-                need = p.b_need[k][j] - <unsigned char>state[p.b_src[k][j]]
+                need = p.b_need[k][j] - <unsigned char>deref(state)[p.b_src[k][j]]
                 if need < high:
                     high = need
                 if need - p.b_left[k][j] > low:
@@ -384,11 +387,11 @@ cdef object _run(_Plan p, long long cap, long long most_bytes):
             if low > high:
                 continue
             if kept_all:
-                sums = state
+                sums = deref(state)
             else:
                 sums.clear()
                 for j in range(nc):
-                    sums.push_back(state[p.carried[k][j]])
+                    sums.push_back(deref(state)[p.carried[k][j]])
             nnz = 0
             for m in range(stride):
                 if c.fwd[k][s * stride + m]:

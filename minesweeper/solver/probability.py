@@ -390,8 +390,11 @@ def solve_weight(
     for part in parts:
         for poly in part.polys:
             front = _convolve(front, poly)
+            if mines is not None and mines >= 0:
+                # Past ``mines`` every layout weighs 0: the terms up to it are exact alone.
+                del front[mines + 1 :]
     low = next((s for s, n in enumerate(front) if n), len(front) - 1)
-    free = sum(1 for c in cells if c not in constrained)
+    free = len(cells) - len(constrained)  # every constrained cell is unknown (`_check`)
     weight, _, _, scale = _total_weights(
         mines, prior, free, len(constrained), known_mines, known_safe, low, len(front) - 1
     )

@@ -11,10 +11,10 @@ from test_best import real_positions
 from test_kernel import engine
 
 from minesweeper.solver import probability
-from minesweeper.solver.endgame import _Budget, _Search, solve_endgame
+from minesweeper.solver.endgame import _Budget, _Search, _tables, layouts, solve_endgame
 
 KERNEL = probability._kernel
-pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
+needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
 EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 Tree = tuple[list[int], dict[int, int], dict[int, dict[int, int]], int]
@@ -60,6 +60,7 @@ def compiled(tree: Tree, nodes: int) -> tuple[int, float] | None:
     return KERNEL.search(cells, masks, [list(shows[c].values()) for c in cells], layouts, nodes)
 
 
+@needs_kernel
 @EXAMPLES
 @given(trees(), st.integers(1, 400))
 def test_the_compiled_search_is_the_reference_search(tree: Tree, nodes: int) -> None:
@@ -67,6 +68,7 @@ def test_the_compiled_search_is_the_reference_search(tree: Tree, nodes: int) -> 
     assert compiled(tree, nodes) == reference(tree, nodes)
 
 
+@needs_kernel
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(real_positions(max_unknown=12), st.sampled_from([5, 50, 20_000]))
 def test_solve_endgame_is_the_same_with_either_engine(position, nodes: int) -> None:
@@ -78,6 +80,7 @@ def test_solve_endgame_is_the_same_with_either_engine(position, nodes: int) -> N
     assert found[0] == found[1]
 
 
+@needs_kernel
 def test_the_budget_stops_both_at_the_same_node() -> None:
     # Seven independent cells, 128 layouts (2 words): a tree of about 3^7 positions.
     cells = list(range(7))
@@ -89,3 +92,30 @@ def test_the_budget_stops_both_at_the_same_node() -> None:
     enough = compiled(tree, 20_000)
     assert enough is not None and enough == reference(tree, 20_000)
     assert enough[1] == pytest.approx(2**-7)  # every mine must be guessed: 1/2 each
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(real_positions(max_unknown=12), st.integers(0, 3))
+def test_the_tables_are_the_layouts_read_one_by_one(position, flagged: int) -> None:
+    """`_tables` (bit-sliced sums of the neighbours' mine sets) gives, per cell, the layouts
+    where it is a mine and, per number, those where it is safe and shows it; known mines
+    count in every number."""
+    view, board = position
+    view = view.with_mines(sorted(board.mines & set(view.unknown()))[:flagged])
+    found = layouts(view)
+    if not found:
+        return
+    cells = view.unknown()
+    mine_masks, shows = {}, {}
+    for cell in cells:  # one layout at a time
+        around = view.topology.neighbours(cell)
+        base = sum(1 for o in around if o in view.mines)
+        mine_mask, by_number = 0, {}
+        for i, layout in enumerate(found):
+            if cell in layout:
+                mine_mask |= 1 << i
+            else:
+                number = base + sum(1 for o in around if o in layout)
+                by_number[number] = by_number.get(number, 0) | 1 << i
+        mine_masks[cell], shows[cell] = mine_mask, by_number
+    assert _tables(view, cells, found) == (mine_masks, shows)
