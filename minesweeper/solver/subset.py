@@ -159,9 +159,8 @@ class SubsetProver:
             if need == len(cells):
                 self.learn(mines=list(cells))
                 continue
-            partners = {
-                other for c in cells for other in neighbours(c) if other in unknown_of
-            } - {cell}
+            partners = {other for c in cells for other in neighbours(c) if other in unknown_of}
+            partners.discard(cell)
             for other in partners:
                 if self._pair(cells, need, unknown_of[other], need_of[other]):
                     # The sets changed under the loop: look at this cell again later.
