@@ -12,8 +12,10 @@ be a mine (ties: lowest cell id).
    unknown neighbour outside them) must be cleared some time at a risk nothing
    else can lower; the region is played first, by the same exact search over
    its local layouts (each weighted by the ways to lay the other mines).
-3. Unavoidable 50/50: two cells holding exactly one mine between them, with
-   the same unknown neighbours, can never be told apart; it is guessed at once.
+3. Unavoidable 50/50: cells linked in pairs by numbers that need one mine
+   among two, split in two sides of which one holds the mines, that no cell
+   off them can ever tell apart (`fifty_fifty`, a chain as D. Hill's solver
+   finds them); it is guessed at once, at its most informative cell.
 4. Otherwise, among the near-safest cells (safety at least `Best.cutoff` times
    the best), each candidate is scored by looking one move ahead: for every
    number it could show, the engine solves the position with that number; the
@@ -45,7 +47,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from minesweeper.solver.constraints import (
@@ -53,7 +54,6 @@ from minesweeper.solver.constraints import (
     ConstraintTracker,
     InconsistentView,
     Opening,
-    constraints,
 )
 from minesweeper.solver.endgame import (
     MAX_NODES,
@@ -243,11 +243,33 @@ class Best(EngineStrategy):
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:
-            cell, method = fifty_fifty(view, result, self.rules(view)), "fifty-fifty"
+            cell, method = self.fifty_fifty_move(view), "fifty-fifty"
         if cell is None:
             method = "look-ahead"
             cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True, method=method)
+
+    def fifty_fifty_move(self, view: View) -> int | None:
+        """The cell of an unavoidable 50/50 (`fifty_fifty`) whose numbers promise most, if any.
+
+        Every cell of it is safe with chance 1/2 and the risk is due some time
+        whatever is opened first, so the guess is made now, at the cell whose
+        outcomes are worth most (see `outcomes`).
+        """
+        rules = self.rules(view)
+        chain = fifty_fifty(view, rules)
+        if chain is None:
+            return None
+        watch = RegionWatch(view, [rule.cells for rule in rules])
+        before = self.isolated(view, rules) if self.long_term else set()
+        best: tuple[float, int] | None = None
+        for cell in chain:
+            outcomes = self.outcomes(view, rules, cell, before, watch)
+            total = sum(weight for weight, _, _ in outcomes)
+            worth = sum(w / total * v for w, v, _ in outcomes) if total else 0.0
+            if best is None or worth > best[0]:
+                best = (worth, cell)
+        return best[1] if best else None
 
     def isolated_move(self, view: View) -> int | None:
         """The best move in an isolated region, searched exactly, if there is one.
@@ -455,28 +477,52 @@ class Best(EngineStrategy):
         return chance
 
 
-def fifty_fifty(
-    view: View, result: Probabilities, rules: Sequence[Constraint] | None = None
-) -> int | None:
-    """A cell of an unavoidable 50/50, if the position has one.
+def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:
+    """The cells of an unavoidable 50/50, if ``view`` has one (``rules``: its constraints).
 
-    Two unknown cells with exactly one mine between them (a number says so),
-    each at exactly 1/2, whose other unknown neighbours are the same: no cell
-    opened later can tell them apart, so the guess must be made some time.
-    ``rules``: ``view``'s constraints, if known.
+    Numbers that need one more mine among two unknown cells link those cells;
+    a connected set of links splits the chain's cells in two sides ``A`` and
+    ``B``, and exactly one side holds mines. When the sides are the same size
+    and every other cell next to the chain (revealed or not, not a known mine)
+    has as many neighbours in ``A`` as in ``B``, swapping the sides maps every
+    layout to one that shows the same everywhere off the chain: nothing opened
+    elsewhere can tell the sides apart, each holds the mines with chance 1/2,
+    and only a guess on the chain settles it. The smallest chain is two cells
+    holding one mine whose other neighbours are the same.
+
+    A pair with one mine and the same unknown neighbours is not enough: a
+    number next to one of them and not the other can still tell them apart
+    through its other cells, and guessing such a pair at once lost games
+    (docs/search.md).
     """
-    half = Fraction(1, 2)
+    links: dict[int, list[int]] = {}
+    for rule in rules:
+        if rule.mines == 1 and len(rule.cells) == 2:
+            a, b = sorted(rule.cells)
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
     neighbours = view.topology.neighbours
-    pairs = sorted(
-        tuple(sorted(rule.cells))
-        for rule in (constraints(view) if rules is None else rules)
-        if len(rule.cells) == 2 and rule.mines == 1
-    )
-    for a, b in pairs:
-        if result[a] != half or result[b] != half:
+    seen: set[int] = set()
+    for start in sorted(links):
+        if start in seen:
             continue
-        around_a = {o for o in neighbours(a) if view.is_unknown(o)} - {b}
-        around_b = {o for o in neighbours(b) if view.is_unknown(o)} - {a}
-        if around_a == around_b:
-            return a
+        side = {start: True}
+        stack, even = [start], True
+        while stack:
+            cell = stack.pop()
+            for other in links[cell]:
+                if other not in side:
+                    side[other] = not side[cell]
+                    stack.append(other)
+                elif side[other] == side[cell]:
+                    even = False  # an odd cycle: no layout fits, the engine says so
+        seen.update(side)
+        mines = sum(side.values())
+        if not even or 2 * mines != len(side):
+            continue
+        touching = {o for c in side for o in neighbours(c) if o not in side and o not in view.mines}
+        if all(
+            sum(1 if side[n] else -1 for n in neighbours(o) if n in side) == 0 for o in touching
+        ):
+            return sorted(side)
     return None

@@ -165,10 +165,10 @@ def test_unavoidable_fifty_fifty_is_taken() -> None:
     view = View(topology, {0: 1, 1: 1})
     exact = probabilities(view)
     assert exact[2] == exact[3] == Fraction(1, 2)
-    assert fifty_fifty(view, exact) == 2
+    assert fifty_fifty(view, constraints(view)) == [2, 3]
     # On a wider board the cell beside them breaks the symmetry: no forced 50/50.
     wide = View(SquareTopology(2, 3), {0: 1, 1: 1}, mine_count=1)
-    assert fifty_fifty(wide, probabilities(wide)) is None
+    assert fifty_fifty(wide, constraints(wide)) is None
 
 
 def test_best_plays_whole_games_on_every_topology() -> None:
