@@ -45,6 +45,7 @@ on every topology; a proved mine is never opened.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -263,8 +264,9 @@ class Best(EngineStrategy):
         watch = RegionWatch(view, [rule.cells for rule in rules])
         before = self.isolated(view, rules) if self.long_term else set()
         best: tuple[float, int] | None = None
+        unknown = view.unknown()
         for cell in chain:
-            outcomes = self.outcomes(view, rules, cell, before, watch)
+            outcomes = self.outcomes(view, rules, cell, before, watch, unknown)
             total = sum(weight for weight, _, _ in outcomes)
             worth = sum(w / total * v for w, v, _ in outcomes) if total else 0.0
             if best is None or worth > best[0]:
@@ -300,18 +302,25 @@ class Best(EngineStrategy):
         edge = [c for p, c in near if c in constrained][: self.frontier_candidates]
         # Unconstrained cells share one probability: look at those most likely to
         # open an area (fewest unknown neighbours) and those touching the frontier.
-        loose = [c for p, c in near if c not in constrained]
-        unknown_around = {c: sum(1 for o in neighbours(c) if o in chances) for c in loose}
-        touching = {c: sum(1 for o in neighbours(c) if o in constrained) for c in loose}
-        open_first = sorted(loose, key=lambda c: (unknown_around[c], -touching[c], c))
-        near_first = sorted(
-            (c for c in loose if touching[c]), key=lambda c: (-touching[c], unknown_around[c], c)
-        )
-        free = list(
-            dict.fromkeys(
-                open_first[: self.free_candidates] + near_first[: self.near_free_candidates]
+        # Each ranking is ``(unknown neighbours, -neighbours on the frontier, cell)``.
+        ranked = []
+        for _, c in near:
+            if c in constrained:
+                continue
+            unknown_around = touching = 0
+            for o in neighbours(c):
+                if o in chances:  # the frontier's cells are unknown too
+                    unknown_around += 1
+                    touching += o in constrained
+            ranked.append((unknown_around, -touching, c))
+        open_first = [c for _, _, c in heapq.nsmallest(self.free_candidates, ranked)]
+        near_first = [
+            c
+            for _, _, c in heapq.nsmallest(
+                self.near_free_candidates, ((t, u, c) for u, t, c in ranked if t)
             )
-        )
+        ]
+        free = list(dict.fromkeys(open_first + near_first))
         found = edge + free
         return found or [safest(result)]
 
@@ -337,12 +346,13 @@ class Best(EngineStrategy):
         rules = self.rules(view)
         before = self.isolated(view, rules) if self.long_term else set()
         watch = RegionWatch(view, [rule.cells for rule in rules])
+        unknown = view.unknown()
         looks: list[Outlook] = []
         for cell in cells:
             if looks and self.budget.spent():
                 break
             safety = 1 - result.chance(cell)
-            outcomes = self.outcomes(view, rules, cell, before, watch)
+            outcomes = self.outcomes(view, rules, cell, before, watch, unknown)
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
                 looks.append(Outlook(cell, safety, 0.0, safety))
@@ -365,6 +375,7 @@ class Best(EngineStrategy):
         cell: int,
         before: set[frozenset[int]],
         watch: RegionWatch | None = None,
+        unknown: Sequence[int] | None = None,
     ) -> list[tuple[int, float, bool]]:
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
@@ -372,13 +383,14 @@ class Best(EngineStrategy):
         without ``cell``, and one more, the number's, with no view rebuilt;
         every number comes from one count (`solve_outcomes`). ``watch``: the
         view's `RegionWatch`, which finds the regions an outcome walls off near
-        ``cell`` (the same as `risk_after`'s, from the whole board).
+        ``cell`` (the same as `risk_after`'s, from the whole board). ``unknown``:
+        ``view.unknown()``, if known.
         """
         if watch is None:
             watch = RegionWatch(view, [rule.cells for rule in rules])
         opening = Opening.of(view, rules, cell)
         kept, around, known = opening.rules, opening.around, opening.known
-        rest = [c for c in view.unknown() if c != cell]
+        rest = [c for c in (view.unknown() if unknown is None else unknown) if c != cell]
         left = view.mines_left
         settings = self.opened_settings(view)
         # Every number's position from one count; one by one if that would be approximate.
@@ -470,8 +482,13 @@ class Best(EngineStrategy):
     def regions_risk(self, view: View, regions: Iterable[Sequence[int]]) -> float:
         """The chance to clear every one of ``view``'s isolated ``regions``."""
         chance = 1.0
+        rules = None
         for region in regions:
-            found = solve_region(view, region, self.prior, budget=self.budget, cache=self.cache)
+            if rules is None:  # one move past the tracked view: its constraints, updated
+                rules = self.rules.extended(view)
+            found = solve_region(
+                view, region, self.prior, budget=self.budget, cache=self.cache, rules=rules
+            )
             if found is not None:
                 chance *= found[1]
         return chance

@@ -77,35 +77,17 @@ class ConstraintTracker:
     def __call__(self, view: View) -> list[Constraint]:
         """The constraints of ``view``, as `constraints` gives them."""
         revealed, mines = view.revealed, view.mines
-        seen = self._revealed
-        if (
-            view.topology is not self._topology
-            or len(revealed) < len(seen)
-            or not self._mines <= mines
-            or not seen.items() <= revealed.items()
-        ):
+        if not self._extends(view):
             self._topology = view.topology
             self._revealed, self._mines, self._rules = {}, frozenset(), {}
             changed: Iterable[int] = list(revealed)
-        elif len(revealed) == len(seen) and len(mines) == len(self._mines):
+        elif len(revealed) == len(self._revealed) and len(mines) == len(self._mines):
             return self._answer
         else:
-            neighbours = view.topology.neighbours
-            around: set[int] = set()
-            for cell in [*(revealed.keys() - seen.keys()), *(mines - self._mines)]:
-                if cell in revealed:
-                    around.add(cell)
-                around.update(o for o in neighbours(cell) if o in revealed)
-            changed = around
-        make = _constraint_maker(view)
+            changed = self._around(view)
         rules = self._rules
         try:
-            for cell in changed:
-                rule = make((cell, revealed[cell]))
-                if rule is None:
-                    rules.pop(cell, None)
-                else:
-                    rules[cell] = rule
+            _rebuild(rules, view, changed)
         except InconsistentView:
             self._topology = None  # half updated: the next view is read afresh
             raise
@@ -113,6 +95,51 @@ class ConstraintTracker:
         self._mines = mines
         self._answer = list(filter(None, map(rules.get, revealed)))
         return self._answer
+
+    def extended(self, view: View) -> list[Constraint]:
+        """The constraints of ``view``, as `constraints` gives them, without keeping ``view``.
+
+        For a position one move ahead (a number shown, mines proved), read from
+        the last view's; the next call still starts from that last view.
+        """
+        if not self._extends(view):
+            return constraints(view)
+        rules = dict(self._rules)
+        _rebuild(rules, view, self._around(view))
+        return list(filter(None, map(rules.get, view.revealed)))
+
+    def _extends(self, view: View) -> bool:
+        """Whether ``view`` is the last view with only more revealed cells and mines."""
+        revealed, seen = view.revealed, self._revealed
+        return (
+            view.topology is self._topology
+            and len(revealed) >= len(seen)
+            and self._mines <= view.mines
+            and seen.items() <= revealed.items()
+        )
+
+    def _around(self, view: View) -> set[int]:
+        """The revealed cells whose constraints change from the last view to ``view``."""
+        revealed, seen = view.revealed, self._revealed
+        neighbours = view.topology.neighbours
+        around: set[int] = set()
+        for cell in [*(revealed.keys() - seen.keys()), *(view.mines - self._mines)]:
+            if cell in revealed:
+                around.add(cell)
+            around.update(o for o in neighbours(cell) if o in revealed)
+        return around
+
+
+def _rebuild(rules: dict[int, Constraint], view: View, cells: Iterable[int]) -> None:
+    """Recompute in ``rules`` the constraints of the revealed ``cells`` of ``view``."""
+    make = _constraint_maker(view)
+    revealed = view.revealed
+    for cell in cells:
+        rule = make((cell, revealed[cell]))
+        if rule is None:
+            rules.pop(cell, None)
+        else:
+            rules[cell] = rule
 
 
 @dataclass(frozen=True)

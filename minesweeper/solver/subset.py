@@ -41,7 +41,8 @@ class SubsetProver:
         self.mines: set[int] = set()
         #: Proved safe, not revealed yet.
         self.safe: set[int] = set()
-        # Per revealed cell: its unknown neighbours and the mines still to place among them.
+        # Per revealed cell with unknown neighbours left: those cells, and the mines still
+        # to place among them (only the open numbers are kept, to loop over few).
         self._unknown: dict[int, set[int]] = {}
         self._need: dict[int, int] = {}
         self._dirty: set[int] = set()
@@ -73,25 +74,34 @@ class SubsetProver:
 
     def reveal(self, cell: int, count: int) -> None:
         """A cell was revealed showing ``count``."""
-        if cell in self.revealed:
+        revealed, mines, safe = self.revealed, self.mines, self.safe
+        if cell in revealed:
             return
-        if cell in self.mines:
+        if cell in mines:
             raise InconsistentView(f"cell {cell} was proved a mine but shows {count}")
-        self.safe.discard(cell)
-        self.revealed[cell] = count
+        safe.discard(cell)
+        revealed[cell] = count
+        unknown_of, dirty = self._unknown, self._dirty
         unknown = set()
         need = count
         for other in self.topology.neighbours(cell):
-            if other in self.mines:
+            if other in mines:
                 need -= 1
-            elif other not in self.revealed and other not in self.safe:
+            elif other not in revealed and other not in safe:
                 unknown.add(other)
-            if other in self._unknown:
-                self._unknown[other].discard(cell)
-                self._dirty.add(other)
-        self._unknown[cell] = unknown
+            cells = unknown_of.get(other)
+            if cells is not None and cell in cells:
+                # A cell proved safe before has left its numbers already: they keep
+                # their settled state, and the new number is checked against them.
+                cells.discard(cell)
+                if cells:
+                    dirty.add(other)
+                else:  # only the open numbers are kept
+                    del unknown_of[other]
+        if unknown:
+            unknown_of[cell] = unknown
+            dirty.add(cell)
         self._need[cell] = need
-        self._dirty.add(cell)
 
     def unknown_count(self) -> int:
         """How many cells are neither revealed nor proved safe or mined."""
@@ -149,9 +159,8 @@ class SubsetProver:
             if need == len(cells):
                 self.learn(mines=list(cells))
                 continue
-            partners = {
-                other for c in cells for other in neighbours(c) if unknown_of.get(other)
-            } - {cell}
+            partners = {other for c in cells for other in neighbours(c) if other in unknown_of}
+            partners.discard(cell)
             for other in partners:
                 if self._pair(cells, need, unknown_of[other], need_of[other]):
                     # The sets changed under the loop: look at this cell again later.
@@ -161,12 +170,15 @@ class SubsetProver:
     def _pair(self, a_cells: set[int], a: int, b_cells: set[int], b: int) -> bool:
         """The overlap rule on two numbers, both ways round; True when it proved something."""
         a_only = a_cells - b_cells
-        b_only = b_cells - a_cells
-        if a - b == len(a_only) and (a_only or b_only):
-            self.learn(safe=list(b_only), mines=list(a_only))
+        a_out = len(a_only)
+        b_out = len(b_cells) - len(a_cells) + a_out  # B's cells outside A, counted
+        if not (a_out or b_out):
+            return False
+        if a - b == a_out:
+            self.learn(safe=list(b_cells - a_cells), mines=list(a_only))
             return True
-        if b - a == len(b_only) and (a_only or b_only):
-            self.learn(safe=list(a_only), mines=list(b_only))
+        if b - a == b_out:
+            self.learn(safe=list(a_only), mines=list(b_cells - a_cells))
             return True
         return False
 
@@ -192,11 +204,13 @@ class SubsetProver:
             else:
                 self.learn(mines=self.unknown())
             return True
+        need_of = self._need
+        gap = total - left  # safe cells among the unknown
         for cell, cells in self._unknown.items():
-            if not cells or len(cells) == total:
+            if not cells:
                 continue
-            need = self._need[cell]
-            if need == left or left - need == total - len(cells):
+            need = need_of[cell]
+            if (need == left or len(cells) - need == gap) and len(cells) != total:
                 outside = set(self.unknown()) - cells
                 if need == left:
                     self.learn(safe=outside)
@@ -223,13 +237,17 @@ class SubsetProver:
 
     def _forget(self, cell: int, mine: bool) -> None:
         """``cell`` is no longer unknown to the numbers around it."""
+        unknown_of, need_of, dirty = self._unknown, self._need, self._dirty
         for other in self.topology.neighbours(cell):
-            cells = self._unknown.get(other)
+            cells = unknown_of.get(other)
             if cells is not None and cell in cells:
-                cells.discard(cell)
                 if mine:
-                    self._need[other] -= 1
-                self._dirty.add(other)
+                    need_of[other] -= 1
+                cells.discard(cell)
+                if cells:
+                    dirty.add(other)
+                else:
+                    del unknown_of[other]
 
 
 def prove(view: View) -> Deduction:

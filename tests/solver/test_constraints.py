@@ -83,3 +83,19 @@ def test_tracker_raises_on_a_contradiction_and_recovers() -> None:
         tracker(bad)
     later = View(topology, {0: 1, 1: 1}, frozenset({3}), 1)
     assert tracker(later) == constraints(later)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(kinds()), st.integers(1, 3))
+def test_extended_reads_a_later_view_and_keeps_the_last(seed: int, kind: str, ahead: int) -> None:
+    """`extended` answers what `constraints` does, cell order within each rule included, for
+    views ahead (or not: other games, a wrong mine), and the tracker stays where it was."""
+    views = games(seed, kind, 2)
+    tracker = ConstraintTracker()
+    for view, later in zip(views, views[ahead:], strict=False):
+        last = answer(tracker, view)
+        found = answer(tracker.extended, later)
+        assert found == answer(constraints, later)
+        if found != "inconsistent":
+            assert [list(r.cells) for r in found] == [list(r.cells) for r in constraints(later)]
+        assert answer(tracker, view) == last
