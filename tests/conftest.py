@@ -8,7 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 from judge_helpers import children
+
+# No per-example deadline: the tests assert behaviour, not speed (that is bench's), and on a
+# loaded machine one example can take past hypothesis's default 200 ms and fail as "flaky".
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 
 @pytest.fixture

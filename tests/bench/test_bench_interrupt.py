@@ -8,6 +8,7 @@ Each test runs ``python -m minesweeper bench`` as a real process and signals it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -15,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,21 +27,55 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 RUN = ["bench", "--preset", "intermediate", "--games", "3000", "--strategy", "best"]
 
 
-def start(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen(
+def start(
+    args: list[str], env: dict[str, str], started: list[subprocess.Popen[str]]
+) -> subprocess.Popen[str]:
+    process = subprocess.Popen(
         [sys.executable, "-m", "minesweeper", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **env},
     )
+    started.append(process)
+    return process
 
 
-def wait_for(condition, seconds: float = 60.0) -> None:
+#: Seconds that only bound a hang: on a loaded machine a run may take minutes to get there.
+PATIENCE = 300.0
+
+
+def wait_for(condition, seconds: float = PATIENCE) -> None:
     end = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < end, "timed out"
         time.sleep(0.05)
+
+
+def wait_for_work(process: subprocess.Popen[str], seconds: float) -> None:
+    """Until ``process`` has had ``seconds`` of CPU time (or has ended): the same work done
+    whatever the machine's load. Without /proc (not Linux), ``seconds`` of wall time."""
+    stat = Path(f"/proc/{process.pid}/stat")
+    if not stat.exists():
+        time.sleep(seconds)
+        return
+
+    def cpu() -> float:
+        user, system = stat.read_text().rsplit(")", 1)[1].split()[11:13]
+        return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
+
+    wait_for(lambda: process.poll() is not None or cpu() >= seconds)
+
+
+@pytest.fixture
+def started() -> Iterator[list[subprocess.Popen[str]]]:
+    """The processes a test starts: killed and reaped at its end, whatever happened."""
+    processes: list[subprocess.Popen[str]] = []
+    yield processes
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def lines(path: Path) -> int:
@@ -52,12 +88,14 @@ def games_in_table(stdout: str) -> int:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_a_stopped_run_keeps_its_games_in_its_log(tmp_path: Path, signum: int) -> None:
+def test_a_stopped_run_keeps_its_games_in_its_log(
+    tmp_path: Path, signum: int, started: list[subprocess.Popen[str]]
+) -> None:
     log = tmp_path / "games.jsonl"
-    bench = start([*RUN, "--jobs", "2", "--per-game", str(log)], {})
+    bench = start([*RUN, "--jobs", "2", "--per-game", str(log)], {}, started)
     wait_for(lambda: lines(log) >= 20)
     bench.send_signal(signum)
-    out, err = bench.communicate(timeout=60)
+    out, err = bench.communicate(timeout=PATIENCE)
     assert bench.returncode == 130, err
     assert "partial" in out
     (message,) = [line for line in err.splitlines() if line.startswith("minesweeper:")]
@@ -67,12 +105,16 @@ def test_a_stopped_run_keeps_its_games_in_its_log(tmp_path: Path, signum: int) -
     assert lines(log) == played  # every game in the table is in the log, and only those
 
 
-def test_a_stopped_run_without_a_log_autosaves_one_that_resumes(tmp_path: Path) -> None:
-    bench = start([*RUN, "--jobs", "1"], {"MINESWEEPER_DATA_DIR": str(tmp_path)})
+def test_a_stopped_run_without_a_log_autosaves_one_that_resumes(
+    tmp_path: Path, started: list[subprocess.Popen[str]]
+) -> None:
+    bench = start([*RUN, "--jobs", "1"], {"MINESWEEPER_DATA_DIR": str(tmp_path)}, started)
     folder = tmp_path / "bench"
-    time.sleep(3)  # some games played (no log to watch)
+    # Some games played, with no log to watch: the start takes under a CPU second, a game
+    # some milliseconds, and 3000 games far more than 2 s.
+    wait_for_work(bench, 2.0)
     bench.send_signal(signal.SIGINT)
-    out, err = bench.communicate(timeout=60)
+    out, err = bench.communicate(timeout=PATIENCE)
     assert bench.returncode == 130, err
     played = games_in_table(out)
     assert played > 0
@@ -86,7 +128,10 @@ def test_a_stopped_run_without_a_log_autosaves_one_that_resumes(tmp_path: Path) 
     # games kept are this run's (same seed, deals, strategy), and only 5 are played.
     args[args.index("3000")] = str(played + 5)
     done = subprocess.run(
-        [sys.executable, "-m", "minesweeper", *args[1:]], capture_output=True, text=True
+        [sys.executable, "-m", "minesweeper", *args[1:]],
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
     )
     assert done.returncode == 0, done.stderr
     assert games_in_table(done.stdout) == played + 5
@@ -109,10 +154,17 @@ def alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
-def test_pool_workers_die_with_their_parent_killed_by_sigkill() -> None:
-    bench = start([*RUN, "--jobs", "2"], {})
+def test_pool_workers_die_with_their_parent_killed_by_sigkill(
+    started: list[subprocess.Popen[str]],
+) -> None:
+    bench = start([*RUN, "--jobs", "2"], {}, started)
     wait_for(lambda: len(children(bench.pid)) >= 2)
     workers = children(bench.pid)
     bench.kill()
-    bench.communicate(timeout=60)
-    wait_for(lambda: not any(alive(pid) for pid in workers), seconds=10)
+    bench.communicate(timeout=PATIENCE)
+    try:
+        wait_for(lambda: not any(alive(pid) for pid in workers), seconds=60)
+    finally:
+        for pid in workers:  # should the test fail, it still leaves nothing running
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

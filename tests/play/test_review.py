@@ -153,8 +153,10 @@ def test_the_viewer_judges_each_click_once_analysed() -> None:
     async def scenario() -> None:
         app = ReplayApp(replay, speed=0.01)
         async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("space")  # paused: only the jumps below move the replay
+            assert app.paused
             await pilot.press("a")
-            await wait_until(pilot, lambda: app.viewer.review is not None, 30)
+            await wait_until(pilot, lambda: app.viewer.review is not None, 300)  # a hang's bound
             assert app.viewer.review is not None
             screen = app.replay_screen
             screen.action_jump(forced + 1)

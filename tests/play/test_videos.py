@@ -191,7 +191,7 @@ def test_the_viewer_plays_a_real_video_to_its_end() -> None:
     async def scenario() -> None:
         app = ReplayApp(replay, speed=50)
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: app.viewer.finished, 5)
+            await wait_until(pilot, lambda: app.viewer.finished, 120)  # only bounds a hang
             assert app.viewer.finished and app.viewer.session.won
             status = str(app.replay_screen.query_one("#status").render())
             assert "Thomas Kolar" in status and "won" in status

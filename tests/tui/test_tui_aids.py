@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from doubles import register_doubles
-from tui_helpers import board_text, click_cell, make_app, private_dirs  # noqa: F401
+from tui_helpers import board_text, click_cell, make_app, private_dirs, wait_until  # noqa: F401
 
 from minesweeper.play.autoplay import COMPUTER, first_cell, view_of
 from minesweeper.play.records import Records
@@ -35,7 +35,7 @@ def test_the_computer_finishes_a_game_and_enters_the_records(tmp_path) -> None:
             await click_cell(pilot, app, session.topology.cell_at(0, 0))  # the player only watches
             assert "the computer is playing" in controller.message
             await pilot.press("a")  # resume
-            await pilot.pause(0.3)
+            await wait_until(pilot, lambda: len(session.opened()) > opened, 120)
             assert len(session.opened()) > opened  # the timer moves again
             for _ in range(200):  # the remaining ticks, without waiting for them
                 if session.over:

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import urllib.request
 
 from click.testing import CliRunner
@@ -16,12 +17,18 @@ from minesweeper.play.session import Settings
 from minesweeper.topology import HexTopology
 from minesweeper.web.local import page_address
 
+#: Seconds that only bound a hang: a loaded machine may take a minute to start the server.
+PATIENCE = 120
+
 
 def test_play_web_serves_the_page_and_stops_on_ctrl_c(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["MINESWEEPER_DATA_DIR"] = str(tmp_path)
     command = [sys.executable, "-m", "minesweeper", "play", "--web", "--preset", "expert"]
     server = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    # Should the server hang before it speaks, the watchdog ends it and the read below ends.
+    watchdog = threading.Timer(PATIENCE, server.kill)
+    watchdog.start()
     try:
         assert server.stderr is not None
         line = server.stderr.readline()
@@ -29,16 +36,20 @@ def test_play_web_serves_the_page_and_stops_on_ctrl_c(tmp_path):
         assert "opened in your browser" not in line  # no screen here: the address only
         address = line.split()[4]
         assert address.endswith("/?topology=square&rules=modern&preset=expert")
-        with urllib.request.urlopen(address, timeout=10) as page:
+        with urllib.request.urlopen(address, timeout=PATIENCE) as page:
             assert b'src="/static/app.js"' in page.read()
         request = urllib.request.Request(address.split("?")[0] + "api/guests", method="POST")
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
             assert json.load(answer)["player"]["name"].startswith("guest-")
         # The embedded database is the user's data folder's.
         assert (tmp_path / "ladder.sqlite3").exists()
-    finally:
         server.send_signal(signal.SIGINT)
-        assert server.wait(20) == 0
+        assert server.wait(PATIENCE) == 0
+    finally:
+        watchdog.cancel()
+        if server.poll() is None:  # the test failed first: the server stops all the same
+            server.kill()
+        server.communicate()
 
 
 def test_play_web_refuses_a_board_file(tmp_path):
