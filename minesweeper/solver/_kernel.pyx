@@ -538,9 +538,13 @@ cdef class _Tree:
 
     cdef double _outcome(self, const u64* alive, int cell, int total) noexcept:
         cdef vector[u64] parts
+        self._split(alive, cell, parts, True)
+        return self._mean(parts, total)
+
+    cdef double _mean(self, vector[u64]& parts, int total) noexcept:
+        """The parts' values, each weighed by its share of ``total`` layouts (0 when over)."""
         cdef int k, words = self.words
         cdef double result = 0.0, v
-        self._split(alive, cell, parts, True)
         for k in range(parts.size() // words):
             v = self._value(&parts[k * words])
             if self.over:
@@ -571,11 +575,9 @@ cdef class _Tree:
         result = 0.0
         if free >= 0:
             self._split(alive, free, parts, False)
-            for k in range(parts.size() // words):
-                v = self._value(&parts[k * words])
-                if self.over:
-                    return 0.0
-                result += <double>_size(&parts[k * words], words) / total * v
+            result = self._mean(parts, total)
+            if self.over:
+                return 0.0
         else:
             for k in range(risky.size()):
                 if -risky[k].first <= result:
