@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,6 +44,11 @@ from minesweeper.variant import Rules, Variant
 FORMATS = {".avf": "Arbiter", ".rmv": "Viennasweeper", ".evf": "Metasweeper"}
 #: How long the child reading a video may take.
 READ_SECONDS = 60
+#: The child that reads a video; it finds this package wherever the parent found it.
+CHILD = (
+    f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r}); "
+    "from minesweeper.play.videos import _main; _main()"
+)
 
 
 class VideoError(ReplayError):
@@ -113,13 +119,16 @@ class Video:
 
 def extract(path: Path) -> Video:
     """The video in ``path``, read by ms-toollib in a child process; `VideoError` if not."""
+    # In a folder of its own: ms-toollib drops a crash.log into the working folder when it panics.
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", "from minesweeper.play.videos import _main; _main()", str(path)],
-            capture_output=True,
-            timeout=READ_SECONDS,
-            check=False,
-        )
+        with tempfile.TemporaryDirectory(prefix="minesweeper-video-") as folder:
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD, str(path.resolve())],
+                capture_output=True,
+                timeout=READ_SECONDS,
+                check=False,
+                cwd=folder,
+            )
     except subprocess.TimeoutExpired:
         raise VideoError(f"{path}: reading took over {READ_SECONDS} s") from None
     if done.returncode != 0:
