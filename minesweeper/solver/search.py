@@ -33,11 +33,13 @@ Dead cells (whose number is already certain) get no rule of their own: their
 only outcome is worth the safety of the next guess, which a live cell of the
 same safety usually beats by the chance its number makes progress.
 
-``think`` (a `Think`) bounds the CPU time of steps 2 and 3 per guess (`Search.think`, or the
-``think`` argument); when it runs out before the deepening is complete, the
-one-move scores decide, so a slow machine plays as `best` does. Works with
-the mine count known or unknown and on every topology; a proved mine is never
-opened.
+``think`` (a `Think` in ``positions``: `Search.think`, or the ``think`` argument) bounds
+the work of steps 2 and 3 per guess: the positions the look-ahead solves (one
+engine count each), the one-move scores' included, which are always complete.
+When it runs out before a depth is complete, the last complete depth decides
+(at depth 1, the move `best`'s plain look-ahead makes). Nothing depends on the
+clock, so a rerun plays the same moves on any machine. Works with the mine
+count known or unknown and on every topology; a proved mine is never opened.
 """
 
 from __future__ import annotations
@@ -45,7 +47,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from time import process_time
 
 from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
@@ -57,12 +58,13 @@ from minesweeper.solver.probability import (
     Probabilities,
     solve,
 )
+from minesweeper.solver.strategy import Decision
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
 
-class _OutOfTime(Exception):
-    pass
+class _OutOfWork(Exception):
+    """The deepening's budget of positions is spent."""
 
 
 @dataclass(frozen=True)
@@ -93,12 +95,13 @@ class Reply:
 
 
 class Search(Best):
-    """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a CPU budget."""
+    """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a budget of work."""
 
     name = "search"
 
-    #: CPU time per guess for the deeper look-ahead.
-    think: Think = Think(100)
+    #: Positions solved per guess, the one-move scores' included (a complete depth 2
+    #: takes a median of 50-120 and at most a few hundred at expert guesses).
+    think: Think = Think(500, "positions")
     #: Look-ahead depth in guesses: 1 scores as `best` does, 2 and more deepen
     #: (one depth after another while the budget lasts).
     depth: int = 2
@@ -108,6 +111,14 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
+    #: Where to search (`gated`): 0 and 0.0 search every guess, scored as above. Else
+    #: only the first `early` guesses of a game (0: all), and only when `best`'s
+    #: look-ahead scores its runner-up within `spread` of its top (0.0: always): the
+    #: `width` best of those within `spread` are deepened and the best deep score
+    #: is opened; every other guess is `best`'s.
+    early: int = 0
+    spread: float = 0.0
+    width: int = 3
 
     def __init__(
         self,
@@ -119,21 +130,60 @@ class Search(Best):
     ) -> None:
         super().__init__(seed, prior=prior, budget=budget)
         if think is not None:
-            self.think = think
+            self.think = think.of("positions")
         self._memo: dict[frozenset[tuple[int, int]], Position | None] = {}
         self._replies: dict[tuple[frozenset[tuple[int, int]], int], float] = {}
-        self._deadline = 0.0
+        self._solved = 0  # positions solved for this guess
+        self._limit: int | None = None  # the most the deepening may bring it to
         self._candidates: list[int] = []
+        self.guesses = 0  # guesses decided in this game so far
+        self.searched = 0  # guesses deepened in this game (when `gated`)
+
+    @property
+    def gated(self) -> bool:
+        """Whether only some guesses are searched (`early`, `spread`), `best` playing the rest."""
+        return bool(self.early or self.spread)
+
+    def decide(self, view: View) -> Decision:
+        decision = super().decide(view)
+        self.guesses += decision.guess
+        return decision
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
-        """Each candidate's score; deepened best first while the budget lasts."""
-        deadline = self.think.deadline()
-        self._memo = {}
+        """Each candidate's score; deepened best first while the budget lasts.
+
+        When `gated`, `best`'s scores, except at an early close guess: there the
+        close candidates' deep scores (`best`'s again if the budget runs out first).
+        """
+        self._memo, self._solved, self._limit = {}, 0, None
+        if not self.gated:
+            return self.deepened(view, result, self.candidates(view, result))
+        looks = super().outlooks(view, result)
+        if self.early and self.guesses >= self.early:
+            return looks
+        top = max(look.score for look in looks)
+        reach = top * (1 - self.spread) if self.spread else -1.0
+        close = sorted(
+            (look for look in looks if look.score >= reach), key=lambda o: (-o.score, o.cell)
+        )[: self.width]
+        if len(close) < 2:
+            return looks
+        found = self.deepened(view, result, [look.cell for look in close], complete=True)
+        if not found:
+            return looks
+        self.searched += 1
+        return found
+
+    def deepened(
+        self, view: View, result: Probabilities, cells: list[int], complete: bool = False
+    ) -> list[Outlook]:
+        """``cells`` scored one move ahead, then deepened while the budget lasts: the
+        best deep score, else (``complete``: nothing) the one-move scores."""
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[tuple[Outlook, list[Reply]]] = []
         self._candidates = self.candidates(view, result)
-        for cell in self._candidates:
+        for cell in cells:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
             outcomes = self.answers(root, cell, before)
@@ -141,14 +191,14 @@ class Search(Best):
             if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
             looks.append((look, outcomes))
-        found = [look for look, _ in looks]
-        self._deadline = deadline
+        found = [] if complete else [look for look, _ in looks]
+        self._limit = self.think.amount
         self._replies = {}
-        # Iterative deepening: each complete depth replaces the last; time out keeps it.
+        # Iterative deepening: each complete depth replaces the last; out of work keeps it.
         for depth in range(2, self.depth + 1):
             try:
                 best = self.deepest(root, looks, depth)
-            except _OutOfTime:
+            except _OutOfWork:
                 break
             if best is not None:
                 found = [best]
@@ -184,7 +234,6 @@ class Search(Best):
         worths = self.worths(outcomes, self.reply_safety)
         bound = sum(worths)
         scale = look.score / bound if bound else 0.0
-        self.check_time()
         for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
             if outcome.progress:
                 if not self.follow:
@@ -249,10 +298,10 @@ class Search(Best):
         """The safety of the best guess in ``position`` (the one-move worth)."""
         return best_safety(position.result)
 
-    def check_time(self) -> None:
-        """Raise `_OutOfTime` once the deepening's CPU budget is spent."""
-        if process_time() > self._deadline:  # checked per node: the clock is a system call
-            raise _OutOfTime
+    @property
+    def solved(self) -> int:
+        """The positions solved for the last guess's look-ahead (its work)."""
+        return self._solved
 
     def reply(self, position: Position, depth: int = 1) -> float:
         """The best ``depth``-guess score of a guess in ``position`` (at most its best safety).
@@ -265,12 +314,9 @@ class Search(Best):
         key = (position.opened, depth)
         if key in self._replies:
             return self._replies[key]
-        value: Callable[[Position], float]
-        if depth > 1:
-            self.check_time()
-            value = partial(self.reply, depth=depth - 1)
-        else:
-            value = self.reply_safety
+        value: Callable[[Position], float] = (
+            partial(self.reply, depth=depth - 1) if depth > 1 else self.reply_safety
+        )
         result = position.result
         around = position.view.topology.neighbours(position.guessed)
         cells = {c for c in (*self._candidates, *around) if c in result and c not in result.mines}
@@ -303,6 +349,9 @@ class Search(Best):
         opened = position.opened | {(cell, shown)}
         if opened in self._memo:
             return self._memo[opened]
+        if self._limit is not None and self._solved >= self._limit:
+            raise _OutOfWork
+        self._solved += 1
         view = position.view
         rules = opening.after(shown)
         unknown = [c for c in position.unknown if c != cell]
