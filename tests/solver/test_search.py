@@ -9,14 +9,16 @@ from hypothesis import given
 from test_best import SETTINGS, real_positions
 from test_probability import kinds, small_topology
 
+from minesweeper.board import Board
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
-from minesweeper.solver.best import Best
+from minesweeper.solver.best import Best, fifty_fifty
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.registry import find_strategy
+from minesweeper.solver.rollout import Rollout
 from minesweeper.solver.search import Position, Search
 from minesweeper.solver.think import Think
 from minesweeper.topology import SquareTopology
@@ -324,3 +326,20 @@ def test_gated_search_never_opens_a_proved_mine(position) -> None:
     assert not set(decision.opens) & exact.mines
     if not decision.guess:
         assert set(decision.opens) <= exact.safe
+
+
+def test_the_deeper_strategies_guess_an_unavoidable_50_50_as_best_does() -> None:
+    # Row 0 of 3x5: ? ? F ? ?, the mine at (0,2) known; mines at (0,0) and (0,3): a chain.
+    topology = SquareTopology(3, 5)
+    cell = topology.cell_at
+    board = Board(topology, {cell(0, 0), cell(0, 2), cell(0, 3)})
+    revealed = {c: board.count(c) for c in range(5, 15)}
+    view = View(topology, revealed, frozenset({cell(0, 2)}), 3)
+    chain = fifty_fifty(view, constraints(view))
+    assert chain is not None
+    players = [Best(), Search(), gated(), Rollout()]
+    for player in players:
+        player.endgame_layouts, player.regions = 0, False  # else searched exactly
+    decisions = [player.decide(view) for player in players]
+    assert decisions[0].method == "fifty-fifty" and decisions[0].opens[0] in chain
+    assert all(d == decisions[0] and d.method == "fifty-fifty" for d in decisions)
