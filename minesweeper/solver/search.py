@@ -57,6 +57,7 @@ from minesweeper.solver.probability import (
     DensityPrior,
     Probabilities,
     solve,
+    solve_outcomes,
 )
 from minesweeper.solver.strategy import Decision
 from minesweeper.solver.think import Think
@@ -156,8 +157,9 @@ class Search(Best):
         close candidates' deep scores (`best`'s again if the budget runs out first).
         """
         self._memo, self._solved, self._limit = {}, 0, None
+        self._candidates = self.candidates(view, result)
         if not self.gated:
-            return self.deepened(view, result, self.candidates(view, result))
+            return self.deepened(view, result, self._candidates)
         looks = super().outlooks(view, result)
         if self.early and self.guesses >= self.early:
             return looks
@@ -182,7 +184,6 @@ class Search(Best):
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[tuple[Outlook, list[Reply]]] = []
-        self._candidates = self.candidates(view, result)
         for cell in cells:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
@@ -256,9 +257,11 @@ class Search(Best):
     ) -> list[Reply]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
         opening = Opening.of(position.view, position.rules, cell)
+        unknown = [c for c in position.unknown if c != cell]
+        counted = self.counted(position, opening, unknown)
         found = []
         for shown in opening.numbers:
-            after = self.after(position, opening, shown)
+            after = self.after(position, opening, shown, counted, unknown)
             if after is None:
                 continue
             solved = after.result
@@ -343,8 +346,33 @@ class Search(Best):
         outcomes = self.answers(position, cell, None)
         return self.outlook(position, cell, outcomes, self.reply_safety).score
 
-    def after(self, position: Position, opening: Opening, shown: int) -> Position | None:
-        """``position`` once ``opening``'s cell shows ``shown``; None when no layout allows it."""
+    def counted(
+        self, position: Position, opening: Opening, unknown: list[int]
+    ) -> dict[int, Probabilities] | None:
+        """Every number's position after ``opening`` from one count (`solve_outcomes`, keyed
+        by the mines among its unknown neighbours), when some number's is not known yet;
+        None when all are, or when that count would be approximate. ``unknown``: the
+        position's unknown cells but the opened one."""
+        if all(position.opened | {(opening.cell, n)} in self._memo for n in opening.numbers):
+            return None
+        view = position.view
+        settings = self.opened_settings(view)
+        return solve_outcomes(opening.rules, opening.around, unknown, view.mines_left, **settings)
+
+    def after(
+        self,
+        position: Position,
+        opening: Opening,
+        shown: int,
+        counted: dict[int, Probabilities] | None = None,
+        unknown: list[int] | None = None,
+    ) -> Position | None:
+        """``position`` once ``opening``'s cell shows ``shown``; None when no layout allows it.
+
+        ``counted``: every number's position from one count (`counted`), if at hand;
+        either way the position counts one against the budget, and is the same.
+        ``unknown``: the position's unknown cells but the opened one, if at hand.
+        """
         cell = opening.cell
         opened = position.opened | {(cell, shown)}
         if opened in self._memo:
@@ -354,13 +382,18 @@ class Search(Best):
         self._solved += 1
         view = position.view
         rules = opening.after(shown)
-        unknown = [c for c in position.unknown if c != cell]
-        found: Position | None
+        if unknown is None:
+            unknown = [c for c in position.unknown if c != cell]
+        found: Position | None = None
         try:
-            solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
+            if counted is None:
+                solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
+            else:
+                solved = counted[shown - opening.known]
+        except (InconsistentView, KeyError):
+            pass  # no layout allows it
+        else:
             after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
             found = Position(after, rules, unknown, solved, opened, cell)
-        except InconsistentView:
-            found = None
         self._memo[opened] = found
         return found
