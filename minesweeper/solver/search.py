@@ -6,8 +6,8 @@ played as `best` plays them. When it must guess elsewhere:
 1. Candidates are `best`'s: the near-safest frontier cells and the
    unconstrained cells most likely to open an area.
 2. Each is scored one move ahead, as `best` scores it: for every number it
-   could show, the exact weight of that outcome (one engine count each, never
-   sampled); the outcome is worth 1 when it leaves a certain safe cell, else
+   could show, the exact weight of that outcome (one engine count serves every
+   number, `solve_outcomes`; never sampled); the outcome is worth 1 when it leaves a certain safe cell, else
    the safety of the best next guess, times the chance to clear any isolated
    region it walls off. Score: ``safety * E[worth]``.
 3. Depth 2: in each outcome without progress, the best next guess is itself
