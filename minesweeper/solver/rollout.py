@@ -38,18 +38,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from statistics import NormalDist
-from typing import Any
 
-from minesweeper.solver.best import (
-    Best,
-    EngineStrategy,
-    Outlook,
-    best_safety,
-    blended_safety,
-    certain,
-    makes_progress,
-)
-from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
+from minesweeper.solver.best import Best, EngineStrategy, Outlook
+from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.layouts import ApproximateCount, LayoutSampler
 from minesweeper.solver.player import wins_on
 from minesweeper.solver.probability import (
@@ -59,7 +50,6 @@ from minesweeper.solver.probability import (
     DensityPrior,
     PartCache,
     Probabilities,
-    solve_outcomes,
 )
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.think import Think
@@ -273,130 +263,6 @@ def play_on_layouts(
     return Playout(tuple(cells), tuple(found))
 
 
-class _AtGuess(Exception):
-    """A game played on has come to a position without a certain move (its worth)."""
-
-    def __init__(self, worth: float) -> None:
-        super().__init__(worth)
-        self.worth = worth
-
-
-class CertainMoves(Strategy):
-    """Plays ``policy``'s certain moves only; at a position that has none, raises
-    `_AtGuess` with what `best`'s look-ahead would call that position worth: the
-    blended safety of its two best guesses (``blend``; 0: the best safety)."""
-
-    name = "certain-moves"
-
-    def __init__(self, policy: EngineStrategy, blend: float = 0.0) -> None:
-        super().__init__(policy.seed)
-        self.policy, self.blend = policy, blend
-
-    def decide(self, view: View) -> Decision:
-        found = self.policy.proved(view)
-        if found is not None:
-            return found
-        result = self.policy.solve(view)
-        found = certain(view, result)
-        if found is not None:
-            return found
-        raise _AtGuess(worth_of(result, self.blend))
-
-
-def worth_of(result: Probabilities, blend: float) -> float:
-    """What `best` calls a position worth (``result``: its probabilities): 1 with
-    progress, else its best safety; with ``blend``, the two best safeties blended."""
-    if blend:
-        return blended_safety(result, blend)
-    return 1.0 if makes_progress(result) else best_safety(result)
-
-
-def next_guess_worth(mines: frozenset[int], view: View, cell: int, player: CertainMoves) -> float:
-    """The worth of the next guess after opening ``cell`` on the layout ``mines`` and
-    making every certain move that follows (1 when they win the game)."""
-    try:
-        return float(wins_on(mines, view, cell, player))
-    except _AtGuess as guess:
-        return guess.worth
-
-
-@dataclass(frozen=True)
-class Followed:
-    """One cell's look-ahead with its outcomes of progress followed over sampled layouts.
-
-    ``base`` is the look-ahead's expected worth (each outcome as `best` values it, the
-    ones with progress at their blended safety, mostly 1); ``worth`` the same with
-    each outcome of progress that drew layouts valued instead by the mean worth of
-    the next guess its certain moves lead to (`next_guess_worth`); ``error`` the
-    standard error of ``worth``; ``played`` the layouts played on.
-    """
-
-    cell: int
-    base: float
-    worth: float
-    error: float
-    played: int
-
-    @property
-    def ratio(self) -> float:
-        """How much following progress changes the look-ahead's score."""
-        return self.worth / self.base if self.base else 1.0
-
-
-def follow_progress(
-    view: View,
-    cell: int,
-    player: CertainMoves,
-    layouts: int,
-    rng: random.Random,
-    settings: dict[str, Any],
-    rules: Sequence[Constraint],
-    unknown: Sequence[int],
-) -> Followed:
-    """``cell``'s outcomes (every number it may show, weighted exactly by one count) with
-    those of progress followed on ``layouts`` layouts, shared among them by weight.
-
-    The outcomes without progress keep their exact worth, so only the part `best`
-    rounds to 1 is sampled (and each layout drawn exactly, given the number shown).
-    ``settings``: `Best.opened_settings` of ``view``; ``rules``: its constraints.
-    Raises `ApproximateCount` when the outcomes cannot be counted exactly.
-    """
-    opening = Opening.of(view, rules, cell)
-    rest = [c for c in unknown if c != cell]
-    by_count = solve_outcomes(opening.rules, opening.around, rest, view.mines_left, **settings)
-    if by_count is None:
-        raise ApproximateCount("the outcomes are too large to count exactly")
-    outcomes = [(opening.known + n, solved) for n, solved in sorted(by_count.items())]
-    total = sum(solved.weight for _, solved in outcomes)
-    if not total:
-        return Followed(cell, 0.0, 0.0, 0.0, 0)
-    shares_of = {shown: solved.weight / total for shown, solved in outcomes}
-    base = sum(shares_of[shown] * worth_of(solved, player.blend) for shown, solved in outcomes)
-    moving = [(shown, solved) for shown, solved in outcomes if makes_progress(solved)]
-    worth, variance, played = base, 0.0, 0
-    counts = shares([shares_of[shown] for shown, _ in moving], layouts)
-    for (shown, solved), count in zip(moving, counts, strict=True):
-        if not count:
-            continue
-        sampler = LayoutSampler(
-            view,
-            player.policy.prior,
-            safe=[cell],
-            rules=opening.after(shown),
-            cache=settings.get("cache"),
-        )
-        values = [next_guess_worth(sampler.sample(rng), view, cell, player) for _ in range(count)]
-        mean = sum(values) / count
-        share = shares_of[shown]
-        worth += share * (mean - worth_of(solved, player.blend))
-        if count > 1:
-            variance += share**2 * sum((v - mean) ** 2 for v in values) / (count - 1) / count
-        else:
-            variance += share**2 / 4
-        played += count
-    return Followed(cell, base, worth, math.sqrt(variance), played)
-
-
 class Rollout(Best):
     """`Best`, with its early close guesses chosen by playing on over sampled layouts."""
 
@@ -414,10 +280,6 @@ class Rollout(Best):
     #: choice for it to be taken instead. 0, the highest estimate: the estimates are
     #: unbiased, so that choice is right more often than not whenever the two differ.
     margin: float = 0.0
-    #: How far a game is played on: 0, to its end (`play_on_layouts`); 1, only through
-    #: the certain moves of each outcome with progress, to the next guess, whose
-    #: worth replaces the 1 the look-ahead gives progress (`follow_progress`).
-    horizon: int = 0
 
     def __init__(
         self,
@@ -454,8 +316,6 @@ class Rollout(Best):
         if len(close) < 2:
             return looks
         rng = random.Random(position_seed(view, self.name))
-        if self.horizon:
-            return self.followed(view, close, rng)
         cells = [look.cell for look in close]
         try:
             playout = play_on_layouts(
@@ -466,28 +326,6 @@ class Rollout(Best):
         self.searched += 1
         self.layouts += playout.played
         return [self.choose(close, playout)]
-
-    def followed(self, view: View, close: list[Outlook], rng: random.Random) -> list[Outlook]:
-        """``close``, each score scaled by how following its progress changes its worth
-        (`follow_progress`; the budget shared equally among them)."""
-        player = CertainMoves(self.policy, self.blend)
-        settings = self.opened_settings(view)
-        settings["cache"] = self.policy.cache
-        rules, unknown = self.rules(view), view.unknown()
-        found = []
-        budgets = shares([1.0] * len(close), self.think.amount)
-        try:
-            for look, layouts in zip(close, budgets, strict=True):
-                seeded = random.Random(rng.getrandbits(64))
-                followed = follow_progress(
-                    view, look.cell, player, layouts, seeded, settings, rules, unknown
-                )
-                self.layouts += followed.played
-                found.append(replace(look, score=look.score * followed.ratio))
-        except ApproximateCount:
-            return close  # no exact layouts to draw: the look-ahead decides
-        self.searched += 1
-        return found
 
     def choose(self, close: list[Outlook], playout: Playout) -> Outlook:
         """The cell of highest estimated chance to win, if it beats the look-ahead's

@@ -7,9 +7,10 @@ played as `best` plays them. When it must guess elsewhere:
    unconstrained cells most likely to open an area.
 2. Each is scored one move ahead, as `best` scores it: for every number it
    could show, the exact weight of that outcome (one engine count serves every
-   number, `solve_outcomes`; never sampled); the outcome is worth 1 when it leaves a certain safe cell, else
-   the safety of the best next guess, times the chance to clear any isolated
-   region it walls off. Score: ``safety * E[worth]``.
+   number, `solve_outcomes`; never sampled); the outcome is worth 1 when it
+   leaves a certain safe cell, else the safety of the best next guess, times
+   the chance to clear any isolated region it walls off. Score:
+   ``safety * E[worth]``.
 3. Depth 2: in each outcome without progress, the best next guess is itself
    scored one move ahead (its safety times its own expected worth) instead of
    by its safety alone, so the score becomes the chance to survive this guess
@@ -59,7 +60,6 @@ from minesweeper.solver.probability import (
     solve,
     solve_outcomes,
 )
-from minesweeper.solver.strategy import Decision
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
@@ -112,14 +112,6 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
-    #: Where to search (`gated`): 0 and 0.0 search every guess, scored as above. Else
-    #: only the first `early` guesses of a game (0: all), and only when `best`'s
-    #: look-ahead scores its runner-up within `spread` of its top (0.0: always): the
-    #: `width` best of those within `spread` are deepened and the best deep score
-    #: is opened; every other guess is `best`'s.
-    early: int = 0
-    spread: float = 0.0
-    width: int = 3
 
     def __init__(
         self,
@@ -137,54 +129,15 @@ class Search(Best):
         self._solved = 0  # positions solved for this guess
         self._limit: int | None = None  # the most the deepening may bring it to
         self._candidates: list[int] = []
-        self.guesses = 0  # guesses decided in this game so far
-        self.searched = 0  # guesses deepened in this game (when `gated`)
-
-    @property
-    def gated(self) -> bool:
-        """Whether only some guesses are searched (`early`, `spread`), `best` playing the rest."""
-        return bool(self.early or self.spread)
-
-    def decide(self, view: View) -> Decision:
-        decision = super().decide(view)
-        self.guesses += decision.guess
-        return decision
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
-        """Each candidate's score; deepened best first while the budget lasts.
-
-        When `gated`, `best`'s scores, except at an early close guess: there the
-        close candidates' deep scores (`best`'s again if the budget runs out first).
-        """
+        """Each candidate's score; deepened best first while the budget lasts."""
         self._memo, self._solved, self._limit = {}, 0, None
-        self._candidates = self.candidates(view, result)
-        if not self.gated:
-            return self.deepened(view, result, self._candidates)
-        looks = super().outlooks(view, result)
-        if self.early and self.guesses >= self.early:
-            return looks
-        top = max(look.score for look in looks)
-        reach = top * (1 - self.spread) if self.spread else -1.0
-        close = sorted(
-            (look for look in looks if look.score >= reach), key=lambda o: (-o.score, o.cell)
-        )[: self.width]
-        if len(close) < 2:
-            return looks
-        found = self.deepened(view, result, [look.cell for look in close], complete=True)
-        if not found:
-            return looks
-        self.searched += 1
-        return found
-
-    def deepened(
-        self, view: View, result: Probabilities, cells: list[int], complete: bool = False
-    ) -> list[Outlook]:
-        """``cells`` scored one move ahead, then deepened while the budget lasts: the
-        best deep score, else (``complete``: nothing) the one-move scores."""
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[tuple[Outlook, list[Reply]]] = []
-        for cell in cells:
+        self._candidates = self.candidates(view, result)
+        for cell in self._candidates:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
             outcomes = self.answers(root, cell, before)
@@ -192,7 +145,7 @@ class Search(Best):
             if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
             looks.append((look, outcomes))
-        found = [] if complete else [look for look, _ in looks]
+        found = [look for look, _ in looks]
         self._limit = self.think.amount
         self._replies = {}
         # Iterative deepening: each complete depth replaces the last; out of work keeps it.

@@ -15,20 +15,15 @@ from minesweeper.board import Board
 from minesweeper.client import play
 from minesweeper.game import State
 from minesweeper.solver.best import Best, ExactSafest
-from minesweeper.solver.constraints import constraints
 from minesweeper.solver.player import play_out
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.registry import StrategySpec, find_strategy
 from minesweeper.solver.rollout import (
-    CertainMoves,
     Rollout,
-    follow_progress,
-    next_guess_worth,
     play_on_layouts,
     position_seed,
     shares,
     strata,
-    worth_of,
 )
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
@@ -210,103 +205,4 @@ def test_never_opens_a_proved_mine(position) -> None:
     if decision.guess:
         assert decision.mines == exact.mines
     else:
-        assert set(decision.opens) <= exact.safe
-
-
-class _Stop(Exception):
-    pass
-
-
-def _stop_at_guess(view: View, decision, move: int) -> None:
-    raise _Stop(view)
-
-
-@pytest.mark.parametrize("blend", [0.0, 0.25])
-def test_the_next_guess_worth_is_that_of_the_first_position_without_a_certain_move(
-    blend: float,
-) -> None:
-    won = 0
-    for view, _ in small_positions(6, seed=9):
-        for mines in layouts_of(view)[:6]:
-            for cell in sorted(c for c in view.unknown() if c not in mines)[:3]:
-                value = next_guess_worth(mines, view, cell, CertainMoves(ExactSafest(), blend))
-                try:  # the same game, stopped at its first guess by the client's own loop
-                    game, _ = play_out(
-                        Board(view.topology, mines),
-                        view,
-                        cell,
-                        ExactSafest(),
-                        True,
-                        on_guess=_stop_at_guess,
-                    )
-                except _Stop as stop:
-                    (at,) = stop.args
-                    assert value == worth_of(probabilities(at), blend)
-                else:
-                    assert game.state is State.WON and value == 1.0
-                    won += 1
-    assert won  # some layouts are won by certain moves alone
-
-
-def exact_followed(view: View, cell: int, blend: float) -> tuple[float, float]:
-    """Brute force: the expected worth of ``cell``'s outcomes as `best` values them, and with
-    every outcome of progress valued by the next guess it leads to; over every layout."""
-    base = followed = 0.0
-    safe = [mines for mines in layouts_of(view) if cell not in mines]
-    player = CertainMoves(ExactSafest(), blend)
-    for mines in safe:
-        shown = Board(view.topology, mines).count(cell)
-        after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
-        solved = probabilities(after)
-        base += worth_of(solved, blend)
-        moved = bool(solved.safe) or not len(solved)
-        followed += (
-            next_guess_worth(mines, view, cell, player) if moved else worth_of(solved, blend)
-        )
-    return base / len(safe), followed / len(safe)
-
-
-def test_following_progress_agrees_with_brute_force_within_its_error() -> None:
-    squares, sampled, moved = 0.0, 0, 0
-    for view, _ in small_positions(6, seed=10):
-        player = CertainMoves(ExactSafest(), 0.25)
-        settings = {"known_mines": len(view.mines), "known_safe": len(view.revealed) + 1}
-        rules = constraints(view)
-        for cell in sorted(view.unknown(), key=lambda c: (probabilities(view).chance(c), c))[:3]:
-            rng = random.Random(position_seed(view, str(cell)))
-            found = follow_progress(view, cell, player, 800, rng, settings, rules, view.unknown())
-            base, exact = exact_followed(view, cell, 0.25)
-            assert found.base == pytest.approx(base, abs=1e-9)  # the exact part is exact
-            assert found.played in (0, 800)  # all of the budget, or no progress to follow
-            moved += exact != pytest.approx(base)
-            if found.error:
-                squares += ((found.worth - exact) / found.error) ** 2
-                sampled += 1
-            else:  # nothing to sample: exact
-                assert found.worth == pytest.approx(exact, abs=1e-12)
-    assert moved >= 6  # following progress changes the worth of many cells
-    # The estimates' z-scores: their squares sum like a chi-square of ``sampled`` degrees
-    # (at most 2.2x its mean at 99.9% for 12 or so); a bias of a fifth of the change fails.
-    assert sampled >= 8 and squares <= 2.2 * sampled + 6, (squares, sampled)
-
-
-def test_following_progress_counts_its_budget_and_reruns_the_same() -> None:
-    searched = 0
-    for view, _ in small_positions(6, seed=11):
-        player = searching(think=9, spread=1.0, horizon=1)
-        again = searching(think=9, spread=1.0, horizon=1)
-        assert player.decide(view) == again.decide(view)
-        assert player.layouts <= 9 * player.searched and player.layouts == again.layouts
-        searched += player.searched
-    assert searched
-
-
-@SETTINGS
-@given(real_positions())
-def test_following_progress_never_opens_a_proved_mine(position) -> None:
-    view, _ = position
-    exact = probabilities(view)
-    decision = searching(think=4, spread=1.0, horizon=1).decide(view)
-    assert not set(decision.opens) & exact.mines
-    if not decision.guess:
         assert set(decision.opens) <= exact.safe

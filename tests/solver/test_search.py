@@ -277,57 +277,6 @@ def test_a_rerun_plays_the_same_moves_when_the_budget_binds() -> None:
     assert bound  # some look-aheads were cut short by the budget
 
 
-def gated(**settings: float) -> Search:
-    search = Search(think=PLENTY)
-    search.early, search.spread = 2, 0.05
-    for name, value in settings.items():
-        setattr(search, name, value)
-    return search
-
-
-def test_gated_search_deepens_only_close_early_guesses_and_plays_best_elsewhere() -> None:
-    searched = 0
-    for view in guessing_views(20, 9):
-        result = probabilities(view)
-        view = view.with_mines(result.mines)
-        looks = Best().outlooks(view, result)
-        top = max(look.score for look in looks)
-        close = sorted(
-            (look for look in looks if look.score >= top * 0.95), key=lambda o: (-o.score, o.cell)
-        )[:3]
-        search = gated()
-        chosen = search.outlooks(view, result)
-        if len(close) < 2:
-            assert chosen == looks and not search.searched
-            continue
-        # The best deep score among the close candidates, each deepened in full.
-        root = Position(view, constraints(view), view.unknown(), result)
-        before = {frozenset(r) for r in isolated_regions(view)}
-        deep = {look.cell: unpruned(search, root, look.cell, before) for look in close}
-        (found,) = chosen
-        assert found.cell in deep and found.score == pytest.approx(max(deep.values()))
-        searched += search.searched
-        # Past the early guesses, or with no budget to deepen: `best`'s own scores.
-        late = gated()
-        late.guesses = 2
-        assert late.outlooks(view, result) == looks and not late.searched
-        # No budget: depth 2 completes only where it needs no new position.
-        idle = gated(think=Think(0, "positions"))
-        assert idle.outlooks(view, result) in (looks, chosen)
-    assert searched  # some positions had close candidates
-
-
-@SETTINGS
-@given(real_positions())
-def test_gated_search_never_opens_a_proved_mine(position) -> None:
-    view, _ = position
-    exact = probabilities(view)
-    decision = gated(spread=1.0).decide(view)
-    assert not set(decision.opens) & exact.mines
-    if not decision.guess:
-        assert set(decision.opens) <= exact.safe
-
-
 def test_the_deeper_strategies_guess_an_unavoidable_50_50_as_best_does() -> None:
     # Row 0 of 3x5: ? ? F ? ?, the mine at (0,2) known; mines at (0,0) and (0,3): a chain.
     topology = SquareTopology(3, 5)
@@ -337,7 +286,7 @@ def test_the_deeper_strategies_guess_an_unavoidable_50_50_as_best_does() -> None
     view = View(topology, revealed, frozenset({cell(0, 2)}), 3)
     chain = fifty_fifty(view, constraints(view))
     assert chain is not None
-    players = [Best(), Search(), gated(), Rollout()]
+    players = [Best(), Search(), Rollout()]
     for player in players:
         player.endgame_layouts, player.regions = 0, False  # else searched exactly
     decisions = [player.decide(view) for player in players]
