@@ -7,9 +7,9 @@ import random
 import pytest
 from hypothesis import given
 from test_best import SETTINGS, real_positions
+from test_chains import pairs_linked_by_a_mine
 from test_probability import kinds, small_topology
 
-from minesweeper.board import Board
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
@@ -278,12 +278,7 @@ def test_a_rerun_plays_the_same_moves_when_the_budget_binds() -> None:
 
 
 def test_the_deeper_strategies_guess_an_unavoidable_50_50_as_best_does() -> None:
-    # Row 0 of 3x5: ? ? F ? ?, the mine at (0,2) known; mines at (0,0) and (0,3): a chain.
-    topology = SquareTopology(3, 5)
-    cell = topology.cell_at
-    board = Board(topology, {cell(0, 0), cell(0, 2), cell(0, 3)})
-    revealed = {c: board.count(c) for c in range(5, 15)}
-    view = View(topology, revealed, frozenset({cell(0, 2)}), 3)
+    view = pairs_linked_by_a_mine()
     chain = fifty_fifty(view, constraints(view))
     assert chain is not None
     players = [Best(), Search(), Rollout()]
