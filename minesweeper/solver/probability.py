@@ -382,6 +382,22 @@ def solve_weight(
     _check(cells, pairs)
     parts = [_cached_part(system, budget, cache) for system in split_system(pairs)]
     constrained = {cell for members, _ in pairs for cell in members}
+    return weigh_parts(cells, constrained, parts, mines, prior, known_mines, known_safe, budget)
+
+
+def weigh_parts(
+    cells: list[Cell],
+    constrained: set[Cell],
+    parts: Sequence[_Part],
+    mines: int | None,
+    prior: DensityPrior,
+    known_mines: int,
+    known_safe: int,
+    budget: Budget,
+) -> int:
+    """`solve_weight`'s answer from the counted parts of its groups (``cells``: the unknown
+    cells, each once; ``constrained``: those the groups hold), so that a caller weighing
+    variants of one position counts only the groups that differ."""
     if any(part.approximate or part.loose for part in parts):  # rounded: as `solve` does
         return _combine(
             cells, constrained, parts, mines, prior, known_mines, known_safe, budget
