@@ -28,8 +28,9 @@ from minesweeper.solver.probability import (
     UNIFORM,
     Probabilities,
     _cached_part,
+    poly_product,
     solve_weight,
-    weigh_parts,
+    weigh_polys,
 )
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
@@ -141,8 +142,10 @@ class Fifties:
         try:
             groups = self._groups
             if groups is None:
-                groups = self._groups = _Groups(self.rules, self.view.unknown(), self.settings)
-            found = groups.weight(extra, self.view.mines_left) if groups.exact else None
+                groups = self._groups = _Groups(
+                    self.rules, self.view.unknown(), self.view.mines_left, self.settings
+                )
+            found = groups.weight(extra) if groups.exact else None
             if found is not None:
                 return found
             return solve_weight(
@@ -202,9 +205,14 @@ class _Groups:
     `Fifties.weight`. ``exact``: no count is approximate (else they are not used)."""
 
     def __init__(
-        self, rules: Sequence[Constraint], unknown: Sequence[int], settings: dict[str, Any]
+        self,
+        rules: Sequence[Constraint],
+        unknown: Sequence[int],
+        mines: int | None,
+        settings: dict[str, Any],
     ) -> None:
         self.cells = list(dict.fromkeys(unknown))
+        self.mines = mines
         self.budget = settings.get("budget", DEFAULT_BUDGET)
         self.cache = settings.get("cache")
         self.prior = settings.get("prior", UNIFORM)
@@ -217,8 +225,10 @@ class _Groups:
         self.exact = self.owner.keys() <= set(self.cells) and not any(
             part.approximate or part.loose for part in self.parts
         )
+        # The product of the polynomials of the groups a set of them leaves out.
+        self._rest: dict[frozenset[int], list[int]] = {}
 
-    def weight(self, extra: Sequence[Constraint], mines: int | None) -> int | None:
+    def weight(self, extra: Sequence[Constraint]) -> int | None:
         """The weight with the rules ``extra`` too (their cells unknown), or None where a
         count would be approximate."""
         added = [(frozenset(rule.cells), rule.mines) for rule in extra]
@@ -228,16 +238,22 @@ class _Groups:
                 raise InconsistentView(
                     f"a constraint needs {need} mine(s) among {len(cells)} cells"
                 )
-        touched = {owner[cell] for cells, _ in added for cell in cells if cell in owner}
+        touched = frozenset(owner[cell] for cells, _ in added for cell in cells if cell in owner)
         system = [rule for i in sorted(touched) for rule in self.groups[i]] + added
-        parts = [part for i, part in enumerate(self.parts) if i not in touched]
+        polys = [self._rest_of(touched)]
         for group in split_system(system):
             part = _cached_part(group, self.budget, self.cache)
             if part.approximate or part.loose:
                 return None
-            parts.append(part)
-        constrained = owner.keys() | {cell for cells, _ in added for cell in cells}
-        known_mines, known_safe = self.known
-        return weigh_parts(
-            self.cells, constrained, parts, mines, self.prior, known_mines, known_safe, self.budget
+            polys += part.polys
+        constrained = len(owner.keys() | {cell for cells, _ in added for cell in cells})
+        return weigh_polys(
+            polys, len(self.cells) - constrained, constrained, self.mines, self.prior, *self.known
         )
+
+    def _rest_of(self, touched: frozenset[int]) -> list[int]:
+        rest = self._rest.get(touched)
+        if rest is None:
+            polys = (p for i, part in enumerate(self.parts) if i not in touched for p in part.polys)
+            rest = self._rest[touched] = poly_product(polys, self.mines)
+        return rest
