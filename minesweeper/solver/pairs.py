@@ -170,8 +170,10 @@ class Fifties:
         chances = self.result.floats()  # once: the pairs ask for a cell many times
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
+        get = credit.get
         for a, b, missing in _pairs(self.view, max_missing):
-            p, q = chances[a], chances[b]
+            p = chances[a]
+            q = chances[b]
             guess = p * (1 - q) + q * (1 - p)
             for cell in missing:
                 guess *= chances[cell]
@@ -187,12 +189,14 @@ class Fifties:
             if not risk:
                 continue
             for cell in cells:
-                credit[cell] = credit.get(cell, 0.0) + risk
+                credit[cell] = get(cell, 0.0) + risk
         found = {}
         for cell, risk in credit.items():
-            if cell in chances:
-                p = chances[cell]
-                found[cell] = min(risk, p, 1 - p)
+            p = chances.get(cell)
+            if p is not None:  # min(risk, p, 1 - p), written out: the same float
+                q = 1 - p
+                low = p if p <= q else q
+                found[cell] = risk if risk <= low else low
         return found
 
     @staticmethod
