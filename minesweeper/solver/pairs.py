@@ -192,10 +192,10 @@ class Fifties:
                 credit[cell] = get(cell, 0.0) + risk
         found = {}
         for cell, risk in credit.items():
-            p = chances.get(cell)
-            if p is not None:  # min(risk, p, 1 - p), written out: the same float
-                q = 1 - p
-                low = p if p <= q else q
+            mine = chances.get(cell)
+            if mine is not None:  # min(risk, mine, 1 - mine), written out: the same float
+                safe = 1 - mine
+                low = mine if mine <= safe else safe
                 found[cell] = risk if risk <= low else low
         return found
 
