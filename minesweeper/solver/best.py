@@ -50,7 +50,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minesweeper.solver.boxes import box_credit
 from minesweeper.solver.constraints import (
     Constraint,
     ConstraintTracker,
@@ -229,12 +228,6 @@ class Best(EngineStrategy):
     #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
     #: raises near the best become candidates too.
     influence: float = 0.9
-    #: Count the potential box 50/50s too (`minesweeper.solver.boxes`), not only pairs.
-    boxes: bool = False
-    #: Credit a potential 50/50's missing enablers only when there are at most this
-    #: many and its risk is above `enabler_least` (D. Hill's: 1 and 0.025).
-    enabler_missing: int = 3
-    enabler_least: float = 0.0
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -338,7 +331,7 @@ class Best(EngineStrategy):
         left out (before the first: every candidate scored by its safety).
         """
         cells = self.candidates(view, result)
-        influence = self.fifty_influence(view, result) if self.influence else {}
+        influence = self.fifties(view, result).influence() if self.influence else {}
         if influence:
             best = best_safety(result)
             cells = cells + [
@@ -438,21 +431,6 @@ class Best(EngineStrategy):
         if not self.blend:
             return (1.0 if makes_progress(result) else best_safety(result)) * risk
         return blended_safety(result, self.blend) * risk
-
-    def fifty_influence(self, view: View, result: Probabilities) -> dict[int, float]:
-        """Each cell's chance to settle a potential 50/50 by being opened: its pairs',
-        and with `boxes` its boxes' too, the sum at most its mine and safe chances."""
-        fifties = self.fifties(view, result)
-        limits = self.enabler_missing, self.enabler_least
-        found = fifties.influence(3, 1e-3, *limits)
-        if not self.boxes:
-            return found
-        chance = result.floats()
-        for cell, risk in box_credit(view, fifties, 3, 1e-3, *limits).items():
-            if cell in chance:
-                p = chance[cell]
-                found[cell] = min(found.get(cell, 0.0) + risk, p, 1 - p)
-        return found
 
     def fifties(self, view: View, result: Probabilities) -> Fifties:
         """The potential 50/50s of ``view`` (``result``: its probabilities)."""

@@ -132,13 +132,7 @@ class Fifties:
         except InconsistentView:
             return 0
 
-    def influence(
-        self,
-        max_missing: int = 3,
-        least: float = 1e-3,
-        enabler_missing: int = 3,
-        enabler_least: float = 0.0,
-    ) -> dict[int, float]:
+    def influence(self, max_missing: int = 3, least: float = 1e-3) -> dict[int, float]:
         """Each cell's chance to settle a potential 50/50 by being opened.
 
         A pair's risk is half the chance that it becomes a 50/50 (exactly one
@@ -148,9 +142,7 @@ class Fifties:
         a number touches one of its cells; a pair of unconstrained cells only,
         which share one probability p, takes ``2 p (1 - p) p^missing`` (the
         cells as if independent: a count would cost a solve per pair). Pairs
-        whose chance so guessed is under ``least`` are left out. The missing
-        enablers are credited only when there are at most ``enabler_missing`` of
-        them and the risk is above ``enabler_least`` (his: 1 and 0.025).
+        whose chance so guessed is under ``least`` are left out.
         """
         total = 0
         chances = self.result.floats()  # once: the pairs ask for a cell many times
@@ -173,8 +165,6 @@ class Fifties:
                 risk = guess / 2
             if not risk:
                 continue
-            if len(pair.missing) > enabler_missing or risk <= enabler_least:
-                cells = (pair.a, pair.b)
             for cell in cells:
                 credit[cell] = credit.get(cell, 0.0) + risk
         return {
