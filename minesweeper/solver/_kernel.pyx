@@ -57,6 +57,32 @@ cdef extern from *:
     void dot_limbs(const u64* s, const uint32_t* r, int terms, int limbs, uint32_t* out) nogil
 
 cdef extern from *:
+    """
+    /* rest[m * (limbs + 3) + j], m < n: sum over t < nt, t + m < size of w[t] * g[t + m],
+       g[i] given in 32-bit limbs (g[i * limbs + j]). A column's sum (fewer than 2**32 terms
+       below 2**96, plus the carry) fits in 128 bits; a sum in limbs + 3 limbs. */
+    static void correlate_limbs(const uint64_t* w, int nt, const uint32_t* g, int size,
+                                int limbs, int n, uint32_t* rest) {
+        int wide = limbs + 3, m, j, t, top;
+        for (m = 0; m < n; m++) {
+            unsigned __int128 acc = 0;
+            top = size - m < nt ? size - m : nt;
+            for (j = 0; j < wide; j++) {
+                if (j < limbs) {
+                    for (t = 0; t < top; t++) {
+                        if (w[t]) acc += (unsigned __int128)w[t] * g[(t + m) * limbs + j];
+                    }
+                }
+                rest[m * wide + j] = (uint32_t)acc;
+                acc >>= 32;
+            }
+        }
+    }
+    """
+    void correlate_limbs(const u64* w, int nt, const uint32_t* g, int size, int limbs, int n,
+                         uint32_t* rest) nogil
+
+cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
     int lowest_bit "__builtin_ctzll"(unsigned long long) nogil
 
@@ -109,31 +135,75 @@ cdef class Counted:
     def shares(self, int end, list rest):
         """``[sum(S[k][M] * rest[M] for M) for k]`` (see `weights`) for any outside weights
         ``rest``, non-negative ints: exactly, in 32-bit limbs (None for other numbers)."""
+        cdef vector[uint32_t] table  # rest[M]'s limbs, M by M
+        cdef int terms = min(self._length(end), len(rest))
+        cdef int limbs = _limbs(rest, terms, table)
+        if limbs < 0:
+            return None
+        return self._dots(end, table, terms, limbs)
+
+    def shares_at(self, list ends, list rest):
+        """``[shares(end, rest) for end in ends]``, ``rest`` made into limbs once (None for
+        numbers that are not non-negative ints)."""
+        cdef vector[uint32_t] table
+        cdef int end, most = 0
+        for end in ends:
+            most = max(most, self._length(end))
+        cdef int terms = min(most, len(rest))
+        cdef int limbs = _limbs(rest, terms, table)
+        if limbs < 0:
+            return None
+        found = []
+        for end in ends:
+            found.append(self._dots(end, table, min(terms, self.lengths[end]), limbs))
+        return found
+
+    def shares_correlated(self, int end, list outside, list polys):
+        """``[shares(end, rest(poly)) for poly in polys]``, each ``rest(poly)[M]`` being
+        ``sum(poly[t] * outside[t + M] for t)`` (`probability._correlate`, the missing
+        ``outside`` entries 0) for ``M`` up to the length of `poly`\ (end): the correlation
+        too in limbs, exactly (None when ``outside`` holds other numbers than non-negative
+        ints, or a ``poly`` other numbers than ints in 0 .. 2**64 - 1)."""
+        cdef vector[uint32_t] table, rest
+        cdef vector[u64] weights
+        cdef int n = self._length(end)
+        cdef int most = max([len(poly) for poly in polys], default=0)
+        cdef int size = max(0, min(len(outside), most + n - 1))  # the entries any sum meets
+        cdef int limbs = _limbs(outside, size, table)
+        cdef int wide, nt
+        if limbs < 0:
+            return None
+        wide = limbs + 3  # a sum of at most 2**32 terms below 2**64 times an entry
+        found = []
+        for poly in polys:
+            nt = len(poly)
+            if not _words(poly, weights):
+                return None
+            rest.assign(n * wide, 0)
+            correlate_limbs(&weights[0] if nt else NULL, nt, &table[0] if size else NULL, size,
+                            limbs, n, &rest[0])
+            found.append(self._dots(end, rest, n, wide))
+        return found
+
+    cdef int _length(self, int end):
+        """How many mine counts the walk back from state number ``end`` has."""
+        self._walked(end)
+        return self.lengths[end]
+
+    cdef list _dots(self, int end, vector[uint32_t]& table, int terms, int limbs):
+        """Each placement's share under the outside weights ``table`` (``terms`` entries of
+        ``limbs`` 32-bit limbs each), as ints."""
         cdef vector[u64]* walked = self._walked(end)
         cdef int length = self.lengths[end]
-        cdef int terms = min(length, len(rest))
         cdef int n = self.source.size()
-        cdef int k, m, limbs = 1
-        cdef vector[uint32_t] table  # rest[M]'s limbs, M by M
+        cdef int k
         cdef vector[uint32_t] out
-        cdef bytes raw
-        for m in range(terms):
-            value = rest[m]
-            if type(value) is not int or value < 0:
-                return None
-            limbs = max(limbs, ((<object>value).bit_length() + 31) // 32)
-        table.assign(terms * limbs, 0)
-        for m in range(terms):
-            raw = (<object>rest[m]).to_bytes(limbs * 4, "little")
-            memcpy(&table[m * limbs], <const char*>raw, limbs * 4)
         out.resize(limbs + 4)
         found = []
         for k in range(n):
             dot_limbs(&deref(walked)[k * length], &table[0] if terms else NULL, terms, limbs,
                       &out[0])
-            found.append(int.from_bytes(
-                (<char*>&out[0])[:(limbs + 4) * 4], "little"
-            ))
+            found.append(int.from_bytes((<char*>&out[0])[:(limbs + 4) * 4], "little"))
         return found
 
     cdef vector[u64]* _walked(self, int end):
@@ -184,6 +254,68 @@ cdef class Counted:
                 found[k * length + m] = share[m]
             after.swap(before)
             sn = sb
+
+
+cdef int _limbs(list values, int terms, vector[uint32_t]& table) except -2:
+    """The first ``terms`` ``values`` in 32-bit limbs, value by value, into ``table``: the
+    limbs per value, or -1 when one is not a non-negative int."""
+    cdef int m, limbs = 1
+    cdef bytes raw
+    for m in range(terms):
+        value = values[m]
+        if type(value) is not int or value < 0:
+            return -1
+        limbs = max(limbs, ((<object>value).bit_length() + 31) // 32)
+    table.assign(terms * limbs, 0)
+    for m in range(terms):
+        raw = (<object>values[m]).to_bytes(limbs * 4, "little")
+        memcpy(&table[m * limbs], <const char*>raw, limbs * 4)
+    return limbs
+
+
+cdef bint _words(list poly, vector[u64]& into) except -1:
+    """``poly`` as machine words into ``into``; False when an entry is not an int in
+    0 .. 2**64 - 1."""
+    cdef int t, nt = len(poly)
+    into.resize(nt)
+    for t in range(nt):
+        value = poly[t]
+        if type(value) is not int or value < 0 or (<object>value).bit_length() > 64:
+            return False
+        into[t] = <u64>(<object>value)
+    return True
+
+
+def correlate(list outside, list polys, int n):
+    """``[probability._correlate(outside, poly, n) for poly in polys]`` in limbs, exactly:
+    ``sum(poly[t] * outside[u + t] for t)`` for ``u < n``, the missing ``outside`` entries
+    0; None when ``outside`` holds other numbers than non-negative ints, or a ``poly``
+    other numbers than ints in 0 .. 2**64 - 1."""
+    cdef vector[uint32_t] table, rest
+    cdef vector[u64] weights
+    cdef int most = max([len(poly) for poly in polys], default=0)
+    cdef int size = max(0, min(len(outside), most + n - 1))  # the entries any sum meets
+    cdef int limbs, wide, nt, u
+    cdef char* raw
+    if n < 0:
+        return None
+    limbs = _limbs(outside, size, table)
+    wide = limbs + 3
+    if limbs < 0:
+        return None
+    found = []
+    for poly in polys:
+        nt = len(poly)
+        if not _words(poly, weights):
+            return None
+        rest.assign(max(n, 1) * wide, 0)
+        correlate_limbs(&weights[0] if nt else NULL, nt, &table[0] if size else NULL, size,
+                        limbs, n, &rest[0])
+        raw = <char*>&rest[0]
+        found.append([
+            int.from_bytes(raw[u * wide * 4:(u + 1) * wide * 4], "little") for u in range(n)
+        ])
+    return found
 
 
 cdef class _Plan:
@@ -728,3 +860,49 @@ def width(list order, list sigs, list needs):
         if now > widest:
             widest = now
     return widest
+
+
+def split(list rules):
+    """`gauss.split_system`'s groups as labels: for each of ``rules`` (each a set of int
+    cells, none empty), the number of its group, groups numbered in the order of their first
+    rule; None when a cell is not an int or a rule is empty."""
+    cdef int n = len(rules)
+    cdef int i, r, root, other, label = 0
+    cdef long long cell
+    cdef vector[int] parent, labels
+    cdef unordered_map[long long, int] owner  # cell -> the first rule that holds it
+    cdef unordered_map[long long, int].iterator at
+    parent.resize(n)
+    for i in range(n):
+        parent[i] = i
+        if not rules[i]:
+            return None
+        for value in rules[i]:
+            if type(value) is not int or (<object>value).bit_length() > 62:
+                return None
+            cell = value
+            at = owner.find(cell)
+            if at == owner.end():
+                owner[cell] = i
+                continue
+            root = _root(parent, i)
+            other = _root(parent, deref(at).second)
+            if root != other:
+                parent[max(root, other)] = min(root, other)  # the root: the group's first rule
+    labels.assign(n, -1)
+    found = []
+    for i in range(n):
+        root = _root(parent, i)
+        if labels[root] < 0:
+            labels[root] = label
+            label += 1
+        found.append(labels[root])
+    return found
+
+
+cdef inline int _root(vector[int]& parent, int i) noexcept:
+    """The root of ``i``'s tree, halving the path on the way."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i

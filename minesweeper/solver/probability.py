@@ -34,11 +34,11 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequen
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
-from itertools import chain, repeat
+from itertools import chain, filterfalse, repeat
 from math import comb, log2
 from operator import add, itemgetter, mul
 from time import process_time
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
@@ -436,10 +436,9 @@ def solve_outcomes(
         if not near:
             return {0: _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)}
         marker = (near, -1)
-        groups = split_system([*pairs, marker])
+        groups = _split([*pairs, marker])
         joined = next(group for group in groups if any(rule is marker for rule in group))
-        system = [rule for rule in joined if rule is not marker]
-        tracked = _Part(system, budget, near)
+        tracked = _cached_part(joined, budget, cache, marker)
         others = [_cached_part(group, budget, cache) for group in groups if group is not joined]
     except InconsistentView:
         return {}  # no layout fits, whatever the count
@@ -491,69 +490,147 @@ def _combine_outcomes(
     for poly in fixed:
         prefix.append(_convolve(prefix[-1], poly))
     high = len(prefix[-1]) - 1 + extra
-    free = [c for c in cells if c not in constrained]
+    free = list(filterfalse(constrained.__contains__, cells))
     weight, mine_weight, free_den, scale = _total_weights(
         mines, prior, len(free), len(constrained), known, safe, 0, high
     )
     after = [weight]
     for i in range(len(fixed) - 1, -1, -1):
-        after.append(_correlate(after[-1], fixed[i], len(prefix[i]) + extra))
+        after += _correlations(after[-1], [fixed[i]], len(prefix[i]) + extra)
     after.reverse()
     open_rest = [
-        _correlate(after[i + 1], prefix[i], len(fixed[i]) + extra) for i in range(len(fixed))
+        _correlations(after[i + 1], [prefix[i]], len(fixed[i]) + extra)[0]
+        for i in range(len(fixed))
     ]
     # Totals with T open: the weight, layouts and free mines of G (the fixed product).
     whole_open = after[0]
     if mines is None:
-        layouts_open = _correlate([1 << len(free)] * (high + 1), prefix[-1], extra + 1)
+        (layouts_open,) = _correlations([1 << len(free)] * (high + 1), [prefix[-1]], extra + 1)
     else:  # each weight is then the free cells' layouts (`_total_weights`)
         layouts_open = whole_open
-    free_open = _correlate(mine_weight, prefix[-1], extra + 1)
+    (free_open,) = _correlations(mine_weight, [prefix[-1]], extra + 1)
     late = budget.late if budget.due is not None else None
-    found = {}
-    # Every count has the same blocks of cells in the same order: only the shares change.
-    blocks: list[tuple[Sequence[Cell], int]] | None = None
+    # The counts some layout fits, with their total weights.
+    t_polys = list(open_polys.values())
+    totals = [found for (found,) in _correlations(whole_open, t_polys, 1)]
+    live = [
+        (count, part, t_poly, total)
+        for (count, part), t_poly, total in zip(outcomes.items(), t_polys, totals, strict=True)
+        if total
+    ]
+    t_polys = [t_poly for _, _, t_poly, _ in live]
+    if mines is None:
+        layouts_of = [found for (found,) in _correlations(layouts_open, t_polys, 1)]
+    else:
+        layouts_of = [total for _, _, _, total in live]
+    free_shares = [found for (found,) in _correlations(free_open, t_polys, 1)] if free else []
+    parts = [*others, first]
+    columns = _columns(
+        parts, [part for _, part, _, _ in live], t_polys, whole_open, open_rest, late
+    )
+    cut = not all(complete for _, _, _, complete in columns)
+    # Every count has the same blocks of cells in the same order (`_combine`'s): only the
+    # shares change. ``template``: each block's group, or the column its groups come from.
+    blocks: list[tuple[Sequence[Cell], int]] = []
+    template: list[tuple[int, int] | int] = []
+    column = 0
+    for one in parts:
+        for value in sorted(set(one.settled.values())):
+            blocks.append(
+                ([cell for cell, mine in one.settled.items() if mine == value], len(blocks))
+            )
+            template.append((value, 1))
+        for _ in one.programmes:
+            blocks += [(cells, len(blocks) + i) for i, cells in enumerate(columns[column][0])]
+            template.append(column)
+            column += 1
+    if free:
+        blocks.append((free, len(blocks)))
+    # A supercell's denominator is its weight times the count's total: a few weights serve all.
+    sizes = sorted({w for _, _, weights, _ in columns for row in weights for w in row})
+    found_by_count = {}
     size = None
-    for count, part in outcomes.items():
-        t_poly = open_polys[count]
-        total = sum(n * whole_open[t] for t, n in enumerate(t_poly) if n)
-        if total == 0:
-            continue  # no layout with this count fits the whole position
-        layouts = int(sum(n * layouts_open[t] for t, n in enumerate(t_poly) if n))
+    for at, (count, _, _, total) in enumerate(live):
         groups: list[tuple[int, int]] = []
-        made: list[tuple[Sequence[Cell], int]] | None = [] if blocks is None else None
-        index = 0
-        cut = False
-        for one in [*others, part]:
-            if one.settled:
-                if made is not None:
-                    _settled_groups(one, groups, made)
-                else:
-                    groups += [(value, 1) for value in sorted(set(one.settled.values()))]
-            index += len(one.settled_polys)
-            for programme in one.programmes:
-                if isinstance(programme, _Ending):
-                    rest = whole_open[: len(programme.poly)]
-                else:
-                    rest = _correlate(open_rest[index], t_poly, len(programme.poly))
-                    index += 1
-                shares, complete = programme.shares(rest, late)
-                cut = cut or not complete
-                if made is not None:
-                    made += [(members, len(groups) + i) for i, (members, _, _) in enumerate(shares)]
-                groups += [
-                    (share, len(members) * total * spread) for members, share, spread in shares
-                ]
+        dens = {w: w * total for w in sizes}.__getitem__
+        for segment in template:
+            if isinstance(segment, int):
+                _, shares, weights, _ = columns[segment]
+                groups += zip(shares[at], map(dens, weights[at]), strict=True)
+            else:
+                groups.append(segment)
         if free:
-            share = sum(n * free_open[t] for t, n in enumerate(t_poly) if n)
-            if made is not None:
-                made.append((free, len(groups)))
-            groups.append((share, total * free_den))
-        if made is not None:
-            blocks = made
-        assert blocks is not None
-        found[count] = Probabilities(groups, blocks, layouts, int(total * scale), cut, size)
-        size = len(found[count])
+            groups.append((free_shares[at], total * free_den))
+        result = Probabilities(groups, blocks, layouts_of[at], int(total * scale), cut, size)
+        found_by_count[count] = result
+        size = len(result)
+    return found_by_count
+
+
+#: A programme's shares count by count: ``(cells, shares, weights, complete)``, the
+#: probability of the cells ``cells[i]`` being ``shares[c][i] / (weights[c][i] * total_c)``.
+_Column = tuple[list[list[Cell]], list[list[int]], list[list[int]], bool]
+
+
+def _columns(
+    parts: list[_Part | _Outcome],
+    outcomes: list[_Part | _Outcome],
+    t_polys: list[list[int]],
+    whole_open: list[int],
+    open_rest: list[list[int]],
+    late: Callable[[], bool] | None,
+) -> list[_Column]:
+    """Each programme's shares in each of ``outcomes`` (`_combine_outcomes`' names; every
+    outcome has the programmes of ``parts`` in the same order, bar the tracked one's end):
+    in a kernel pass per programme where it can."""
+    columns: list[_Column] = []
+    index = 0
+    for one in parts:
+        index += len(one.settled_polys)
+        for j, programme in enumerate(one.programmes):
+            found: list[list[int]] | None
+            pending: list[tuple[list[_Share], bool]] = []
+            if isinstance(programme, _Ending):
+                endings = [cast(_Ending, part.programmes[j]) for part in outcomes]
+                most = max((len(ending.poly) for ending in endings), default=0)
+                owner = programme.programme
+                found = owner.shares_each([ending.end for ending in endings], whole_open[:most])
+                if found is None:
+                    pending = [
+                        ending.shares(whole_open[: len(ending.poly)], late) for ending in endings
+                    ]
+            else:
+                owner = programme
+                outside = open_rest[index]
+                index += 1
+                found = programme.shares_correlated(outside, t_polys)
+                if found is None:
+                    length = len(programme.poly)
+                    pending = [
+                        programme.shares(_correlate(outside, t_poly, length), late)
+                        for t_poly in t_polys
+                    ]
+            if found is not None:
+                columns.append((owner.last_first, found, [owner.sizes] * len(found), True))
+                continue
+            by_count = [shares for shares, _ in pending]
+            columns.append(
+                (
+                    [cells for cells, _, _ in by_count[0]] if by_count else [],
+                    [[share for _, share, _ in shares] for shares in by_count],
+                    [[len(cells) * spread for cells, _, spread in shares] for shares in by_count],
+                    all(complete for _, complete in pending),
+                )
+            )
+    return columns
+
+
+def _correlations(g: list[int], polys: list[list[int]], n: int) -> list[list[int]]:
+    """``[_correlate(g, poly, n) for poly in polys]``, by the kernel where the numbers fit
+    (``g`` non-negative ints, the polynomials' entries machine words)."""
+    found: list[list[int]] | None = None if _kernel is None else _kernel.correlate(g, polys, n)
+    if found is None:
+        return [_correlate(g, poly, n) for poly in polys]
     return found
 
 
@@ -675,14 +752,14 @@ class _Ending:
     """A tracking `_Programme`'s layouts that end in state ``end``."""
 
     def __init__(self, programme: _Programme, end: tuple[int, ...]) -> None:
-        self._programme = programme
-        self._end = end
+        self.programme = programme
+        self.end = end
         self.poly = programme.poly_at(end)
 
     def shares(
         self, rest: list[int], late: Callable[[], bool] | None = None
     ) -> tuple[list[tuple[list[Cell], int, int]], bool]:
-        return self._programme.shares(rest, late, self._end)
+        return self.programme.shares(rest, late, self.end)
 
 
 #: Counted groups of constraints by their constraints (see `solve`'s ``cache``).
@@ -720,9 +797,23 @@ def _solve(
     cache: PartCache | None,
 ) -> Probabilities:
     _check(cells, rules)
-    parts = [_cached_part(system, budget, cache) for system in split_system(rules)]
+    parts = [_cached_part(system, budget, cache) for system in _split(rules)]
     constrained = {cell for members, _ in rules for cell in members}
     return _combine(cells, constrained, parts, mines, prior, known_mines, known_safe, budget)
+
+
+def _split(system: list[tuple[frozenset[Cell], int]]) -> list[list[tuple[frozenset[Cell], int]]]:
+    """`split_system` (the same groups in the same order), by the kernel when it is built
+    and the cells are ints."""
+    labels = None if _kernel is None else _kernel.split([members for members, _ in system])
+    if labels is None:
+        return split_system(system)
+    groups: list[list[tuple[frozenset[Cell], int]]] = [
+        [] for _ in range(max(labels, default=-1) + 1)
+    ]
+    for rule, label in zip(system, labels, strict=True):
+        groups[label].append(rule)
+    return groups
 
 
 def _check(cells: list[Cell], rules: list[tuple[frozenset[Cell], int]]) -> None:
@@ -735,12 +826,21 @@ def _check(cells: list[Cell], rules: list[tuple[frozenset[Cell], int]]) -> None:
 
 
 def _cached_part(
-    system: list[tuple[frozenset[Cell], int]], budget: Budget, cache: PartCache | None
+    system: list[tuple[frozenset[Cell], int]],
+    budget: Budget,
+    cache: PartCache | None,
+    marker: tuple[frozenset[Cell], int] | None = None,
 ) -> _Part:
+    """The counted part of ``system`` from ``cache``, else counted (and kept if exact).
+    ``marker``, one of ``system``'s rules, ``(cells, -1)``: those cells' mines are tracked
+    (`_Part`'s ``tracked``), not required (no rule needs -1 mines: the key tells them apart)."""
     key = frozenset(system)
     part = cache.get(key) if cache is not None else None
     if part is None:
-        part = _Part(system, budget)
+        if marker is None:
+            part = _Part(system, budget)
+        else:
+            part = _Part([rule for rule in system if rule is not marker], budget, marker[0])
         if cache is not None and not part.approximate:
             cache[key] = part
     return part
@@ -895,12 +995,12 @@ def _total_weights(
         # C(free, mines - s) and C(free - 1, mines - s - 1) = C(free, r) * r / free, from
         # one binomial and exact steps along the row (a binomial per s costs far more).
         ways = _binomials(free, mines - high, mines - low)
-        weight = [0] * low + [unit * w for w in reversed(ways)]
+        exact = type(unit) is int and unit == 1  # then no product by ``unit``
+        weight = [0] * low + (ways[::-1] if exact else [unit * w for w in reversed(ways)])
         if free:
             rs = range(mines - high, mines - low + 1)
-            mine_weight = [0] * low + [
-                unit * (w * r // free) for w, r in zip(ways, rs, strict=True)
-            ][::-1]
+            mines_of = [w * r // free for w, r in zip(ways, rs, strict=True)]
+            mine_weight = [0] * low + (mines_of if exact else [unit * w for w in mines_of])[::-1]
         else:
             mine_weight = [0] * (high + 1)
         return weight, mine_weight, 1, 1
@@ -1069,6 +1169,7 @@ class _Programme:
         self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
         self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
         self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
+        self._sizes: list[int] | None = None
         self._rules = rules
         cap = budget.cap()
         sigs = [supers[i][0] for i in order]
@@ -1269,16 +1370,11 @@ class _Programme:
         if self._counted is not None:  # one dot product per supercell (`_kernel`)
             index = self._ends.get(end)
             if index is None:
-                return [(self.supers[i][1], 0, 1) for i in reversed(self.order)], True
-            if self._last_first is None:
-                self._last_first = [self.supers[i][1] for i in reversed(self.order)]
+                return self._named([0] * len(self.order)), True
             found = self._counted.shares(index, rest)  # in limbs; None: not plain ints
             if found is None:
                 found = [sum(map(mul, mines, rest)) for mines in self._counted.weights(index)]
-            return [
-                (cells, share, 1)
-                for cells, share in zip(self._last_first, reversed(found), strict=True)
-            ], True
+            return self._named(found), True
         # back[state][m]: weight of completing ``state``, reached with m mines.
         back: dict[tuple[int, ...], dict[int, int]] = {end: {m: w for m, w in enumerate(rest) if w}}
         shares: list[tuple[list[Cell], int, int]] = []
@@ -1309,6 +1405,50 @@ class _Programme:
             back = new_back
             shares.append((self.supers[self.order[k]][1], mines, 1))
         return shares, True
+
+    @property
+    def last_first(self) -> list[list[Cell]]:
+        """The supercells' cells, the last placed first (the order of `shares`)."""
+        if self._last_first is None:
+            self._last_first = [self.supers[i][1] for i in reversed(self.order)]
+        return self._last_first
+
+    @property
+    def sizes(self) -> list[int]:
+        """The sizes of `last_first`."""
+        if self._sizes is None:
+            self._sizes = [len(cells) for cells in self.last_first]
+        return self._sizes
+
+    def shares_each(self, ends: list[tuple[int, ...]], rest: list[int]) -> list[list[int]] | None:
+        """For each end (one some layout reaches), the shares `shares` gives with ``rest``
+        (spread 1, cells `last_first`), in one kernel pass; None when the kernel did not
+        count this programme or ``rest`` is not plain ints (then ask `shares`)."""
+        if self._counted is None:
+            return None
+        found = self._counted.shares_at([self._ends[end] for end in ends], rest)
+        return None if found is None else [shares[::-1] for shares in found]
+
+    def shares_correlated(
+        self, outside: list[int], polys: list[list[int]]
+    ) -> list[list[int]] | None:
+        """For each poly, the shares `shares` gives with ``_correlate(outside, poly,
+        len(self.poly))`` (spread 1, cells `last_first`), in one kernel pass, the
+        correlations too; None as in `shares_each`, or when a ``poly`` holds numbers past
+        machine words."""
+        if self._counted is None:
+            return None
+        index = self._ends.get(())
+        if index is None:  # no layout ends here: every share is 0
+            return [[0] * len(self.order) for _ in polys]
+        found = self._counted.shares_correlated(index, outside, polys)
+        return None if found is None else [shares[::-1] for shares in found]
+
+    def _named(self, found: list[int]) -> list[_Share]:
+        """The kernel's shares (placement by placement) with their supercells' cells."""
+        return [
+            (cells, share, 1) for cells, share in zip(self.last_first, reversed(found), strict=True)
+        ]
 
     def _spread(
         self, rest: list[int], end: tuple[int, ...], k: int, done: list[_Share]

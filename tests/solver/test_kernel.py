@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minesweeper.solver import InconsistentView, probability
+from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import Budget, Probabilities, solve, solve_outcomes
 
 KERNEL = probability._kernel
@@ -201,6 +202,101 @@ def test_the_kernels_shares_are_exact_dot_products(system: System, rest: list[in
             assert counted.shares(end, rest) == want
     assert counted.shares(0, [Decimal(1)]) is None  # not an int: left to Python
     assert counted.shares(0, [-1]) is None
+
+
+@needs_kernel
+@EXAMPLES
+@given(
+    st.lists(st.integers(0, 2**300) | st.just(0), max_size=40),
+    st.lists(st.lists(st.integers(0, 2**64 - 1) | st.just(0), max_size=30), max_size=3),
+    st.integers(0, 45),
+)
+def test_the_kernels_correlations_are_exact(
+    outside: list[int], polys: list[list[int]], n: int
+) -> None:
+    """`_kernel.correlate` (limbs in C) is `probability._correlate`, poly by poly, for any
+    lengths (``outside`` short of the sums or past them) and numbers of any size."""
+    want = [probability._correlate(outside, poly, n) for poly in polys]
+    assert KERNEL.correlate(outside, polys, n) == want
+    assert probability._correlations(outside, polys, n) == want
+    assert KERNEL.correlate([*outside, 1], [[1, 2**64]], 1) is None  # past a machine word
+    assert KERNEL.correlate([-1, *outside], [[1]], 1) is None  # not a count: left to Python
+    assert KERNEL.correlate([Decimal(1)], [[1]], 1) is None
+
+
+@needs_kernel
+@EXAMPLES
+@given(systems())
+def test_the_kernels_split_is_split_system(system: System) -> None:
+    """`_kernel.split`'s labels give `split_system`'s groups, in the same order."""
+    rules = [rule for rule in system[0] if rule[0]]
+    assert probability._split(rules) == split_system(rules)
+    assert KERNEL.split([frozenset({1}), frozenset()]) is None  # an empty rule: as Python does
+    assert KERNEL.split([frozenset({"a"})]) is None  # cells that are not ints
+    assert probability._split([(frozenset({"a", "b"}), 1), (frozenset({"c"}), 0)]) == [
+        [(frozenset({"a", "b"}), 1)],
+        [(frozenset({"c"}), 0)],
+    ]
+
+
+@needs_kernel
+@EXAMPLES
+@given(
+    systems(most=60),
+    st.sets(st.integers(0, 59), max_size=9),
+    st.lists(st.integers(0, 2**300), max_size=70),
+    st.lists(st.lists(st.integers(0, 2**63), max_size=40), max_size=3),
+)
+def test_a_programmes_batched_shares_are_its_shares(
+    system: System, around: set[int], rest: list[int], polys: list[list[int]]
+) -> None:
+    """`shares_each` (several ends, one ``rest``) and `shares_correlated` (``rest``
+    correlated with each poly first) give what `shares` gives, one by one."""
+    rules, cells, _ = system
+    rules = [rule for rule in rules if rule[0]]
+    near = frozenset(cell for cell in around if cell < cells)
+    if not rules:
+        return
+    try:
+        part = probability._Part(rules, Budget(), near or None)
+    except InconsistentView:
+        return
+    for programme in part.programmes:
+        ends = list(programme._ends)
+        want = [[share for _, share, _ in programme.shares(rest, end=end)[0]] for end in ends]
+        assert programme.shares_each(ends, rest) == want
+        size = len(programme.poly)
+        want = [
+            [share for _, share, _ in programme.shares(probability._correlate(rest, p, size))[0]]
+            for p in polys
+        ]
+        assert programme.shares_correlated(rest, polys) == want
+        if () in ends:  # else every share is 0, whatever the weights
+            assert programme.shares_correlated([Decimal(1)] * 3, [[1]]) is None  # to Python
+            assert programme.shares_correlated(rest, [[2**64]]) is None
+
+
+@EXAMPLES
+@given(systems(), st.sets(st.integers(0, 79), max_size=8))
+def test_outcomes_from_a_cached_tracked_part_are_the_same(system: System, around: set[int]) -> None:
+    """The tracked part a look-ahead counted serves the same question again from the cache
+    (its key holds the tracked cells as a rule of -1 mines): the same answers, cell order too."""
+    rules, cells, mines = system
+    near = {cell for cell in around if cell < cells}
+    cache: dict[Any, Any] = {}
+
+    def count() -> object:
+        found = solve_outcomes([_Rule(*r) for r in rules], near, range(cells), mines, cache=cache)
+        if found is None:
+            return None
+        return {n: (answer(result), tuple(result)) for n, result in found.items()}
+
+    first = count()
+    tracked = [key for key in cache if any(mines == -1 for _, mines in key)]
+    assert len(tracked) <= 1
+    assert count() == first
+    if tracked:  # served from the cache, not counted again
+        assert [key for key in cache if any(mines == -1 for _, mines in key)] == tracked
 
 
 @needs_kernel
