@@ -703,6 +703,8 @@ class _Part:
     ) -> None:
         self.settled = settled
         self.tracked = tracked
+        if not settled and self._count_compiled(system, budget):
+            return
         signature: dict[Cell, list[int]] = {}
         for index, (members, _) in enumerate(system):
             for cell in members:
@@ -725,6 +727,37 @@ class _Part:
         mines = sum(settled.values())
         self.settled_polys = [[0] * mines + [1]] if mines else []
         self.polys = self.settled_polys + [programme.poly for programme in self.programmes]
+
+    def _count_compiled(
+        self, system: Sequence[tuple[frozenset[Cell], int | None]], budget: Budget
+    ) -> bool:
+        """`_count` of a group that stays whole, in one kernel call (`_kernel.part`: the
+        same supercells, order and count), if the kernel takes it."""
+        if _kernel is None:
+            return False
+        cap = budget.cap()
+        needs = [len(members) if mines is None else mines for members, mines in system]
+        tracked = -1 if self.tracked is None else self.tracked
+        found = _kernel.part(
+            [members for members, _ in system],
+            needs,
+            tracked,
+            cap,
+            cap * BYTES_PER_COUNT,
+            MANY_STARTS_ABOVE,
+        )
+        if found is None:
+            return False
+        supers, order, tracking, counted = found
+        programme = _Programme(
+            supers, system, budget, self.tracked, counted=(order, tracking, counted)
+        )
+        self.programmes = [programme]
+        self.loose = []
+        self.approximate = False
+        self.settled_polys = []
+        self.polys = [programme.poly]
+        return True
 
     def outcome(self, mines: int) -> _Part | _Outcome | None:
         """A tracked part as if ``mines`` of its tracked cells were mines (None: no layout fits)."""
@@ -1151,10 +1184,16 @@ class _Programme:
         budget: Budget,
         tracked: int | None = None,
         dropped: frozenset[int] = frozenset(),
+        counted: tuple[list[int], bool, Any] | None = None,
     ) -> None:
         self.dropped = dropped
         self.tracked = tracked
-        self._build(supers, rules, budget)
+        if counted is None:
+            self._build(supers, rules, budget)
+        else:  # ordered and counted by the kernel (`_Part._count_compiled`)
+            self._start(supers, rules, counted[0])
+            self.tracking = counted[1]
+            self._counted_by(counted[2])
 
     def _build(
         self,
@@ -1162,18 +1201,12 @@ class _Programme:
         rules: Sequence[tuple[frozenset[Cell], int | None]],
         budget: Budget,
     ) -> None:
-        self.supers = supers
         order = _best_order(supers, rules)
-        self.order = order
-        self._counted = None
-        self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
-        self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
-        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
-        self._sizes: list[int] | None = None
-        self._rules = rules
+        self._start(supers, rules, order)
         cap = budget.cap()
         sigs = [supers[i][0] for i in order]
         tracked = self.tracked
+        counted = None
         if _kernel is not None and sum(len(supers[i][1]) for i in order) <= _kernel.MAX_CELLS:
             # The kernel plans (`_plan` in C++) and counts; the plan in Python only if
             # it leaves the count to this engine.
@@ -1181,13 +1214,34 @@ class _Programme:
             sizes = [len(supers[i][1]) for i in order]
             needs = [_need(rule) for rule in rules]
             plan = _kernel.plan(sigs, sizes, needs, -1 if tracked is None else tracked)
-            self._counted = _kernel.count(plan, cap, cap * BYTES_PER_COUNT)
-        if self._counted is not None:
-            self.held = self._counted.held
-            self._ends = {end: i for i, end in enumerate(self._counted.ends())}
+            counted = _kernel.count(plan, cap, cap * BYTES_PER_COUNT)
+        if counted is not None:
+            self._counted_by(counted)
         else:
             self._plan(rules)
             self._count(budget)
+            self.poly = self.poly_at(())  # layouts of this component by mine count
+
+    def _start(
+        self,
+        supers: list[tuple[tuple[int, ...], list[Cell]]],
+        rules: Sequence[tuple[frozenset[Cell], int | None]],
+        order: list[int],
+    ) -> None:
+        self.supers = supers
+        self.order = order
+        self._counted = None
+        self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
+        self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
+        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
+        self._sizes: list[int] | None = None
+        self._rules = rules
+
+    def _counted_by(self, counted: Any) -> None:
+        """Take the kernel's count (a `_kernel.Counted`)."""
+        self._counted = counted
+        self.held = counted.held
+        self._ends = {end: i for i, end in enumerate(counted.ends())}
         self.poly = self.poly_at(())  # layouts of this component by mine count
 
     def _plan(self, rules: Sequence[tuple[frozenset[Cell], int | None]]) -> None:
