@@ -625,6 +625,11 @@ def _columns(
     return columns
 
 
+def _correlated(g: Sequence[int], p: Sequence[int], n: int) -> list[int]:
+    """`_correlate`, by the kernel where the numbers fit (see `_correlations`)."""
+    return _correlations(list(g), [list(p)], n)[0]
+
+
 def _correlations(g: list[int], polys: list[list[int]], n: int) -> list[list[int]]:
     """``[_correlate(g, poly, n) for poly in polys]``, by the kernel where the numbers fit
     (``g`` non-negative ints, the polynomials' entries machine words)."""
@@ -960,9 +965,10 @@ def _combined(
     # cells, given u mines before the i-th. A component's ``rest`` (everything
     # else as one weight) is then one pass over its prefix, never a product of
     # the others' polynomials, which on a wide board costs the square of its length.
+    correlate = _correlate if lift else _correlated  # exact counts: in the kernel's limbs
     after = [weight]
     for i in range(len(polys) - 1, -1, -1):
-        after.append(_correlate(after[-1], polys[i], len(prefix[i])))
+        after.append(correlate(after[-1], polys[i], len(prefix[i])))
     after.reverse()
     index = 0
     cut = False
@@ -970,7 +976,7 @@ def _combined(
         _settled_groups(part, groups, blocks)
         index += len(part.settled_polys)
         for programme in part.programmes:
-            rest = _correlate(after[index + 1], prefix[index], len(programme.poly))
+            rest = correlate(after[index + 1], prefix[index], len(programme.poly))
             up = down = 1
             if lift:  # the programme's counts are integers: so must its outside weights be
                 rest, power = _integral(rest, polys[index])
