@@ -76,7 +76,7 @@ from minesweeper.solver.probability import (
     solve_outcomes,
 )
 from minesweeper.solver.strategy import Decision, Strategy
-from minesweeper.solver.subset import SubsetProver
+from minesweeper.solver.subset import Prover, subset_prover
 from minesweeper.solver.view import View
 
 
@@ -135,7 +135,7 @@ class EngineStrategy(Strategy):
         self._cache: PartCache = {}
         self._last: tuple[View, Probabilities] | None = None
         self.rules = ConstraintTracker()
-        self._prover: SubsetProver | None = None
+        self._prover: Prover | None = None
 
     @property
     def cache(self) -> PartCache:
@@ -156,7 +156,7 @@ class EngineStrategy(Strategy):
         prover = self._prover
         try:
             if prover is None or not prover.follows(view):
-                prover = self._prover = SubsetProver(view.topology, view.mine_count)
+                prover = self._prover = subset_prover(view.topology, view.mine_count)
             prover.see(view)
             prover.prove()
         except InconsistentView:

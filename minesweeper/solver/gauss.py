@@ -21,7 +21,6 @@ from math import gcd
 from typing import TypeVar
 
 from minesweeper.solver.constraints import Deduction, InconsistentView, constraints
-from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
 
 #: A cell: a view's cell id, or any label the probability engine's callers use.
@@ -82,14 +81,35 @@ def solve_system(
 def split_system(
     system: Iterable[tuple[frozenset[C], int]],
 ) -> list[list[tuple[frozenset[C], int]]]:
-    """Split the equations into groups that share no cell."""
-    sets: UnionFind[C] = UnionFind()
+    """Split the equations into groups that share no cell: the groups in the order of their
+    first equation, each group's equations in the order given."""
     equations = list(system)
-    for cells, _ in equations:
-        sets.join(cells)
-    groups: dict[C, list[tuple[frozenset[C], int]]] = {}
-    for equation in equations:
-        groups.setdefault(sets.find(next(iter(equation[0]))), []).append(equation)
+    # Equations joined by index (a list), through the first equation that names each cell.
+    parent = list(range(len(equations)))
+    first: dict[C, int] = {}
+    claim = first.setdefault
+    for i, (cells, _) in enumerate(equations):
+        root = i
+        for cell in cells:
+            j = claim(cell, i)
+            if j == i:
+                continue
+            while parent[j] != j:  # path halving
+                parent[j] = j = parent[parent[j]]
+            if j < root:
+                parent[root] = root = j
+            elif j != root:
+                parent[j] = root
+    groups: dict[int, list[tuple[frozenset[C], int]]] = {}
+    for i, equation in enumerate(equations):
+        j = i
+        while parent[j] != j:
+            parent[j] = j = parent[parent[j]]
+        group = groups.get(j)
+        if group is None:
+            groups[j] = [equation]
+        else:
+            group.append(equation)
     return list(groups.values())
 
 

@@ -22,7 +22,16 @@ from functools import lru_cache
 from typing import Any
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
-from minesweeper.solver.probability import Probabilities, solve_weight
+from minesweeper.solver.gauss import split_system
+from minesweeper.solver.probability import (
+    DEFAULT_BUDGET,
+    UNIFORM,
+    Probabilities,
+    _cached_part,
+    poly_product,
+    solve_weight,
+    weigh_polys,
+)
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
@@ -77,23 +86,22 @@ def pair_index(topology: Topology) -> PairIndex:
 
 def pairs(view: View, max_missing: int) -> list[Pair]:
     """Every `Pair` of ``view`` with at most ``max_missing`` enablers not known as mines."""
-    revealed, mines = view.revealed, view.mines
+    return [Pair(a, b, missing) for a, b, missing in _pairs(view, max_missing)]
+
+
+def _pairs(view: View, max_missing: int) -> list[tuple[int, int, frozenset[int]]]:
+    """`pairs` as plain tuples ``(a, b, missing)``, in the index's order."""
+    opened, mines = set(view.revealed), view.mines
     index = pair_index(view.topology)
+    table = index.pairs
     found = []
     for i in index.candidates(mines, max_missing):
-        a, b, walls = index.pairs[i]
-        if a in revealed or b in revealed or a in mines or b in mines:
+        a, b, walls = table[i]
+        if a in opened or b in opened or a in mines or b in mines or not opened.isdisjoint(walls):
             continue
-        missing = []
-        for c in walls:
-            if c in revealed:
-                break
-            if c not in mines:
-                missing.append(c)
-                if len(missing) > max_missing:
-                    break
-        else:
-            found.append(Pair(a, b, frozenset(missing)))
+        missing = [c for c in walls if c not in mines]
+        if len(missing) <= max_missing:
+            found.append((a, b, frozenset(missing)))
     return found
 
 
@@ -121,13 +129,27 @@ class Fifties:
         self.rules = list(rules)
         self.result = result
         self.settings = settings
-        self._unknown = view.unknown()
+        self._groups: _Groups | None = None
 
     def weight(self, *extra: Constraint) -> int:
-        """The weight of the position's layouts that also meet ``extra``."""
+        """The weight of the position's layouts that also meet ``extra``.
+
+        Only the groups of rules that ``extra`` touches are counted again; the
+        others' counts are the position's own. The weight is an exact integer,
+        however it is split, so it is `solve_weight`'s. Where a count would be
+        approximate (its value then depends on the split), `solve_weight` it is.
+        """
         try:
+            groups = self._groups
+            if groups is None:
+                groups = self._groups = _Groups(
+                    self.rules, self.view.unknown(), self.view.mines_left, self.settings
+                )
+            found = groups.weight(extra) if groups.exact else None
+            if found is not None:
+                return found
             return solve_weight(
-                [*self.rules, *extra], self._unknown, self.view.mines_left, **self.settings
+                [*self.rules, *extra], groups.cells, self.view.mines_left, **self.settings
             )
         except InconsistentView:
             return 0
@@ -146,33 +168,96 @@ class Fifties:
         """
         total = 0
         chances = self.result.floats()  # once: the pairs ask for a cell many times
-        chance = chances.__getitem__
         constrained = {c for r in self.rules for c in r.cells}
         credit: dict[int, float] = {}
-        for pair in pairs(self.view, max_missing):
-            p, q = chance(pair.a), chance(pair.b)
+        get = credit.get
+        for a, b, missing in _pairs(self.view, max_missing):
+            p = chances[a]
+            q = chances[b]
             guess = p * (1 - q) + q * (1 - p)
-            for cell in pair.missing:
-                guess *= chance(cell)
+            for cell in missing:
+                guess *= chances[cell]
             if guess < least:
                 continue
-            cells = (pair.a, pair.b, *pair.missing)
-            if any(c in constrained for c in cells):
-                total = total or self.weight()
-                fifty = self.weight(rule({pair.a, pair.b}, 1), *self._mines(pair))
-                risk = fifty / total / 2
-            else:
+            cells = (a, b, *missing)
+            if constrained.isdisjoint(cells):
                 risk = guess / 2
+            else:
+                total = total or self.weight()
+                fifty = self.weight(rule({a, b}, 1), *self._mines(missing))
+                risk = fifty / total / 2
             if not risk:
                 continue
             for cell in cells:
-                credit[cell] = credit.get(cell, 0.0) + risk
-        return {
-            cell: min(risk, chance(cell), 1 - chance(cell))
-            for cell, risk in credit.items()
-            if cell in chances
-        }
+                credit[cell] = get(cell, 0.0) + risk
+        found = {}
+        for cell, risk in credit.items():
+            mine = chances.get(cell)
+            if mine is not None:  # min(risk, mine, 1 - mine), written out: the same float
+                safe = 1 - mine
+                low = mine if mine <= safe else safe
+                found[cell] = risk if risk <= low else low
+        return found
 
     @staticmethod
-    def _mines(pair: Pair) -> list[Constraint]:
-        return [rule(pair.missing, len(pair.missing))] if pair.missing else []
+    def _mines(missing: frozenset[int]) -> list[Constraint]:
+        return [rule(missing, len(missing))] if missing else []
+
+
+class _Groups:
+    """A position's rules split into groups that share no cell, each counted once, for
+    `Fifties.weight`. ``exact``: no count is approximate (else they are not used)."""
+
+    def __init__(
+        self,
+        rules: Sequence[Constraint],
+        unknown: Sequence[int],
+        mines: int | None,
+        settings: dict[str, Any],
+    ) -> None:
+        self.cells = list(dict.fromkeys(unknown))
+        self.mines = mines
+        self.budget = settings.get("budget", DEFAULT_BUDGET)
+        self.cache = settings.get("cache")
+        self.prior = settings.get("prior", UNIFORM)
+        self.known = (settings.get("known_mines", 0), settings.get("known_safe", 0))
+        self.groups = split_system((frozenset(rule.cells), rule.mines) for rule in rules)
+        self.parts = [_cached_part(group, self.budget, self.cache) for group in self.groups]
+        self.owner = {
+            cell: i for i, group in enumerate(self.groups) for cells, _ in group for cell in cells
+        }
+        self.exact = self.owner.keys() <= set(self.cells) and not any(
+            part.approximate or part.loose for part in self.parts
+        )
+        # The product of the polynomials of the groups a set of them leaves out.
+        self._rest: dict[frozenset[int], list[int]] = {}
+
+    def weight(self, extra: Sequence[Constraint]) -> int | None:
+        """The weight with the rules ``extra`` too (their cells unknown), or None where a
+        count would be approximate."""
+        added = [(frozenset(rule.cells), rule.mines) for rule in extra]
+        owner = self.owner
+        for cells, need in added:
+            if not 0 <= need <= len(cells):
+                raise InconsistentView(
+                    f"a constraint needs {need} mine(s) among {len(cells)} cells"
+                )
+        touched = frozenset(owner[cell] for cells, _ in added for cell in cells if cell in owner)
+        system = [rule for i in sorted(touched) for rule in self.groups[i]] + added
+        polys = [self._rest_of(touched)]
+        for group in split_system(system):
+            part = _cached_part(group, self.budget, self.cache)
+            if part.approximate or part.loose:
+                return None
+            polys += part.polys
+        constrained = len(owner.keys() | {cell for cells, _ in added for cell in cells})
+        return weigh_polys(
+            polys, len(self.cells) - constrained, constrained, self.mines, self.prior, *self.known
+        )
+
+    def _rest_of(self, touched: frozenset[int]) -> list[int]:
+        rest = self._rest.get(touched)
+        if rest is None:
+            polys = (p for i, part in enumerate(self.parts) if i not in touched for p in part.polys)
+            rest = self._rest[touched] = poly_product(polys, self.mines)
+        return rest

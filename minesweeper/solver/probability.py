@@ -382,21 +382,57 @@ def solve_weight(
     _check(cells, pairs)
     parts = [_cached_part(system, budget, cache) for system in split_system(pairs)]
     constrained = {cell for members, _ in pairs for cell in members}
+    return weigh_parts(cells, constrained, parts, mines, prior, known_mines, known_safe, budget)
+
+
+def weigh_parts(
+    cells: list[Cell],
+    constrained: set[Cell],
+    parts: Sequence[_Part],
+    mines: int | None,
+    prior: DensityPrior,
+    known_mines: int,
+    known_safe: int,
+    budget: Budget,
+) -> int:
+    """`solve_weight`'s answer from the counted parts of its groups (``cells``: the unknown
+    cells, each once; ``constrained``: those the groups hold), so that a caller weighing
+    variants of one position counts only the groups that differ."""
     if any(part.approximate or part.loose for part in parts):  # rounded: as `solve` does
         return _combine(
             cells, constrained, parts, mines, prior, known_mines, known_safe, budget
         ).weight
-    front: list[int] = [1]
-    for part in parts:
-        for poly in part.polys:
-            front = _convolve(front, poly)
-            if mines is not None and mines >= 0:
-                # Past ``mines`` every layout weighs 0: the terms up to it are exact alone.
-                del front[mines + 1 :]
-    low = next((s for s, n in enumerate(front) if n), len(front) - 1)
+    polys = [poly for part in parts for poly in part.polys]
     free = len(cells) - len(constrained)  # every constrained cell is unknown (`_check`)
+    return weigh_polys(polys, free, len(constrained), mines, prior, known_mines, known_safe)
+
+
+def poly_product(polys: Iterable[list[int]], mines: int | None) -> list[int]:
+    """The product of exact mine-count polynomials, without the terms past ``mines``."""
+    front: list[int] = [1]
+    for poly in polys:
+        front = _convolve(front, poly)
+        if mines is not None and mines >= 0:
+            # Past ``mines`` every layout weighs 0: the terms up to it are exact alone.
+            del front[mines + 1 :]
+    return front
+
+
+def weigh_polys(
+    polys: Iterable[list[int]],
+    free: int,
+    constrained: int,
+    mines: int | None,
+    prior: DensityPrior,
+    known_mines: int,
+    known_safe: int,
+) -> int:
+    """The exact weight of the layouts whose ``constrained`` cells' mine counts the product
+    of ``polys`` gives, with ``free`` cells besides (see `weigh_parts`)."""
+    front = poly_product(polys, mines)
+    low = next((s for s, n in enumerate(front) if n), len(front) - 1)
     weight, _, _, scale = _total_weights(
-        mines, prior, free, len(constrained), known_mines, known_safe, low, len(front) - 1
+        mines, prior, free, constrained, known_mines, known_safe, low, len(front) - 1
     )
     total = sum(n * weight[s] for s, n in enumerate(front) if n)
     if total == 0:

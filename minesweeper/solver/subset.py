@@ -13,12 +13,18 @@ Three rules, applied until nothing new follows:
 
 The prover keeps its state between calls, so replaying a whole game costs work
 only where something changed. It reads only what a player sees: the numbers of
-revealed cells (and the mine count), never a board.
+revealed cells (and the mine count), never a board. `SubsetProver` is the
+reference; `subset_prover` gives its compiled twin (``_prover.pyx``) when it is built.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+from array import array
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any, Protocol
 
 from minesweeper.solver.constraints import Deduction, InconsistentView
 from minesweeper.solver.view import View
@@ -253,3 +259,50 @@ class SubsetProver:
 def prove(view: View) -> Deduction:
     """What the subset rules prove from ``view`` (safe cells, and mines beyond ``view.mines``)."""
     return SubsetProver.from_view(view).prove()
+
+
+class Prover(Protocol):
+    """What a strategy asks of a subset prover (`SubsetProver`, or its compiled twin)."""
+
+    safe: set[int]
+    mines: set[int]
+
+    def follows(self, view: View) -> bool: ...
+
+    def see(self, view: View) -> None: ...
+
+    def prove(self) -> Deduction: ...
+
+
+def _load_compiled() -> Any:
+    """The compiled prover's module (`minesweeper.solver._prover`), unless it is not built
+    or the environment says ``MINESWEEPER_ENGINE=python``."""
+    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
+        return None
+    try:
+        return importlib.import_module("minesweeper.solver._prover")
+    except ImportError:  # built without a compiler: the reference proves alone
+        return None
+
+
+_compiled = _load_compiled()
+
+
+@lru_cache(maxsize=16)
+def neighbour_table(topology: Topology) -> tuple[array[int], array[int]]:
+    """Every cell's neighbours in one array: cell ``c``'s from ``starts[c]`` to
+    ``starts[c + 1]``."""
+    starts, cells = array("i", [0]), array("i")
+    for cell in topology.cells():
+        cells.extend(topology.neighbours(cell))
+        starts.append(len(cells))
+    return starts, cells
+
+
+def subset_prover(topology: Topology, mine_count: int | None = None) -> Prover:
+    """A new subset prover: the compiled one when it is built, else `SubsetProver` (the
+    same proofs)."""
+    if _compiled is None:
+        return SubsetProver(topology, mine_count)
+    prover: Prover = _compiled.Prover(topology, mine_count, neighbour_table(topology))
+    return prover

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.solver.constraints import Deduction, InconsistentView, constraints
-from minesweeper.solver.gauss import deduce, solve_system
+from minesweeper.solver.gauss import deduce, solve_system, split_system
 from minesweeper.solver.view import View
 
 
@@ -186,3 +186,28 @@ def test_corner_cases_are_consistent(rows: list[str]) -> None:
 def test_contradictions_raise(rows: list[str]) -> None:
     with pytest.raises(InconsistentView):
         deduce(square(rows))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.frozensets(st.integers(0, 40), min_size=1, max_size=6), max_size=30))
+def test_split_system_groups_the_equations_that_share_cells(cell_sets) -> None:
+    """The groups are the connected parts (equations linked by a shared cell), in the order
+    of their first equation, each keeping the equations' order."""
+    system = [(cells, i) for i, cells in enumerate(cell_sets)]  # each named by its index
+    groups = split_system(system)
+    assert sorted(i for group in groups for _, i in group) == list(range(len(system)))
+    firsts = [group[0][1] for group in groups]
+    assert firsts == sorted(firsts)
+    for group in groups:
+        indices = [i for _, i in group]
+        assert indices == sorted(indices)
+        reached, frontier = {indices[0]}, [indices[0]]
+        while frontier:  # every equation of a group is reached through shared cells
+            cells = system[frontier.pop()][0]
+            for i in indices:
+                if i not in reached and system[i][0] & cells:
+                    reached.add(i)
+                    frontier.append(i)
+        assert reached == set(indices)
+    for one, other in itertools.combinations(groups, 2):
+        assert not set().union(*(c for c, _ in one)) & set().union(*(c for c, _ in other))

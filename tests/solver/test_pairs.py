@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import assume, given
+from hypothesis import strategies as st
 from test_best import SETTINGS, real_positions
 
 from minesweeper.solver import View
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.endgame import layouts
-from minesweeper.solver.pairs import Fifties, Pair, pairs
-from minesweeper.solver.probability import probabilities
+from minesweeper.solver.pairs import Fifties, Pair, pairs, rule
+from minesweeper.solver.probability import Budget, probabilities, solve_weight
 from minesweeper.topology import SquareTopology
 
 
@@ -113,3 +114,44 @@ def test_a_corner_pair_walled_by_mines_settles_half_its_fifty_fifty() -> None:
     for corner in (cell(0, 0), cell(1, 0)):  # other pairs add to it, up to its mine chance
         assert found[corner] >= min(one / len(every) / 2, exact[corner]) - 1e-12
     assert found[cell(0, 0)] > 0.1
+
+
+@SETTINGS
+@given(real_positions(), st.sampled_from([None, 1, 40]), st.randoms(use_true_random=False))
+def test_weight_recounts_only_what_the_rules_touch_and_equals_a_whole_count(
+    position, counts, rng
+) -> None:
+    """`Fifties.weight` with a pair's rules (or any few rules on unknown cells) is the
+    whole position's `solve_weight` with them, also where a count is approximate."""
+    view, _ = position
+    try:
+        exact = probabilities(view)
+    except InconsistentView:
+        assume(False)
+    view = view.with_mines(exact.mines)
+    best = Best()
+    if counts is not None:
+        best.budget = Budget(counts=counts)
+    found = best.fifties(view, exact)
+    unknown = view.unknown()
+    assume(unknown)
+
+    def whole(*extra):
+        try:
+            return solve_weight([*found.rules, *extra], unknown, view.mines_left, **found.settings)
+        except InconsistentView:
+            return 0
+
+    assert found.weight() == whole()
+    extras = [
+        [
+            rule({pair.a, pair.b}, 1),
+            *([rule(pair.missing, len(pair.missing))] if pair.missing else []),
+        ]
+        for pair in pairs(view, 3)
+    ]
+    for _ in range(3):
+        cells = rng.sample(unknown, rng.randint(1, min(3, len(unknown))))
+        extras.append([rule(cells, rng.randint(0, len(cells)))])
+    for extra in extras:
+        assert found.weight(*extra) == whole(*extra)
