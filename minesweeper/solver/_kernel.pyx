@@ -25,6 +25,7 @@ from libc.string cimport memcpy
 from libcpp.algorithm cimport sort
 from libcpp.pair cimport pair
 from libcpp.string cimport string
+from libcpp.map cimport map
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
@@ -364,20 +365,25 @@ def plan(list sigs, list sizes, list needs, int tracked):
     constraints ``sigs[k]`` and ``sizes[k]`` cells in this order; ``needs[r]``: rule
     ``r``'s mines (the most it may hold for ``tracked``, the rule whose sum is followed,
     -1 for none)."""
+    cdef vector[vector[int]] sig_of = sigs  # converted once: the loops are in C
+    cdef vector[int] size_of = sizes
+    cdef vector[int] need_of = needs
+    return _plan(sig_of, size_of, need_of, tracked)
+
+
+cdef _Plan _plan(vector[vector[int]]& sig_of, vector[int]& size_of, vector[int]& need_of,
+                 int tracked):
     cdef _Plan p = _Plan()
-    cdef int n = len(sigs), rules = len(needs)
+    cdef int n = sig_of.size(), rules = need_of.size()
     cdef int k, j, rule, size, low0, high0, need, left, fresh, at
-    cdef vector[int] first, last, room, need_of, open_rules, now_open, opening, sig, size_of
+    cdef vector[int] first, last, room, open_rules, now_open, opening, sig
     cdef vector[int] position  # rule -> its place in ``open_rules`` (-1: not open)
     cdef vector[char] in_sig
-    cdef vector[vector[int]] sig_of = sigs  # converted once: the loops below are in C
-    size_of = sizes
     first.assign(rules, -1)
     last.assign(rules, -1)
     room.assign(rules, 0)
     position.assign(rules, -1)
     in_sig.assign(rules, 0)
-    need_of = needs
     for k in range(n):
         for rule in sig_of[k]:
             if first[rule] < 0:
@@ -783,17 +789,19 @@ def order(list sigs, int start):
     """`probability._order` in C++: breadth-first over the supercells (``sigs[i]``: the
     constraints of supercell ``i``) that share a constraint, from ``start`` (-1: the first
     supercell with the fewest constraints), then from each supercell not reached yet."""
-    cdef int n = len(sigs)
+    cdef vector[vector[int]] sig_of = sigs
+    return list(_order(sig_of, start))
+
+
+cdef vector[int] _order(vector[vector[int]]& sig_of, int start):
+    cdef int n = sig_of.size()
     cdef int i, k, rule, other, root, rules = 0
-    cdef vector[vector[int]] sig_of
     cdef vector[vector[int]] users
     cdef vector[char] used, placed
     cdef vector[int] found
     if n == 0:
-        return []
-    sig_of.resize(n)
+        return found
     for i in range(n):
-        sig_of[i] = sigs[i]
         for rule in sig_of[i]:
             if rule >= rules:
                 rules = rule + 1
@@ -828,7 +836,7 @@ def order(list sigs, int start):
             k += 1
         if <int>found.size() == n:
             break
-    return list(found)
+    return found
 
 
 def width(list order, list sigs, list needs):
@@ -836,22 +844,25 @@ def width(list order, list sigs, list needs):
     at one point along ``order`` (``sigs[i]``: supercell ``i``'s constraints, ``needs[r]``
     rule ``r``'s mines); the same libm ``log2`` and the same sums in the same order, so the
     same float."""
-    cdef int n = len(order)
-    cdef int k, i, rule
-    cdef vector[vector[int]] sig_of
-    cdef vector[int] last, need_of
+    cdef vector[int] order_of = order
+    cdef vector[vector[int]] sig_of = sigs
+    cdef vector[int] need_of = needs
+    return _width(order_of, sig_of, need_of)
+
+
+cdef double _width(vector[int]& order, vector[vector[int]]& sigs, vector[int]& need_of):
+    cdef int n = order.size()
+    cdef int k, rule
+    cdef vector[int] last
     cdef vector[char] opened
     cdef double now = 0.0, widest = 0.0
-    need_of = needs
     last.assign(need_of.size(), -1)
     opened.assign(need_of.size(), 0)
-    sig_of.resize(n)
     for k in range(n):
-        sig_of[k] = sigs[<int>order[k]]
-        for rule in sig_of[k]:
+        for rule in sigs[order[k]]:
             last[rule] = k
     for k in range(n):
-        for rule in sig_of[k]:
+        for rule in sigs[order[k]]:
             if not opened[rule]:
                 opened[rule] = 1
                 now += log2(need_of[rule] + 2)
@@ -860,6 +871,99 @@ def width(list order, list sigs, list needs):
         if now > widest:
             widest = now
     return widest
+
+
+def part(list rules, list needs, int tracked, long long cap, long long most_bytes,
+         int many_starts):
+    """`probability._Part._count` for a group that stays one component (nothing settled),
+    by `_Programme`'s steps: the supercells (``(signature, cells)`` in the order of the
+    cells' first rule, as the dicts there make them), `_best_order`'s order (from several
+    starts past ``many_starts`` supercells, the narrowest by `width`), whether ``tracked``
+    (the rule whose sum is followed, -1: none) is among the signatures, and the count
+    (`count`): ``(supers, order, tracking, counted)``. ``rules[r]``: rule ``r``'s cells
+    (ints), ``needs[r]``: its mines (see `plan`). None when a cell is not an int or the
+    count is left to Python (past machine words or ``cap``, or memory past ``most_bytes``).
+    """
+    cdef int n = len(rules)
+    cdef int r, i, c, cells = 0, k, start
+    cdef long long cell
+    cdef unordered_map[long long, int] id_of  # cell -> its place in order of first rule
+    cdef unordered_map[long long, int].iterator at
+    cdef vector[vector[int]] sig_of_cell
+    cdef vector[int] super_of_cell, size_of, need_of = needs, best, found
+    cdef vector[vector[int]] sigs  # per supercell
+    cdef vector[vector[int]] members  # per supercell: its cells' places
+    cdef vector[vector[int]] orders, ordered
+    cdef vector[char] seen
+    cdef double narrowest, w
+    cdef bint tracking = False
+    values = []  # the cells, in order of first rule
+    for r in range(n):
+        for value in rules[r]:
+            if type(value) is not int or (<object>value).bit_length() > 62:
+                return None
+            cell = value
+            at = id_of.find(cell)
+            if at == id_of.end():
+                id_of[cell] = len(values)
+                values.append(value)
+                sig_of_cell.push_back(vector[int]())
+                sig_of_cell.back().push_back(r)
+            else:
+                sig_of_cell[deref(at).second].push_back(r)
+    # Supercells: cells with the same signature, in the order of their first cell.
+    cdef map[vector[int], int] index
+    cdef map[vector[int], int].iterator where
+    for c in range(sig_of_cell.size()):
+        where = index.find(sig_of_cell[c])
+        if where == index.end():
+            index[sig_of_cell[c]] = sigs.size()
+            sigs.push_back(sig_of_cell[c])
+            members.push_back(vector[int]())
+            members.back().push_back(c)
+        else:
+            members[deref(where).second].push_back(c)
+    for i in range(sigs.size()):
+        size_of.push_back(members[i].size())
+        cells += members[i].size()
+        for r in sigs[i]:
+            if r == tracked:
+                tracking = True
+    supers = [
+        (tuple(sigs[i]), [values[c] for c in members[i]]) for i in range(sigs.size())
+    ]
+    # `_best_order`
+    best = _order(sigs, -1)
+    if <int>sigs.size() >= many_starts:
+        found = _order(sigs, best.back())
+        orders.push_back(best)
+        orders.push_back(found)
+        seen.assign(sigs.size(), 0)
+        starts = [found.back()]
+        for k in range(0, found.size(), max(1, found.size() // 6)):
+            starts.append(found[k])
+        for start in starts:
+            if seen[start]:
+                continue
+            seen[start] = 1
+            if start != found[0]:
+                orders.push_back(_order(sigs, start))
+        narrowest = _width(orders[0], sigs, need_of)
+        best = orders[0]
+        for k in range(1, orders.size()):
+            w = _width(orders[k], sigs, need_of)
+            if w < narrowest:
+                narrowest, best = w, orders[k]
+    if cells > MAX_CELLS:
+        return None
+    found.clear()  # now the sizes, in order
+    for k in range(best.size()):
+        ordered.push_back(sigs[best[k]])
+        found.push_back(size_of[best[k]])
+    counted = _run(_plan(ordered, found, need_of, tracked), cap, most_bytes)
+    if counted is None:
+        return None
+    return supers, list(best), tracking, counted
 
 
 def split(list rules):

@@ -190,6 +190,10 @@ class ExactSafest(EngineStrategy):
         return Decision((safest(result),), result.mines, guess=True, method="safest")
 
 
+#: The methods a look-ahead score comes from: `Best.most` bounds their scores.
+SCORED_BY = ("outlooks", "outcomes", "worth")
+
+
 @dataclass(frozen=True)
 class Outlook:
     """What opening a cell promises: its safety, the chance of progress, the score."""
@@ -247,7 +251,11 @@ class Best(EngineStrategy):
             cell, method = self.fifty_fifty_move(view), "fifty-fifty"
         if cell is None:
             method = "look-ahead"
-            cell = max(self.outlooks(view, result), key=lambda o: (o.score, -o.cell)).cell
+            # Only the best outlook counts here: the candidates that cannot beat it are left
+            # out (unless a subclass scores its own way).
+            beat = all(getattr(type(self), f) is getattr(Best, f) for f in SCORED_BY)
+            looks = self._outlooks(view, result, True) if beat else self.outlooks(view, result)
+            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
         return Decision((cell,), result.mines, guess=True, method=method)
 
     def fifty_fifty_move(self, view: View) -> int | None:
@@ -330,6 +338,12 @@ class Best(EngineStrategy):
         Once the budget's time is spent, the candidates not yet looked at are
         left out (before the first: every candidate scored by its safety).
         """
+        return self._outlooks(view, result, False)
+
+    def _outlooks(self, view: View, result: Probabilities, beat: bool) -> list[Outlook]:
+        """`outlooks`; ``beat``: only the best score matters (`decide`), so the candidates
+        are looked at highest `most` first, and one whose `most` is below a score found is
+        left out: the same best, for less."""
         cells = self.candidates(view, result)
         influence = self.fifties(view, result).influence() if self.influence else {}
         if influence:
@@ -348,9 +362,15 @@ class Best(EngineStrategy):
         watch = RegionWatch(view, [rule.cells for rule in rules])
         unknown = view.unknown()
         looks: list[Outlook] = []
+        top = -1.0  # the best score so far
+        if beat:
+            most = {cell: self.most(cell, 1 - result.chance(cell), influence) for cell in cells}
+            cells = sorted(cells, key=lambda cell: -most[cell])
         for cell in cells:
             if looks and self.budget.spent():
                 break
+            if beat and most[cell] < top:
+                continue  # cannot beat the best so far
             safety = 1 - result.chance(cell)
             outcomes = self.outcomes(view, rules, cell, before, watch, unknown)
             total = sum(weight for weight, _, _ in outcomes)
@@ -366,7 +386,17 @@ class Best(EngineStrategy):
             if cell in influence and safety:
                 score *= 1 + self.influence * influence[cell] / safety
             looks.append(Outlook(cell, safety, progress, score))
+            top = max(top, score)
         return looks
+
+    def most(self, cell: int, safety: float, influence: dict[int, float]) -> float:
+        """The highest score `outlooks` can give ``cell`` (its safety ``safety``): every
+        outcome worth 1 (`worth` is at most 1), with progress; a little above, for the
+        rounding of the score's floats."""
+        most = safety * (1 + max(self.progress_weight, 0.0))
+        if cell in influence and safety:
+            most *= 1 + self.influence * influence[cell] / safety
+        return most * (1 + 1e-9) if most >= 0 else float("inf")
 
     def outcomes(
         self,

@@ -661,6 +661,11 @@ def _columns(
     return columns
 
 
+def _correlated(g: Sequence[int], p: Sequence[int], n: int) -> list[int]:
+    """`_correlate`, by the kernel where the numbers fit (see `_correlations`)."""
+    return _correlations(list(g), [list(p)], n)[0]
+
+
 def _correlations(g: list[int], polys: list[list[int]], n: int) -> list[list[int]]:
     """``[_correlate(g, poly, n) for poly in polys]``, by the kernel where the numbers fit
     (``g`` non-negative ints, the polynomials' entries machine words)."""
@@ -739,6 +744,8 @@ class _Part:
     ) -> None:
         self.settled = settled
         self.tracked = tracked
+        if not settled and self._count_compiled(system, budget):
+            return
         signature: dict[Cell, list[int]] = {}
         for index, (members, _) in enumerate(system):
             for cell in members:
@@ -761,6 +768,37 @@ class _Part:
         mines = sum(settled.values())
         self.settled_polys = [[0] * mines + [1]] if mines else []
         self.polys = self.settled_polys + [programme.poly for programme in self.programmes]
+
+    def _count_compiled(
+        self, system: Sequence[tuple[frozenset[Cell], int | None]], budget: Budget
+    ) -> bool:
+        """`_count` of a group that stays whole, in one kernel call (`_kernel.part`: the
+        same supercells, order and count), if the kernel takes it."""
+        if _kernel is None:
+            return False
+        cap = budget.cap()
+        needs = [len(members) if mines is None else mines for members, mines in system]
+        tracked = -1 if self.tracked is None else self.tracked
+        found = _kernel.part(
+            [members for members, _ in system],
+            needs,
+            tracked,
+            cap,
+            cap * BYTES_PER_COUNT,
+            MANY_STARTS_ABOVE,
+        )
+        if found is None:
+            return False
+        supers, order, tracking, counted = found
+        programme = _Programme(
+            supers, system, budget, self.tracked, counted=(order, tracking, counted)
+        )
+        self.programmes = [programme]
+        self.loose = []
+        self.approximate = False
+        self.settled_polys = []
+        self.polys = [programme.poly]
+        return True
 
     def outcome(self, mines: int) -> _Part | _Outcome | None:
         """A tracked part as if ``mines`` of its tracked cells were mines (None: no layout fits)."""
@@ -963,9 +1001,10 @@ def _combined(
     # cells, given u mines before the i-th. A component's ``rest`` (everything
     # else as one weight) is then one pass over its prefix, never a product of
     # the others' polynomials, which on a wide board costs the square of its length.
+    correlate = _correlate if lift else _correlated  # exact counts: in the kernel's limbs
     after = [weight]
     for i in range(len(polys) - 1, -1, -1):
-        after.append(_correlate(after[-1], polys[i], len(prefix[i])))
+        after.append(correlate(after[-1], polys[i], len(prefix[i])))
     after.reverse()
     index = 0
     cut = False
@@ -973,7 +1012,7 @@ def _combined(
         _settled_groups(part, groups, blocks)
         index += len(part.settled_polys)
         for programme in part.programmes:
-            rest = _correlate(after[index + 1], prefix[index], len(programme.poly))
+            rest = correlate(after[index + 1], prefix[index], len(programme.poly))
             up = down = 1
             if lift:  # the programme's counts are integers: so must its outside weights be
                 rest, power = _integral(rest, polys[index])
@@ -1187,10 +1226,16 @@ class _Programme:
         budget: Budget,
         tracked: int | None = None,
         dropped: frozenset[int] = frozenset(),
+        counted: tuple[list[int], bool, Any] | None = None,
     ) -> None:
         self.dropped = dropped
         self.tracked = tracked
-        self._build(supers, rules, budget)
+        if counted is None:
+            self._build(supers, rules, budget)
+        else:  # ordered and counted by the kernel (`_Part._count_compiled`)
+            self._start(supers, rules, counted[0])
+            self.tracking = counted[1]
+            self._counted_by(counted[2])
 
     def _build(
         self,
@@ -1198,18 +1243,12 @@ class _Programme:
         rules: Sequence[tuple[frozenset[Cell], int | None]],
         budget: Budget,
     ) -> None:
-        self.supers = supers
         order = _best_order(supers, rules)
-        self.order = order
-        self._counted = None
-        self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
-        self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
-        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
-        self._sizes: list[int] | None = None
-        self._rules = rules
+        self._start(supers, rules, order)
         cap = budget.cap()
         sigs = [supers[i][0] for i in order]
         tracked = self.tracked
+        counted = None
         if _kernel is not None and sum(len(supers[i][1]) for i in order) <= _kernel.MAX_CELLS:
             # The kernel plans (`_plan` in C++) and counts; the plan in Python only if
             # it leaves the count to this engine.
@@ -1217,13 +1256,34 @@ class _Programme:
             sizes = [len(supers[i][1]) for i in order]
             needs = [_need(rule) for rule in rules]
             plan = _kernel.plan(sigs, sizes, needs, -1 if tracked is None else tracked)
-            self._counted = _kernel.count(plan, cap, cap * BYTES_PER_COUNT)
-        if self._counted is not None:
-            self.held = self._counted.held
-            self._ends = {end: i for i, end in enumerate(self._counted.ends())}
+            counted = _kernel.count(plan, cap, cap * BYTES_PER_COUNT)
+        if counted is not None:
+            self._counted_by(counted)
         else:
             self._plan(rules)
             self._count(budget)
+            self.poly = self.poly_at(())  # layouts of this component by mine count
+
+    def _start(
+        self,
+        supers: list[tuple[tuple[int, ...], list[Cell]]],
+        rules: Sequence[tuple[frozenset[Cell], int | None]],
+        order: list[int],
+    ) -> None:
+        self.supers = supers
+        self.order = order
+        self._counted = None
+        self._layers: list[dict[tuple[int, ...], dict[int, int]]] | None = None
+        self._steps: list[_Step] | None = None  # the plan in Python (`_plan`), if made
+        self._last_first: list[list[Cell]] | None = None  # the supercells' cells, last first
+        self._sizes: list[int] | None = None
+        self._rules = rules
+
+    def _counted_by(self, counted: Any) -> None:
+        """Take the kernel's count (a `_kernel.Counted`)."""
+        self._counted = counted
+        self.held = counted.held
+        self._ends = {end: i for i, end in enumerate(counted.ends())}
         self.poly = self.poly_at(())  # layouts of this component by mine count
 
     def _plan(self, rules: Sequence[tuple[frozenset[Cell], int | None]]) -> None:

@@ -278,3 +278,27 @@ def test_region_watch_finds_the_new_regions_of_the_whole_board(position, seed, p
     ]
     near = RegionWatch(view, [r.cells for r in rules]).created(cell, opening.around, mines)
     assert [r for r in near if frozenset(r) not in before] == whole
+
+
+@SETTINGS
+@given(real_positions(max_unknown=20), st.sampled_from([0.0, 0.5]))
+def test_decide_skips_only_candidates_that_cannot_win(position, progress) -> None:
+    """`decide`'s look-ahead leaves out the candidates whose `Best.most` is below a score
+    found: its best outlook is the best of every candidate's, and no score passes its most."""
+    view, _ = position
+    strategy = Best()
+    strategy.progress_weight = progress
+    result = strategy.solve(view)
+    assume(not result.safe and len(result) > 0)
+    view = view.with_mines(result.mines)
+    every = strategy.outlooks(view, result)
+    kept = strategy._outlooks(view, result, True)
+    assert max(kept, key=_ranked) == max(every, key=_ranked)
+    assert {look.cell: look for look in kept}.items() <= {look.cell: look for look in every}.items()
+    influence = strategy.fifties(view, result).influence()
+    for look in every:
+        assert look.score <= strategy.most(look.cell, look.safety, influence)
+
+
+def _ranked(look):
+    return (look.score, -look.cell)

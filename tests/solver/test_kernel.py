@@ -300,6 +300,38 @@ def test_outcomes_from_a_cached_tracked_part_are_the_same(system: System, around
 
 
 @needs_kernel
+@EXAMPLES
+@given(systems(most=90), st.sets(st.integers(0, 89), max_size=9), st.sampled_from([3, 40]))
+def test_the_kernels_part_has_the_python_supercells_and_order(
+    system: System, around: set[int], starts: int
+) -> None:
+    """`_kernel.part` (`_Part._count` in one call) makes the supercells, the order (from
+    several starts past ``starts`` supercells), the tracking and the count Python makes."""
+    rules, cells, _ = system
+    rules = [rule for rule in rules if rule[0]]
+    near = frozenset(cell for cell in around if cell < cells) or None
+    if not rules:
+        return
+    found = []
+    saved = probability.MANY_STARTS_ABOVE
+    probability.MANY_STARTS_ABOVE = starts
+    try:
+        for kernel in (KERNEL, None):
+            with engine(kernel):
+                try:
+                    part = probability._Part(rules, Budget(), near)
+                except InconsistentView as error:
+                    found.append(str(error))
+                    continue
+                found.append(
+                    [(p.supers, p.order, p.tracking, p.poly, p.held) for p in part.programmes]
+                )
+    finally:
+        probability.MANY_STARTS_ABOVE = saved
+    assert found[0] == found[1]
+
+
+@needs_kernel
 def test_a_component_past_machine_words_is_left_to_python() -> None:
     cells = KERNEL.MAX_CELLS + 1
     rules = [(frozenset(range(cells)), cells // 2)]
