@@ -45,7 +45,7 @@ def game_row(
 ) -> dict:
     """The log line of game ``index`` of ``deal``: what it was, then how it ended.
 
-    A strategy that thinks adds its budget in its unit (``think_ms``, ``think_layouts``):
+    A strategy that thinks adds its budget in its unit (``think_positions``, ``think_layouts``):
     another budget is another run.
     """
     row: dict[str, Any] = {

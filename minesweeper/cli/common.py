@@ -238,10 +238,10 @@ def strategy_option(
     `StrategySpec` (``strategy``), or with ``multiple`` as a list of them
     (``strategies``, the default one when none is named).
 
-    ``--think`` goes to the chosen strategies that think, each in its own unit (``ms``
-    of CPU time, or ``layouts``) unless the value names one; it may be given once per
-    unit. Given when none takes it, or out of range, it is a one-line usage error
-    rather than a setting silently ignored.
+    ``--think`` goes to the chosen strategies that think, each in its own unit (work:
+    ``positions`` or ``layouts``; or ``ms`` of CPU time) unless the value names one; it
+    may be given once per unit. Given when none takes it, or out of range, it is a
+    one-line usage error rather than a setting silently ignored.
     """
     key = "strategies" if multiple else "strategy"
 

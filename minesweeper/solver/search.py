@@ -6,10 +6,11 @@ played as `best` plays them. When it must guess elsewhere:
 1. Candidates are `best`'s: the near-safest frontier cells and the
    unconstrained cells most likely to open an area.
 2. Each is scored one move ahead, as `best` scores it: for every number it
-   could show, the exact weight of that outcome (one engine count each, never
-   sampled); the outcome is worth 1 when it leaves a certain safe cell, else
-   the safety of the best next guess, times the chance to clear any isolated
-   region it walls off. Score: ``safety * E[worth]``.
+   could show, the exact weight of that outcome (one engine count serves every
+   number, `solve_outcomes`; never sampled); the outcome is worth 1 when it
+   leaves a certain safe cell, else the safety of the best next guess, times
+   the chance to clear any isolated region it walls off. Score:
+   ``safety * E[worth]``.
 3. Depth 2: in each outcome without progress, the best next guess is itself
    scored one move ahead (its safety times its own expected worth) instead of
    by its safety alone, so the score becomes the chance to survive this guess
@@ -33,11 +34,13 @@ Dead cells (whose number is already certain) get no rule of their own: their
 only outcome is worth the safety of the next guess, which a live cell of the
 same safety usually beats by the chance its number makes progress.
 
-``think`` (a `Think`) bounds the CPU time of steps 2 and 3 per guess (`Search.think`, or the
-``think`` argument); when it runs out before the deepening is complete, the
-one-move scores decide, so a slow machine plays as `best` does. Works with
-the mine count known or unknown and on every topology; a proved mine is never
-opened.
+``think`` (a `Think` in ``positions``: `Search.think`, or the ``think`` argument) bounds
+the work of steps 2 and 3 per guess: the positions the look-ahead solves (one
+engine count each), the one-move scores' included, which are always complete.
+When it runs out before a depth is complete, the last complete depth decides
+(at depth 1, the move `best`'s plain look-ahead makes). Nothing depends on the
+clock, so a rerun plays the same moves on any machine. Works with the mine
+count known or unknown and on every topology; a proved mine is never opened.
 """
 
 from __future__ import annotations
@@ -45,7 +48,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from time import process_time
 
 from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
@@ -56,13 +58,14 @@ from minesweeper.solver.probability import (
     DensityPrior,
     Probabilities,
     solve,
+    solve_outcomes,
 )
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
 
 
-class _OutOfTime(Exception):
-    pass
+class _OutOfWork(Exception):
+    """The deepening's budget of positions is spent."""
 
 
 @dataclass(frozen=True)
@@ -93,12 +96,13 @@ class Reply:
 
 
 class Search(Best):
-    """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a CPU budget."""
+    """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a budget of work."""
 
     name = "search"
 
-    #: CPU time per guess for the deeper look-ahead.
-    think: Think = Think(100)
+    #: Positions solved per guess, the one-move scores' included (a complete depth 2
+    #: takes a median of 50-120 and at most a few hundred at expert guesses).
+    think: Think = Think(500, "positions")
     #: Look-ahead depth in guesses: 1 scores as `best` does, 2 and more deepen
     #: (one depth after another while the budget lasts).
     depth: int = 2
@@ -119,16 +123,16 @@ class Search(Best):
     ) -> None:
         super().__init__(seed, prior=prior, budget=budget)
         if think is not None:
-            self.think = think
+            self.think = think.of("positions")
         self._memo: dict[frozenset[tuple[int, int]], Position | None] = {}
         self._replies: dict[tuple[frozenset[tuple[int, int]], int], float] = {}
-        self._deadline = 0.0
+        self._solved = 0  # positions solved for this guess
+        self._limit: int | None = None  # the most the deepening may bring it to
         self._candidates: list[int] = []
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's score; deepened best first while the budget lasts."""
-        deadline = self.think.deadline()
-        self._memo = {}
+        self._memo, self._solved, self._limit = {}, 0, None
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[tuple[Outlook, list[Reply]]] = []
@@ -142,13 +146,13 @@ class Search(Best):
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
             looks.append((look, outcomes))
         found = [look for look, _ in looks]
-        self._deadline = deadline
+        self._limit = self.think.amount
         self._replies = {}
-        # Iterative deepening: each complete depth replaces the last; time out keeps it.
+        # Iterative deepening: each complete depth replaces the last; out of work keeps it.
         for depth in range(2, self.depth + 1):
             try:
                 best = self.deepest(root, looks, depth)
-            except _OutOfTime:
+            except _OutOfWork:
                 break
             if best is not None:
                 found = [best]
@@ -184,7 +188,6 @@ class Search(Best):
         worths = self.worths(outcomes, self.reply_safety)
         bound = sum(worths)
         scale = look.score / bound if bound else 0.0
-        self.check_time()
         for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
             if outcome.progress:
                 if not self.follow:
@@ -207,9 +210,11 @@ class Search(Best):
     ) -> list[Reply]:
         """Every number ``cell`` may show in ``position`` that some layout allows."""
         opening = Opening.of(position.view, position.rules, cell)
+        unknown = [c for c in position.unknown if c != cell]
+        counted = self.counted(position, opening, unknown)
         found = []
         for shown in opening.numbers:
-            after = self.after(position, opening, shown)
+            after = self.after(position, opening, shown, counted, unknown)
             if after is None:
                 continue
             solved = after.result
@@ -249,10 +254,10 @@ class Search(Best):
         """The safety of the best guess in ``position`` (the one-move worth)."""
         return best_safety(position.result)
 
-    def check_time(self) -> None:
-        """Raise `_OutOfTime` once the deepening's CPU budget is spent."""
-        if process_time() > self._deadline:  # checked per node: the clock is a system call
-            raise _OutOfTime
+    @property
+    def solved(self) -> int:
+        """The positions solved for the last guess's look-ahead (its work)."""
+        return self._solved
 
     def reply(self, position: Position, depth: int = 1) -> float:
         """The best ``depth``-guess score of a guess in ``position`` (at most its best safety).
@@ -265,12 +270,9 @@ class Search(Best):
         key = (position.opened, depth)
         if key in self._replies:
             return self._replies[key]
-        value: Callable[[Position], float]
-        if depth > 1:
-            self.check_time()
-            value = partial(self.reply, depth=depth - 1)
-        else:
-            value = self.reply_safety
+        value: Callable[[Position], float] = (
+            partial(self.reply, depth=depth - 1) if depth > 1 else self.reply_safety
+        )
         result = position.result
         around = position.view.topology.neighbours(position.guessed)
         cells = {c for c in (*self._candidates, *around) if c in result and c not in result.mines}
@@ -297,21 +299,54 @@ class Search(Best):
         outcomes = self.answers(position, cell, None)
         return self.outlook(position, cell, outcomes, self.reply_safety).score
 
-    def after(self, position: Position, opening: Opening, shown: int) -> Position | None:
-        """``position`` once ``opening``'s cell shows ``shown``; None when no layout allows it."""
+    def counted(
+        self, position: Position, opening: Opening, unknown: list[int]
+    ) -> dict[int, Probabilities] | None:
+        """Every number's position after ``opening`` from one count (`solve_outcomes`, keyed
+        by the mines among its unknown neighbours), when some number's is not known yet;
+        None when all are, or when that count would be approximate. ``unknown``: the
+        position's unknown cells but the opened one."""
+        if all(position.opened | {(opening.cell, n)} in self._memo for n in opening.numbers):
+            return None
+        view = position.view
+        settings = self.opened_settings(view)
+        return solve_outcomes(opening.rules, opening.around, unknown, view.mines_left, **settings)
+
+    def after(
+        self,
+        position: Position,
+        opening: Opening,
+        shown: int,
+        counted: dict[int, Probabilities] | None = None,
+        unknown: list[int] | None = None,
+    ) -> Position | None:
+        """``position`` once ``opening``'s cell shows ``shown``; None when no layout allows it.
+
+        ``counted``: every number's position from one count (`counted`), if at hand;
+        either way the position counts one against the budget, and is the same.
+        ``unknown``: the position's unknown cells but the opened one, if at hand.
+        """
         cell = opening.cell
         opened = position.opened | {(cell, shown)}
         if opened in self._memo:
             return self._memo[opened]
+        if self._limit is not None and self._solved >= self._limit:
+            raise _OutOfWork
+        self._solved += 1
         view = position.view
         rules = opening.after(shown)
-        unknown = [c for c in position.unknown if c != cell]
-        found: Position | None
+        if unknown is None:
+            unknown = [c for c in position.unknown if c != cell]
+        found: Position | None = None
         try:
-            solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
+            if counted is None:
+                solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
+            else:
+                solved = counted[shown - opening.known]
+        except (InconsistentView, KeyError):
+            pass  # no layout allows it
+        else:
             after = View(view.topology, {**view.revealed, cell: shown}, view.mines, view.mine_count)
             found = Position(after, rules, unknown, solved, opened, cell)
-        except InconsistentView:
-            found = None
         self._memo[opened] = found
         return found

@@ -8,15 +8,17 @@
 >>> str(Think.parse("40").of("ms")), str(Think.parse("64layouts"))
 ('40 ms', '64 layouts')
 
-Each strategy that thinks counts its budget in its own unit (`UNITS`): ``search``
-in milliseconds of CPU time (``ms``), ``rollout`` in work, the layouts it plays on
-(``layouts``), so that a rerun plays the same moves on any machine. A budget read
+Each strategy that thinks counts its budget in its own unit (`UNITS`), in work, so
+that a rerun plays the same moves on any machine: ``search`` in the positions its
+look-ahead solves (``positions``), ``rollout`` in the layouts it plays on
+(``layouts``). Milliseconds of CPU time (``ms``) remain a unit for a strategy that
+would rather think by the clock (its moves then depend on the machine). A budget read
 from ``--think`` without a unit (``Think.parse("64")``) is in the unit of the
 strategy that takes it (`Think.of`); one with a unit goes only to strategies that
 count in it. It is what a `StrategySpec` carries to a worker, what a thinking
-strategy holds, and what results and game logs record (`Think.fields`: ``think_ms``
-or ``think_layouts``). `minesweeper.solver.probability.Budget` is another thing: the
-counting engine's bounds on memory and time.
+strategy holds, and what results and game logs record (`Think.fields`: ``think_ms``,
+``think_layouts`` or ``think_positions``). `minesweeper.solver.probability.Budget` is
+another thing: the counting engine's bounds on memory and time.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ UNITS: dict[str, tuple[str, int]] = {
     "ms": ("milliseconds of CPU time per guess", 60_000),
     # Each layout is a game played on from each searched cell (tens of ms each).
     "layouts": ("layouts played on per searched guess", 10_000),
+    # Each position is one engine count (a fraction of a ms at expert size).
+    "positions": ("positions the look-ahead solves per guess", 60_000),
 }
 #: The most milliseconds per guess (the ``ms`` unit's bound).
 MAX_THINK_MS = UNITS["ms"][1]

@@ -43,8 +43,10 @@ def test_think_goes_wherever_a_strategy_is_chosen_with_one_help() -> None:
     shown = CliRunner().invoke(main, ["bench", "--help"], terminal_width=200).output
     assert "--think N[UNIT]" in shown
     shown = " ".join(shown.split())
-    assert "milliseconds of CPU time per guess" in shown and "search: 100 ms by default" in shown
+    assert "search: 500 positions by default" in shown
+    assert "positions the look-ahead solves per guess" in shown
     assert "rollout: 16 layouts by default" in shown
+    assert "milliseconds of CPU time" not in shown  # no registered strategy thinks by the clock
 
 
 @pytest.mark.parametrize("name", ["play", "bench", "advanced"])

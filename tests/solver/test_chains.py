@@ -70,13 +70,17 @@ def test_a_pair_under_a_wall_of_numbers_is_a_chain() -> None:
     assert_unavoidable(view, chain)
 
 
-def test_a_chain_of_pairs_linked_by_mines_is_found_and_guessed() -> None:
-    # Row 0 of 3x5: ? ? F ? ?, the mine at (0,2) known; mines at (0,0) and (0,3).
+def pairs_linked_by_a_mine() -> View:
+    """Row 0 of 3x5: ? ? F ? ?, the mine at (0,2) known; mines at (0,0) and (0,3): a chain."""
     topology = SquareTopology(3, 5)
     cell = topology.cell_at
     board = Board(topology, {cell(0, 0), cell(0, 2), cell(0, 3)})
     revealed = {c: board.count(c) for c in range(5, 15)}
-    view = View(topology, revealed, frozenset({cell(0, 2)}), 3)
+    return View(topology, revealed, frozenset({cell(0, 2)}), 3)
+
+
+def test_a_chain_of_pairs_linked_by_mines_is_found_and_guessed() -> None:
+    view = pairs_linked_by_a_mine()
     rules = constraints(view)
     chain = fifty_fifty(view, rules)
     assert chain is not None

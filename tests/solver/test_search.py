@@ -7,20 +7,25 @@ import random
 import pytest
 from hypothesis import given
 from test_best import SETTINGS, real_positions
+from test_chains import pairs_linked_by_a_mine
 from test_probability import kinds, small_topology
 
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
-from minesweeper.solver.best import Best
+from minesweeper.solver.best import Best, fifty_fifty
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.registry import find_strategy
+from minesweeper.solver.rollout import Rollout
 from minesweeper.solver.search import Position, Search
 from minesweeper.solver.think import Think
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import FirstClick
+
+#: More positions than any look-ahead here solves.
+PLENTY = Think(60_000, "positions")
 
 
 def test_search_is_registered() -> None:
@@ -110,11 +115,11 @@ def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best(
     follow: bool,
 ) -> None:
     for view in guessing_views(15, 2):
-        search = Search(think=Think(60_000))
+        search = Search(think=PLENTY)
         search.follow = follow
         result = probabilities(view)
         view = view.with_mines(result.mines)
-        shallow = Search(think=Think(60_000))
+        shallow = Search(think=PLENTY)
         shallow.depth = 1
         one_move = {o.cell: o.score for o in shallow.outlooks(view, result)}
         # Deepen every candidate, unpruned, as the pruned search would score it.
@@ -132,7 +137,7 @@ def test_three_guesses_deep_score_at_most_two_and_pruning_keeps_the_best() -> No
     for view in guessing_views(12, 7):
         result = probabilities(view)
         view = view.with_mines(result.mines)
-        two, three = Search(think=Think(60_000)), Search(think=Think(60_000))
+        two, three = Search(think=PLENTY), Search(think=PLENTY)
         three.depth = 3
         (chosen,) = three.outlooks(view, result)  # fills the memo of the same root
         two.outlooks(view, result)
@@ -168,7 +173,7 @@ def test_zero_chance_matches_counting_layouts() -> None:
 
 
 def test_no_time_to_think_plays_as_best() -> None:
-    hasty = Search(think=Think(0))
+    hasty = Search(think=Think(0, "positions"))
     for view in guessing_views(10, 4):
         assert hasty.decide(view) == plain_best().decide(view)
 
@@ -215,3 +220,70 @@ def test_following_progress_matches_counting_layouts() -> None:
                 assert search.followed(after) == pytest.approx(counted)
                 checked += 1
     assert checked > 20
+
+
+def test_the_budget_is_counted_in_positions() -> None:
+    deepened = 0
+    for view in guessing_views(12, 5):
+        result = probabilities(view)
+        view = view.with_mines(result.mines)
+        full = Search(think=PLENTY)
+        (deep,) = full.outlooks(view, result)
+        work = full.solved
+        shallow = Search(think=PLENTY)
+        shallow.depth = 1
+        one_move = shallow.outlooks(view, result)
+        root = shallow.solved  # the one-move scores' positions, never cut short
+        assert 0 < root <= work
+        enough = Search(think=Think(work, "positions"))
+        assert enough.outlooks(view, result) == [deep] and enough.solved == work
+        for budget in {0, root - 1, work - 1} if work > root else set():
+            short = Search(think=Think(budget, "positions"))
+            # Depth 2 left incomplete: the one-move scores decide.
+            assert short.outlooks(view, result) == one_move
+            assert short.solved == max(root, budget)
+            deepened += 1
+    assert deepened  # some look-aheads went past the one-move scores
+
+
+class _Counting(Search):
+    """`Search` that keeps the work of each of its look-aheads."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.work: list[int] = []
+
+    def outlooks(self, view, result):
+        found = super().outlooks(view, result)
+        self.work.append(self.solved)
+        return found
+
+
+def test_a_rerun_plays_the_same_moves_when_the_budget_binds() -> None:
+    rng = random.Random(8)
+    topology = SquareTopology(9, 9)
+    bound = 0
+    for _ in range(6):
+        board = random_board(topology, 14, rng, 0, FirstClick.OPENING)
+        plays = []
+        for _ in range(2):
+            guesses: list[tuple[int, ...]] = []
+            seen = guesses.append
+            player = _Counting(think=Think(25, "positions"))
+            record = play(board, 0, player, True, on_guess=lambda v, d, m, s=seen: s(d.opens))
+            plays.append((record.won, record.visit_count, guesses, player.work))
+            bound += sum(work >= 25 for work in player.work)
+        assert plays[0] == plays[1]
+    assert bound  # some look-aheads were cut short by the budget
+
+
+def test_the_deeper_strategies_guess_an_unavoidable_50_50_as_best_does() -> None:
+    view = pairs_linked_by_a_mine()
+    chain = fifty_fifty(view, constraints(view))
+    assert chain is not None
+    players = [Best(), Search(), Rollout()]
+    for player in players:
+        player.endgame_layouts, player.regions = 0, False  # else searched exactly
+    decisions = [player.decide(view) for player in players]
+    assert decisions[0].method == "fifty-fifty" and decisions[0].opens[0] in chain
+    assert all(d == decisions[0] and d.method == "fifty-fifty" for d in decisions)

@@ -26,6 +26,9 @@ from minesweeper.tui.app import MinesweeperApp
 from minesweeper.variant import PRESETS, Rules
 
 CASE = ROOT / "testcases" / "advanced" / "adv-06x09-008.in"
+#: How range and unit errors name the units.
+RANGES = "60000 ms, 10000 layouts, 60000 positions"
+NAMES = "ms, layouts, positions"
 #: Every command that picks a strategy, with the arguments it needs to run quickly.
 COMMANDS = {
     "advanced": ["advanced", str(CASE)],
@@ -51,13 +54,15 @@ def invoke(*args: str, stdin: str | None = None) -> Result:
 # -- the spec ---------------------------------------------------------------------------------
 
 
-def test_a_spec_builds_its_strategy_with_the_budget_in_seconds() -> None:
-    assert StrategySpec("search", Think(250)).build(3).think == Think(250)
+def test_a_spec_builds_its_strategy_with_the_budget_in_its_unit() -> None:
+    assert StrategySpec("pondering", Think(250)).build(3).think == Think(250)
+    assert StrategySpec("search", Think(250, None)).build(3).think == Think(250, "positions")
     assert StrategySpec("search").build().think == Search.think  # the class default
-    assert StrategySpec("search").budget == Search.think
-    assert StrategySpec("search", Think(0)).budget == Think(0)
+    assert StrategySpec("search").budget == Search.think == Think(500, "positions")
+    assert StrategySpec("search", Think(0, "positions")).budget == Think(0, "positions")
     assert StrategySpec("best").budget is None and not StrategySpec("best").thinks
-    assert StrategySpec("search", Think(40)).label == "search (think 40 ms)"
+    assert StrategySpec("search", Think(40, None)).label == "search (think 40 positions)"
+    assert StrategySpec("pondering", Think(40)).label == "pondering (think 40 ms)"
     assert StrategySpec("best").label == "best"
 
 
@@ -70,14 +75,15 @@ def test_a_spec_refuses_a_budget_it_cannot_use() -> None:
     assert Think.parse(" 250 ") == Think(250, None) and Think(250).seconds == 0.25
     assert Think.parse("250ms") == Think.parse("250 ms") == Think(250, "ms")
     assert Think.parse("64layouts") == Think(64, "layouts")
+    assert Think.parse("500 positions") == Think(500, "positions")
     for text in ("1.5", "ten", "-", "9" * 40):
         with pytest.raises(ThinkError):
             Think.parse(text)
 
 
 def test_choose_gives_the_budget_to_those_that_think() -> None:
-    chosen = StrategySpec.choose(["best", "search", "best"], Think(30))
-    assert chosen == [StrategySpec("best"), StrategySpec("search", Think(30))]
+    chosen = StrategySpec.choose(["best", "search", "best"], Think(30, None))
+    assert chosen == [StrategySpec("best"), StrategySpec("search", Think(30, "positions"))]
     assert StrategySpec.choose(["best"]) == [StrategySpec("best")]
     with pytest.raises(StrategySpecError, match="none of 'best', 'worlds' thinks"):
         StrategySpec.choose(["best", "worlds"], Think(30))
@@ -86,21 +92,32 @@ def test_choose_gives_the_budget_to_those_that_think() -> None:
 def test_each_strategy_counts_its_budget_in_its_own_unit() -> None:
     # A budget without a unit takes the unit of the strategy it goes to.
     bare = Think.parse("64")
-    assert StrategySpec("search", bare).think == Think(64, "ms")
+    assert StrategySpec("search", bare).think == Think(64, "positions")
     assert StrategySpec("rollout", bare).think == Think(64, "layouts")
+    assert StrategySpec("pondering", bare).think == Think(64, "ms")
     chosen = StrategySpec.choose(["search", "rollout"], bare)
-    assert [spec.label for spec in chosen] == ["search (think 64 ms)", "rollout (think 64 layouts)"]
+    assert [spec.label for spec in chosen] == [
+        "search (think 64 positions)",
+        "rollout (think 64 layouts)",
+    ]
     # One budget per unit, each to the strategies that count in it.
-    chosen = StrategySpec.choose(["search", "rollout"], [Think(8, "layouts"), Think(50)])
-    assert [spec.think for spec in chosen] == [Think(50), Think(8, "layouts")]
+    budgets = [Think(8, "layouts"), Think(50, "positions"), Think(3)]
+    chosen = StrategySpec.choose(["search", "rollout", "pondering"], budgets)
+    assert [spec.think for spec in chosen] == [
+        Think(50, "positions"),
+        Think(8, "layouts"),
+        Think(3),
+    ]
     chosen = StrategySpec.choose(["best", "search", "rollout"], [Think(8, "layouts")])
     assert [spec.label for spec in chosen] == [
         "best",
-        "search (think 100 ms)",
+        "search (think 500 positions)",
         "rollout (think 8 layouts)",
     ]
     with pytest.raises(StrategySpecError, match="'rollout' counts its budget in layouts, not ms"):
         StrategySpec("rollout", Think(50))
+    with pytest.raises(StrategySpecError, match="'search' counts its budget in positions, not ms"):
+        StrategySpec("search", Think(50))
     with pytest.raises(StrategySpecError, match="8 layouts fits no chosen strategy"):
         StrategySpec.choose(["best", "search"], Think(8, "layouts"))
     with pytest.raises(StrategySpecError, match="two budgets for 'search'"):
@@ -145,9 +162,10 @@ def test_bench_records_a_budget_in_layouts_and_resumes_only_the_same(tmp_path: P
 def test_help_says_each_strategy_s_unit() -> None:
     result = invoke("bench", "--help")
     text = " ".join(result.stdout.split())
-    assert "rollout: 16 layouts by default" in text and "search: 100 ms by default" in text
-    assert "ms: milliseconds of CPU time per guess, at most 60000" in text
+    assert "rollout: 16 layouts by default" in text and "search: 500 positions by default" in text
+    assert "ms: milliseconds of CPU time per guess, at most 60000" in text  # pondering's
     assert "layouts: layouts played on per searched guess, at most 10000" in text
+    assert "positions: positions the look-ahead solves per guess, at most 60000" in text
 
 
 def test_a_chunk_carries_the_budget_to_a_worker() -> None:
@@ -251,15 +269,15 @@ def test_think_for_a_strategy_that_does_not_think_is_a_usage_error(name: str) ->
 @pytest.mark.parametrize(
     ("value", "problem"),
     [
-        ("-1", "-1 is out of range (0 to 60000 ms, 10000 layouts per guess)"),
+        ("-1", f"-1 is out of range (0 to {RANGES} per guess)"),
         ("-1ms", "-1 ms is out of range (0 to 60000 ms per guess)"),
-        ("60001", "60001 is out of range (0 to 60000 ms, 10000 layouts per guess)"),
-        ("9" * 5000, "999999999999... is out of range (0 to 60000 ms, 10000 layouts per guess)"),
-        ("2.5", "'2.5' is not a whole number (with a unit: ms, layouts)"),
-        ("1e3", "'1e3' is not a whole number (with a unit: ms, layouts)"),
-        ("x" * 100, f"'{'x' * 12}...' is not a whole number (with a unit: ms, layouts)"),
-        ("", "'' is not a whole number (with a unit: ms, layouts)"),
-        ("5 s", "'5 s': unknown unit 's' (units: ms, layouts)"),
+        ("60001", f"60001 is out of range (0 to {RANGES} per guess)"),
+        ("9" * 5000, f"999999999999... is out of range (0 to {RANGES} per guess)"),
+        ("2.5", f"'2.5' is not a whole number (with a unit: {NAMES})"),
+        ("1e3", f"'1e3' is not a whole number (with a unit: {NAMES})"),
+        ("x" * 100, f"'{'x' * 12}...' is not a whole number (with a unit: {NAMES})"),
+        ("", f"'' is not a whole number (with a unit: {NAMES})"),
+        ("5 s", f"'5 s': unknown unit 's' (units: {NAMES})"),
     ],
 )
 def test_bad_budgets_are_one_line_usage_errors(name: str, value: str, problem: str) -> None:
@@ -306,7 +324,7 @@ def test_grade_refuses_a_budget_no_built_in_client_uses() -> None:
 def test_client_and_grade_take_the_budget() -> None:
     result = invoke("grade", "--strategy", "search", "--think", "7", str(CASE))
     assert result.exit_code == 0, result.output
-    assert "search (think 7 ms)" in result.stdout
+    assert "search (think 7 positions)" in result.stdout
     # Two unknown cells, (0, 2) and (1, 2): pondering picks by its budget in ms.
     for think, move in (("2", "0 2"), ("1", "1 2")):
         args = ("client", "--strategy", "pondering", "--think", think)
@@ -322,7 +340,7 @@ def test_play_gives_the_budget_to_its_computer_and_its_hint(monkeypatch, tmp_pat
     assert invoke(*args).exit_code == 0
     (app,) = apps
     controller = app.controller
-    assert controller.strategy == StrategySpec("search", Think(7))
+    assert controller.strategy == StrategySpec("search", Think(7, "positions"))
     controller.start_computer()
-    assert controller.auto is not None and controller.auto.strategy.think == Think(7)
+    assert controller.auto is not None and controller.auto.strategy.think == Think(7, "positions")
     assert controller.message == "the computer plays (search)"
