@@ -23,8 +23,10 @@ import pytest
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
-#: Games enough that a run is still going when it is signalled, on any machine.
-RUN = ["bench", "--preset", "intermediate", "--games", "3000", "--strategy", "best"]
+#: Games enough that a run is still going when it is signalled, on any machine: an
+#: intermediate game of `best` takes about a millisecond, so 3000 could end first.
+GAMES = 100_000
+RUN = ["bench", "--preset", "intermediate", "--games", str(GAMES), "--strategy", "best"]
 
 
 def start(
@@ -100,7 +102,7 @@ def test_a_stopped_run_keeps_its_games_in_its_log(
     assert "partial" in out
     (message,) = [line for line in err.splitlines() if line.startswith("minesweeper:")]
     played = games_in_table(out)
-    assert f"interrupted after {played} of 3000 games: they are in {log}" in message
+    assert f"interrupted after {played} of {GAMES} games: they are in {log}" in message
     assert f"--resume {log}" in message and "--per-game" not in message
     assert lines(log) == played  # every game in the table is in the log, and only those
 
@@ -111,7 +113,7 @@ def test_a_stopped_run_without_a_log_autosaves_one_that_resumes(
     bench = start([*RUN, "--jobs", "1"], {"MINESWEEPER_DATA_DIR": str(tmp_path)}, started)
     folder = tmp_path / "bench"
     # Some games played, with no log to watch: the start takes under a CPU second, a game
-    # some milliseconds, and 3000 games far more than 2 s.
+    # about a millisecond, and the whole run far more than 2 s.
     wait_for_work(bench, 2.0)
     bench.send_signal(signal.SIGINT)
     out, err = bench.communicate(timeout=PATIENCE)
@@ -126,7 +128,7 @@ def test_a_stopped_run_without_a_log_autosaves_one_that_resumes(
     assert args[:2] == ["minesweeper", "bench"] and args[-2:] == ["--resume", str(saved)]
     # Go on with 5 games more than were played, so that the test stays short: the
     # games kept are this run's (same seed, deals, strategy), and only 5 are played.
-    args[args.index("3000")] = str(played + 5)
+    args[args.index(str(GAMES))] = str(played + 5)
     done = subprocess.run(
         [sys.executable, "-m", "minesweeper", *args[1:]],
         capture_output=True,
