@@ -20,6 +20,7 @@ import json
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -62,6 +63,10 @@ MOVES_PER_CELL = 4
 MIN_MOVE_LIMIT = 1000
 #: Games kept in memory per process (the rest are rebuilt from the database when asked).
 CACHE_SIZE = 4096
+#: Tries of a move that raced another process, and the first wait's bound in seconds
+#: (doubled at each try: at most about 2.5 s in all).
+RETRIES = 8
+BACKOFF = 0.01
 
 
 class ManualClock:
@@ -379,13 +384,15 @@ class Games:
         (then the session is rebuilt and ``act`` tried again).
         """
         with self.live.locked(game_id):
-            for _attempt in range(5):
+            for attempt in range(RETRIES):
                 try:
                     return self._turn_once(db, player, game_id, act, expect)
                 except (_Raced, OperationalError, IntegrityError):
-                    # another process stored this move number first, or holds the database
+                    # another process stored this move number first, or holds the database:
+                    # wait a random, growing while, so that two servers do not retry in step
                     db.rollback()
                     self.live.drop(game_id)
+                    time.sleep(random.uniform(0, BACKOFF * 2**attempt))
                 except BaseException:
                     db.rollback()
                     self.live.drop(game_id)
