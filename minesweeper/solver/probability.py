@@ -46,18 +46,18 @@ from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
 
 
-def _load_kernel() -> Any:
-    """The compiled kernel (`minesweeper.solver._kernel`), unless it is not built or the
-    environment says ``MINESWEEPER_ENGINE=python``."""
+def load_compiled(name: str) -> Any:
+    """The compiled module ``minesweeper.solver.<name>`` (the kernel, the subset prover),
+    unless it is not built or the environment says ``MINESWEEPER_ENGINE=python``."""
     if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
         return None
     try:
-        return importlib.import_module("minesweeper.solver._kernel")
-    except ImportError:  # built without a compiler: the pure-Python engine counts alone
+        return importlib.import_module(f"minesweeper.solver.{name}")
+    except ImportError:  # built without a compiler: the pure-Python reference works alone
         return None
 
 
-_kernel = _load_kernel()
+_kernel = load_compiled("_kernel")
 #: Which engine counts components: ``"compiled"`` (the kernel) or ``"python"``.
 ENGINE = "python" if _kernel is None else "compiled"
 

@@ -19,14 +19,13 @@ reference; `subset_prover` gives its compiled twin (``_prover.pyx``) when it is 
 
 from __future__ import annotations
 
-import importlib
-import os
 from array import array
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Protocol
 
 from minesweeper.solver.constraints import Deduction, InconsistentView
+from minesweeper.solver.probability import load_compiled
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 
@@ -274,18 +273,7 @@ class Prover(Protocol):
     def prove(self) -> Deduction: ...
 
 
-def _load_compiled() -> Any:
-    """The compiled prover's module (`minesweeper.solver._prover`), unless it is not built
-    or the environment says ``MINESWEEPER_ENGINE=python``."""
-    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
-        return None
-    try:
-        return importlib.import_module("minesweeper.solver._prover")
-    except ImportError:  # built without a compiler: the reference proves alone
-        return None
-
-
-_compiled = _load_compiled()
+_compiled = load_compiled("_prover")  # None: SubsetProver proves alone
 
 
 @lru_cache(maxsize=16)
