@@ -13,6 +13,10 @@ the two decision logs (the fields of dh-2026's ``*.dh-decisions.jsonl``; hidden 
 
 - ``deduction``: at the k-th guess the positions differ (one of them found a safe move the
   other did not), or one won without the guess the other made;
+- ``mirror``: the same position, another cell that a symmetry of the position (a turn or a
+  mirror of the board that leaves it as it is) maps to theirs: a tie broken another way,
+  worth the same in expectation (the rest of the game still differs: it is two players
+  playing on, so a lead in these games is the later play's or luck's);
 - ``choice``: the same position, another cell.
 
 A game with no line in a log was won without a guess; a game is lost when its last guess
@@ -67,6 +71,32 @@ def seen(line: Line) -> list[str]:
     return [row.replace("F", "?") for row in line["position"]]
 
 
+def symmetric(rows: list[str], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether a turn or mirror of the board leaves ``rows`` as it is and moves cell a to b."""
+    n, m = len(rows), len(rows[0])
+    moves = [
+        lambda r, c: (r, c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (r, m - 1 - c),
+        lambda r, c: (n - 1 - r, m - 1 - c),
+    ]
+    if n == m:  # a square board also turns by a quarter and mirrors on its diagonals
+        moves += [
+            lambda r, c: (c, r),
+            lambda r, c: (m - 1 - c, n - 1 - r),
+            lambda r, c: (c, n - 1 - r),
+            lambda r, c: (m - 1 - c, r),
+        ]
+    for move in moves:
+        if move(*a) != b:
+            continue
+        if all(
+            rows[r][c] == rows[move(r, c)[0]][move(r, c)[1]] for r in range(n) for c in range(m)
+        ):
+            return True
+    return False
+
+
 def part(board: int, theirs: list[Line], ours: list[Line]) -> Parting:
     theirs_won = not (theirs and theirs[-1]["hit_mine"])
     ours_won = not (ours and ours[-1]["hit_mine"])
@@ -75,8 +105,10 @@ def part(board: int, theirs: list[Line], ours: list[Line]) -> Parting:
         b = ours[k] if k < len(ours) else None
         if a is None or b is None or seen(a) != seen(b):
             return Parting(board, theirs_won, ours_won, "deduction", a, b)
-        if (a["row"], a["col"]) != (b["row"], b["col"]):
-            return Parting(board, theirs_won, ours_won, "choice", a, b)
+        cells = (a["row"], a["col"]), (b["row"], b["col"])
+        if cells[0] != cells[1]:
+            kind = "mirror" if symmetric(seen(a), *cells) else "choice"
+            return Parting(board, theirs_won, ours_won, kind, a, b)
     return Parting(board, theirs_won, ours_won, None, None, None)
 
 
@@ -161,6 +193,7 @@ def report(partings: list[Parting]) -> str:
     lines = [f"{len(partings)} games, {len(parted)} part"]
     lines += table("first difference", by_kind)
     lines += table("deduction, by who saw more", group(by_kind["deduction"], deduced))
+    lines += table("mirror, by guess number", group(by_kind["mirror"], guess_band))
     for title, key in SPLITS.items():
         lines += table(f"choice, by {title}", group(by_kind["choice"], key))
     return "\n".join(lines)
