@@ -59,3 +59,12 @@ def test_games_part_at_the_first_other_cell_or_position(tmp_path: Path) -> None:
     assert (parted[2]["theirs_won"], parted[2]["ours_won"]) == (True, False)
     assert parted[3]["kind"] == "deduction" and parted[3]["theirs"] is None
     assert parted[3]["theirs_won"] and not parted[3]["ours_won"]
+
+
+def test_cells_a_symmetry_of_the_position_swaps_are_a_mirror_tie(tmp_path: Path) -> None:
+    corner = ["1??", "???", "???"]  # the first click in a corner: a transpose keeps it
+    edge = ["?1?", "???", "???"]  # in mid-edge: a mirror of the columns keeps it
+    first = [guess(0, 1, corner, (0, 2)), guess(1, 1, edge, (2, 0)), guess(2, 1, edge, (0, 2))]
+    second = [guess(0, 1, corner, (2, 0)), guess(1, 1, edge, (2, 2)), guess(2, 1, edge, (2, 0))]
+    kinds = {p["board"]: p["kind"] for p in run(tmp_path, first, second, 3)}
+    assert kinds == {0: "mirror", 1: "mirror", 2: "choice"}
