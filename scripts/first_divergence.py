@@ -185,6 +185,17 @@ def table(title: str, rows: dict[str, list[Parting]]) -> list[str]:
     return out
 
 
+def coin(p: Parting) -> bool:
+    """Whether the parting guess was a coin: both cells exactly 1/2, one of them a mine.
+
+    Either way round has the same chance (each cell is safe with chance 1/2), so the
+    games a coin decides are luck, whatever the players know."""
+    if p.kind != "choice" or not (half(p.theirs) and half(p.ours)):
+        return False
+    assert p.theirs is not None and p.ours is not None
+    return bool(p.theirs["hit_mine"]) != bool(p.ours["hit_mine"])
+
+
 def report(partings: list[Parting]) -> str:
     parted = [p for p in partings if p.kind is not None]
     by_kind: dict[str, list[Parting]] = defaultdict(list)
@@ -192,6 +203,9 @@ def report(partings: list[Parting]) -> str:
         by_kind[p.kind or ""].append(p)
     lines = [f"{len(partings)} games, {len(parted)} part"]
     lines += table("first difference", by_kind)
+    luck = {"a coin at the parting guess": [p for p in parted if coin(p)]}
+    luck["the rest"] = [p for p in parted if not coin(p)]
+    lines += table("decided by", luck)
     lines += table("deduction, by who saw more", group(by_kind["deduction"], deduced))
     lines += table("mirror, by guess number", group(by_kind["mirror"], guess_band))
     for title, key in SPLITS.items():

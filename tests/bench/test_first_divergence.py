@@ -20,12 +20,20 @@ def write(path: Path, lines: list[dict]) -> Path:
     return path
 
 
-def run(tmp_path: Path, first: list[dict], second: list[dict], games: int) -> list[dict]:
+def run(
+    tmp_path: Path,
+    first: list[dict],
+    second: list[dict],
+    games: int,
+    printed: list[str] | None = None,
+) -> list[dict]:
     listed = tmp_path / "parted.jsonl"
     a, b = write(tmp_path / "a.jsonl", first), write(tmp_path / "b.jsonl", second)
     args = [str(a), str(b), "--games", str(games), "--list", str(listed)]
     done = subprocess.run([sys.executable, str(SCRIPT), *args], check=True, capture_output=True)
     assert f"{games} games" in done.stdout.decode()
+    if printed is not None:
+        printed += done.stdout.decode().splitlines()
     return [json.loads(line) for line in listed.read_text().splitlines()]
 
 
@@ -51,7 +59,8 @@ def test_games_part_at_the_first_other_cell_or_position(tmp_path: Path) -> None:
         guess(2, 2, other, (0, 1), hit_mine=True),
         guess(3, 1, start, (1, 0), hit_mine=True),
     ]
-    parted = {p["board"]: p for p in run(tmp_path, first, second, 4)}
+    printed: list[str] = []
+    parted = {p["board"]: p for p in run(tmp_path, first, second, 4, printed)}
     assert sorted(parted) == [0, 2, 3]
     assert parted[0]["kind"] == "choice" and parted[0]["theirs"]["guess"] == 2
     assert (parted[0]["theirs_won"], parted[0]["ours_won"]) == (False, True)
@@ -59,6 +68,9 @@ def test_games_part_at_the_first_other_cell_or_position(tmp_path: Path) -> None:
     assert (parted[2]["theirs_won"], parted[2]["ours_won"]) == (True, False)
     assert parted[3]["kind"] == "deduction" and parted[3]["theirs"] is None
     assert parted[3]["theirs_won"] and not parted[3]["ours_won"]
+    # board 0 parted at two cells of 1/2, one of them a mine: a coin decided it
+    (coin,) = [line.split() for line in printed if "a coin at the parting" in line]
+    assert coin[-4:-1] == ["1", "0", "1"]
 
 
 def test_cells_a_symmetry_of_the_position_swaps_are_a_mirror_tie(tmp_path: Path) -> None:
