@@ -203,9 +203,12 @@ def report(partings: list[Parting]) -> str:
         by_kind[p.kind or ""].append(p)
     lines = [f"{len(partings)} games, {len(parted)} part"]
     lines += table("first difference", by_kind)
-    luck = {"a coin at the parting guess": [p for p in parted if coin(p)]}
-    luck["the rest"] = [p for p in parted if not coin(p)]
-    lines += table("decided by", luck)
+    luck = {
+        "a coin at the parting guess": [p for p in parted if coin(p)],
+        "a tie by symmetry (mirror)": by_kind["mirror"],
+        "the rest": [p for p in parted if not coin(p) and p.kind != "mirror"],
+    }
+    lines += table("parted at", luck)
     lines += table("deduction, by who saw more", group(by_kind["deduction"], deduced))
     lines += table("mirror, by guess number", group(by_kind["mirror"], guess_band))
     for title, key in SPLITS.items():
