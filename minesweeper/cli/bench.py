@@ -395,10 +395,13 @@ def _what_is_kept(log: GameLog | None) -> str:
 
 
 class SpeedColumn(ProgressColumn):
-    """Games per second, over the last half minute."""
+    """Games per second, over the last half minute (over the whole run once it is done, even
+    when its games came in too few updates for a rate of their own)."""
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
+        if speed is None and task.finished and task.finished_time:
+            speed = task.completed / task.finished_time
         return Text("- games/s" if speed is None else f"{speed:.3g} games/s")
 
 
