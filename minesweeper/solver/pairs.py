@@ -54,6 +54,10 @@ class PairIndex:
     def __init__(self, topology: Topology) -> None:
         neighbours = topology.neighbours
         self.pairs: list[tuple[int, int, tuple[int, ...]]] = []
+        #: Each pair's cells and enablers (a revealed one rules the pair out), and its
+        #: enablers as `_pairs` gives them when no mine is among them.
+        self.blocks: list[frozenset[int]] = []
+        self.enablers: list[frozenset[int]] = []
         self.walled: dict[int, list[int]] = {}
         for a in topology.cells():
             around_a = set(neighbours(a))
@@ -63,6 +67,8 @@ class PairIndex:
                     for wall in walls:
                         self.walled.setdefault(wall, []).append(len(self.pairs))
                     self.pairs.append((a, b, walls))
+                    self.blocks.append(frozenset((a, b, *walls)))
+                    self.enablers.append(frozenset(list(walls)))
         self._few: dict[int, list[int]] = {}
 
     def candidates(self, mines: Iterable[int], max_missing: int) -> list[int]:
@@ -91,17 +97,23 @@ def pairs(view: View, max_missing: int) -> list[Pair]:
 
 def _pairs(view: View, max_missing: int) -> list[tuple[int, int, frozenset[int]]]:
     """`pairs` as plain tuples ``(a, b, missing)``, in the index's order."""
-    opened, mines = set(view.revealed), view.mines
+    opened, mines = view.revealed.keys(), view.mines
     index = pair_index(view.topology)
-    table = index.pairs
+    table, blocks, enablers, walled = index.pairs, index.blocks, index.enablers, index.walled
+    near_mines = {i for mine in mines for i in walled.get(mine, ())}  # pairs a mine walls
     found = []
     for i in index.candidates(mines, max_missing):
-        a, b, walls = table[i]
-        if a in opened or b in opened or a in mines or b in mines or not opened.isdisjoint(walls):
+        if not opened.isdisjoint(blocks[i]):
             continue
-        missing = [c for c in walls if c not in mines]
-        if len(missing) <= max_missing:
-            found.append((a, b, frozenset(missing)))
+        a, b, walls = table[i]
+        if a in mines or b in mines:
+            continue
+        if i in near_mines:
+            missing = frozenset([c for c in walls if c not in mines])
+            if len(missing) <= max_missing:
+                found.append((a, b, missing))
+        else:  # no mine among the enablers: all of them (few enough, or not a candidate)
+            found.append((a, b, enablers[i]))
     return found
 
 
