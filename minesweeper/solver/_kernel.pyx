@@ -1010,3 +1010,81 @@ cdef inline int _root(vector[int]& parent, int i) noexcept:
         parent[i] = parent[parent[i]]
         i = parent[i]
     return i
+
+
+def pair_risks(list pairs, dict chances, set constrained, double least):
+    """`pairs._risks`: for each pair ``(a, b, missing)``, the chance guessed that it becomes a
+    50/50 (``2 p (1 - p) p^missing`` as the cells' own floats give it), halved, when no rule
+    holds its cells; 0.0 when that guess is under ``least``; None when it must be counted.
+    The same floats, operation by operation."""
+    cdef double p, q, guess
+    cdef bint touched
+    found = []
+    for a, b, missing in pairs:
+        p = chances[a]
+        q = chances[b]
+        guess = p * (1 - q) + q * (1 - p)
+        for cell in missing:
+            guess *= <double>chances[cell]
+        if guess < least:
+            found.append(0.0)
+            continue
+        touched = a in constrained or b in constrained
+        if not touched:
+            for cell in missing:
+                if cell in constrained:
+                    touched = True
+                    break
+        found.append(None if touched else guess / 2)
+    return found
+
+
+def pair_credit(list pairs, list risks, dict chances):
+    """`pairs._credit`: each cell's summed risk over the pairs it lies in or enables (in the
+    pairs' order), at most its chance to be a mine and to be safe; None when a cell is not
+    an int from 0 to 2**20, or has no chance."""
+    cdef vector[double] credit
+    cdef vector[char] seen
+    cdef vector[int] order
+    cdef double risk, mine, safe, low, total
+    cdef int cell, size = 0
+    cdef Py_ssize_t i
+    for value in chances:
+        if type(value) is not int or not 0 <= value < (1 << 20):
+            return None
+        if value >= size:
+            size = value + 1
+    credit.assign(size, 0.0)
+    seen.assign(size, 0)
+    for i in range(len(pairs)):
+        risk = risks[i]
+        if not risk:
+            continue
+        a, b, missing = pairs[i]
+        for value in (a, b):
+            if type(value) is not int or not 0 <= value < size:
+                return None
+            cell = value
+            credit[cell] += risk
+            if not seen[cell]:
+                seen[cell] = 1
+                order.push_back(cell)
+        for value in missing:
+            if type(value) is not int or not 0 <= value < size:
+                return None
+            cell = value
+            credit[cell] += risk
+            if not seen[cell]:
+                seen[cell] = 1
+                order.push_back(cell)
+    found = {}
+    for cell in order:
+        value = chances.get(cell)
+        if value is None:
+            continue
+        mine = value
+        total = credit[cell]
+        safe = 1 - mine
+        low = mine if mine <= safe else safe
+        found[cell] = total if total <= low else low
+    return found

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
 from minesweeper.solver.gauss import split_system
@@ -28,12 +28,15 @@ from minesweeper.solver.probability import (
     UNIFORM,
     Probabilities,
     _cached_part,
+    load_compiled,
     poly_product,
     solve_weight,
     weigh_polys,
 )
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
+
+_kernel = load_compiled("_kernel")
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,62 @@ def _pairs(view: View, max_missing: int) -> list[tuple[int, int, frozenset[int]]
     return found
 
 
+def _risks(
+    pairs: list[tuple[int, int, frozenset[int]]],
+    chances: dict[int, float],
+    constrained: set[int],
+    least: float,
+) -> list[float | None]:
+    """Each pair's risk when no rule holds its cells: half its chance guessed as if the cells
+    were independent (``p (1 - q) + q (1 - p)`` times each missing enabler's chance); 0.0
+    when that guess is under ``least`` (whether counted or not); None: to be counted. By
+    the kernel when it is built (the same floats)."""
+    if _kernel is not None:
+        return cast(list[float | None], _kernel.pair_risks(pairs, chances, constrained, least))
+    found: list[float | None] = []
+    for a, b, missing in pairs:
+        p = chances[a]
+        q = chances[b]
+        guess = p * (1 - q) + q * (1 - p)
+        for cell in missing:
+            guess *= chances[cell]
+        if guess < least:
+            found.append(0.0)
+        elif constrained.isdisjoint((a, b, *missing)):
+            found.append(guess / 2)
+        else:
+            found.append(None)
+    return found
+
+
+def _credit(
+    pairs: list[tuple[int, int, frozenset[int]]],
+    risks: list[float | None],
+    chances: dict[int, float],
+) -> dict[int, float]:
+    """Each cell's risks summed over the pairs it lies in or enables, in the pairs' order,
+    at most its chance to be a mine and its chance to be safe (the cells first credited
+    first). By the kernel when it is built and the cells are ints (the same floats)."""
+    compiled = None if _kernel is None else _kernel.pair_credit(pairs, risks, chances)
+    if compiled is not None:
+        return cast(dict[int, float], compiled)
+    credit: dict[int, float] = {}
+    get = credit.get
+    for (a, b, missing), risk in zip(pairs, risks, strict=True):
+        if not risk:
+            continue
+        for cell in (a, b, *missing):
+            credit[cell] = get(cell, 0.0) + risk
+    found = {}
+    for cell, risk in credit.items():
+        mine = chances.get(cell)
+        if mine is not None:  # min(risk, mine, 1 - mine), written out: the same float
+            safe = 1 - mine
+            low = mine if mine <= safe else safe
+            found[cell] = risk if risk <= low else low
+    return found
+
+
 def rule(cells: Iterable[int], mines: int) -> Constraint:
     """A constraint of no revealed cell: exactly ``mines`` of ``cells`` are mines."""
     return Constraint(frozenset(cells), mines, -1)
@@ -178,38 +237,17 @@ class Fifties:
         cells as if independent: a count would cost a solve per pair). Pairs
         whose chance so guessed is under ``least`` are left out.
         """
-        total = 0
         chances = self.result.floats()  # once: the pairs ask for a cell many times
         constrained = {c for r in self.rules for c in r.cells}
-        credit: dict[int, float] = {}
-        get = credit.get
-        for a, b, missing in _pairs(self.view, max_missing):
-            p = chances[a]
-            q = chances[b]
-            guess = p * (1 - q) + q * (1 - p)
-            for cell in missing:
-                guess *= chances[cell]
-            if guess < least:
-                continue
-            cells = (a, b, *missing)
-            if constrained.isdisjoint(cells):
-                risk = guess / 2
-            else:
+        found = _pairs(self.view, max_missing)
+        risks = _risks(found, chances, constrained, least)
+        total = 0
+        for i, risk in enumerate(risks):
+            if risk is None:  # a number touches the pair: counted exactly
+                a, b, missing = found[i]
                 total = total or self.weight()
-                fifty = self.weight(rule({a, b}, 1), *self._mines(missing))
-                risk = fifty / total / 2
-            if not risk:
-                continue
-            for cell in cells:
-                credit[cell] = get(cell, 0.0) + risk
-        found = {}
-        for cell, risk in credit.items():
-            mine = chances.get(cell)
-            if mine is not None:  # min(risk, mine, 1 - mine), written out: the same float
-                safe = 1 - mine
-                low = mine if mine <= safe else safe
-                found[cell] = risk if risk <= low else low
-        return found
+                risks[i] = self.weight(rule({a, b}, 1), *self._mines(missing)) / total / 2
+        return _credit(found, risks, chances)
 
     @staticmethod
     def _mines(missing: frozenset[int]) -> list[Constraint]:

@@ -473,12 +473,13 @@ def solve_outcomes(
             return {0: _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)}
         constrained = {cell for members, _ in pairs for cell in members}
         lone = None
-        if cache is not None and budget.deadline is None and budget.due is None:
-            if constrained.isdisjoint(near):  # no rule touches ``near``: see `_LoneOutcomes`
-                key = (frozenset(pairs), len(near), len(cells), mines, prior, known_mines)
-                lone = _lone_outcomes(cache, key + (known_safe, budget))
-                if lone.outcomes is not None:
-                    return lone.moved(cells, constrained | near, near)
+        timeless = budget.deadline is None and budget.due is None
+        if cache is not None and timeless and constrained.isdisjoint(near):
+            # No rule touches ``near``: see `_LoneOutcomes`.
+            key = (frozenset(pairs), len(near), len(cells), mines, prior, known_mines, known_safe)
+            lone = _lone_outcomes(cache, (*key, budget))
+            if lone.outcomes is not None:
+                return lone.moved(cells, constrained | near, near)
         marker = (near, -1)
         groups = _split([*pairs, marker])
         joined = next(group for group in groups if any(rule is marker for rule in group))
@@ -531,8 +532,8 @@ class _LoneOutcomes:
     ) -> dict[int, Probabilities]:
         """The kept outcomes for another ``near`` (``cells``: the unknown cells, as
         `solve_outcomes` has them): ``near``'s block is the supercell a count makes of it
-        (its cells in the order a count gives them) and the free block holds this position's free cells,
-        as `_combine_outcomes` builds them."""
+        (its cells in the order a count gives them), and the free block holds this
+        position's free cells, as `_combine_outcomes` builds them."""
         assert self.outcomes is not None
         first = next(iter(self.outcomes.values()))
         near_cells = list(_unsettled(near, {}))

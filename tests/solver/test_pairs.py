@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from test_best import SETTINGS, real_positions
 
 from minesweeper.solver import View
+from minesweeper.solver import pairs as pairs_module
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.endgame import layouts
@@ -155,3 +156,41 @@ def test_weight_recounts_only_what_the_rules_touch_and_equals_a_whole_count(
         extras.append([rule(cells, rng.randint(0, len(cells)))])
     for extra in extras:
         assert found.weight(*extra) == whole(*extra)
+
+
+def played_positions(seed: int, count: int) -> list[tuple[View, object]]:
+    """The positions ``best`` guessed from in ``count`` expert classic games (bench's boards
+    of ``seed``): large boards, early and late, with known mines and free cells."""
+    from minesweeper.bench.deals import Deal
+    from minesweeper.client import play
+    from minesweeper.variant import PRESETS, Rules
+
+    deal = Deal.of_preset(PRESETS["expert"], Rules("classic"), 1)
+    found = []
+
+    class Seen(Best):
+        def _outlooks(self, view, result, beat):
+            found.append((view, result))
+            return super()._outlooks(view, result, beat)
+
+    for index in range(count):
+        board, first = deal.game(seed, index)
+        play(board, first, Seen(), True)
+    return found
+
+
+@pytest.mark.skipif(pairs_module._kernel is None, reason="the kernel is not built")
+def test_influence_by_the_kernel_is_the_pure_pythons(monkeypatch) -> None:
+    """`Fifties.influence` with the kernel's risks and credit: the same floats, bit for bit,
+    for the same cells in the same order, on played positions and on small ones."""
+    cases = played_positions(5, 12)
+    assert len(cases) > 10
+    for view, result in cases:
+        for least in (1e-3, 0.0, 0.05):
+            compiled = Best().fifties(view, result).influence(least=least)
+            with monkeypatch.context() as patch:
+                patch.setattr(pairs_module, "_kernel", None)
+                reference = Best().fifties(view, result).influence(least=least)
+            assert [(c, r.hex()) for c, r in compiled.items()] == [
+                (c, r.hex()) for c, r in reference.items()
+            ]

@@ -457,11 +457,14 @@ def test_a_lone_cells_outcomes_serve_another_alike(seed: int, known: bool, monke
             rest = [c for c in view.unknown() if c != cell]
             settings = {"known_mines": len(view.mines), "known_safe": len(view.revealed) + 1}
             fresh = solve_outcomes(opening.rules, opening.around, rest, view.mines_left, **settings)
-            counts = []
+            counts: list[int] = []
             real = probability._combine_outcomes
-            monkeypatch.setattr(
-                probability, "_combine_outcomes", lambda *a: counts.append(1) or real(*a)
-            )
+
+            def counted(*args, counts=counts, real=real):
+                counts.append(1)
+                return real(*args)
+
+            monkeypatch.setattr(probability, "_combine_outcomes", counted)
             kept = solve_outcomes(
                 opening.rules, opening.around, rest, view.mines_left, cache=cache, **settings
             )
