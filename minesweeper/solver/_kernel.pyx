@@ -1088,3 +1088,70 @@ def pair_credit(list pairs, list risks, dict chances):
         low = mine if mine <= safe else safe
         found[cell] = total if total <= low else low
     return found
+
+
+cdef class PairTable:
+    """`pairs.PairIndex` in arrays, for `pairs._pairs`: each pair's two cells and its enablers
+    (``enablers[i]``: pair ``i``'s enablers as `_pairs` gives them when no mine walls it)."""
+
+    cdef vector[int] first, second, start, walls
+    cdef list enablers
+    cdef int size
+
+    def __init__(self, list pairs, list enablers):
+        self.enablers = enablers
+        self.size = 0
+        self.start.push_back(0)
+        for a, b, walls in pairs:
+            self.first.push_back(a)
+            self.second.push_back(b)
+            for wall in walls:
+                self.walls.push_back(wall)
+                self.size = max(self.size, <int>wall + 1)
+            self.size = max(self.size, <int>b + 1, <int>a + 1)
+            self.start.push_back(self.walls.size())
+
+    def live(self, revealed, mines, int max_missing):
+        """`_pairs` (the same tuples in the same order), or None when a cell of ``revealed``
+        or ``mines`` is not one of the table's."""
+        cdef vector[char] opened, mine
+        cdef int i, k, a, b, wall, walled, missing
+        cdef bint blocked
+        opened.assign(self.size, 0)
+        mine.assign(self.size, 0)
+        for value in revealed:
+            if type(value) is not int or not 0 <= value < self.size:
+                return None
+            opened[<int>value] = 1
+        for value in mines:
+            if type(value) is not int or not 0 <= value < self.size:
+                return None
+            mine[<int>value] = 1
+        found = []
+        for i in range(self.first.size()):
+            a = self.first[i]
+            b = self.second[i]
+            if opened[a] or opened[b] or mine[a] or mine[b]:
+                continue
+            blocked = False
+            walled = missing = 0
+            for k in range(self.start[i], self.start[i + 1]):
+                wall = self.walls[k]
+                if opened[wall]:
+                    blocked = True
+                    break
+                if mine[wall]:
+                    walled += 1
+                else:
+                    missing += 1
+            if blocked or missing > max_missing:
+                continue
+            if not walled:
+                found.append((a, b, self.enablers[i]))
+                continue
+            cells = []
+            for k in range(self.start[i], self.start[i + 1]):
+                if not mine[self.walls[k]]:
+                    cells.append(self.walls[k])
+            found.append((a, b, frozenset(cells)))
+        return found

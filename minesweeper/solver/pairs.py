@@ -73,6 +73,10 @@ class PairIndex:
                     self.blocks.append(frozenset((a, b, *walls)))
                     self.enablers.append(frozenset(list(walls)))
         self._few: dict[int, list[int]] = {}
+        #: The same pairs in the kernel's arrays (`_pairs` by the kernel), if it is built.
+        self.compiled = None
+        if _kernel is not None and all(type(c) is int for c in topology.cells()):
+            self.compiled = _kernel.PairTable(self.pairs, self.enablers)
 
     def candidates(self, mines: Iterable[int], max_missing: int) -> list[int]:
         """The pairs (by index) that may have at most ``max_missing`` enablers besides
@@ -99,9 +103,14 @@ def pairs(view: View, max_missing: int) -> list[Pair]:
 
 
 def _pairs(view: View, max_missing: int) -> list[tuple[int, int, frozenset[int]]]:
-    """`pairs` as plain tuples ``(a, b, missing)``, in the index's order."""
+    """`pairs` as plain tuples ``(a, b, missing)``, in the index's order (by the kernel when
+    it is built and the cells are ints)."""
     opened, mines = view.revealed.keys(), view.mines
     index = pair_index(view.topology)
+    if index.compiled is not None:
+        found_compiled = index.compiled.live(opened, mines, max_missing)
+        if found_compiled is not None:
+            return cast(list[tuple[int, int, frozenset[int]]], found_compiled)
     table, blocks, enablers, walled = index.pairs, index.blocks, index.enablers, index.walled
     near_mines = {i for mine in mines for i in walled.get(mine, ())}  # pairs a mine walls
     found = []

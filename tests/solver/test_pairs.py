@@ -194,3 +194,30 @@ def test_influence_by_the_kernel_is_the_pure_pythons(monkeypatch) -> None:
             assert [(c, r.hex()) for c, r in compiled.items()] == [
                 (c, r.hex()) for c, r in reference.items()
             ]
+
+
+def test_pairs_by_the_kernel_are_the_pure_pythons(monkeypatch) -> None:
+    """`_pairs` from the kernel's arrays: the same tuples (enablers iterated in the same
+    order) as the pure-Python walk, on played positions (known mines among the enablers)."""
+    from minesweeper.solver.pairs import PairIndex, _pairs
+
+    cases = played_positions(5, 12)
+    assert any(view.mines for view, _ in cases)
+    for view, _ in cases:
+        index = pairs_module.pair_index(view.topology)
+        if _kernel_built():
+            assert index.compiled is not None
+        reference = PairIndex(view.topology)
+        reference.compiled = None
+        for most in (0, 1, 3, 6):
+            compiled = _pairs(view, most)
+            with monkeypatch.context() as patch:
+                patch.setattr(pairs_module, "pair_index", lambda _: reference)
+                expected = _pairs(view, most)
+            assert [(a, b, list(m)) for a, b, m in compiled] == [
+                (a, b, list(m)) for a, b, m in expected
+            ]
+
+
+def _kernel_built() -> bool:
+    return pairs_module._kernel is not None
