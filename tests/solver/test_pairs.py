@@ -212,7 +212,7 @@ def test_pairs_by_the_kernel_are_the_pure_pythons(monkeypatch) -> None:
         for most in (0, 1, 3, 6):
             compiled = _pairs(view, most)
             with monkeypatch.context() as patch:
-                patch.setattr(pairs_module, "pair_index", lambda _: reference)
+                patch.setattr(pairs_module, "pair_index", lambda _, found=reference: found)
                 expected = _pairs(view, most)
             assert [(a, b, list(m)) for a, b, m in compiled] == [
                 (a, b, list(m)) for a, b, m in expected
