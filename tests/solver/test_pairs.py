@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from test_best import SETTINGS, real_positions
+from test_best import SETTINGS, played_positions, real_positions
 
 from minesweeper.solver import View
 from minesweeper.solver import pairs as pairs_module
@@ -156,27 +156,6 @@ def test_weight_recounts_only_what_the_rules_touch_and_equals_a_whole_count(
         extras.append([rule(cells, rng.randint(0, len(cells)))])
     for extra in extras:
         assert found.weight(*extra) == whole(*extra)
-
-
-def played_positions(seed: int, count: int) -> list[tuple[View, object]]:
-    """The positions ``best`` guessed from in ``count`` expert classic games (bench's boards
-    of ``seed``): large boards, early and late, with known mines and free cells."""
-    from minesweeper.bench.deals import Deal
-    from minesweeper.client import play
-    from minesweeper.variant import PRESETS, Rules
-
-    deal = Deal.of_preset(PRESETS["expert"], Rules("classic"), 1)
-    found = []
-
-    class Seen(Best):
-        def _outlooks(self, view, result, beat):
-            found.append((view, result))
-            return super()._outlooks(view, result, beat)
-
-    for index in range(count):
-        board, first = deal.game(seed, index)
-        play(board, first, Seen(), True)
-    return found
 
 
 @pytest.mark.skipif(pairs_module._kernel is None, reason="the kernel is not built")
