@@ -22,12 +22,12 @@ from functools import lru_cache
 from typing import Any, cast
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
-from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
     Probabilities,
     _cached_part,
+    _split,
     load_compiled,
     poly_product,
     solve_weight,
@@ -280,7 +280,7 @@ class _Groups:
         self.cache = settings.get("cache")
         self.prior = settings.get("prior", UNIFORM)
         self.known = (settings.get("known_mines", 0), settings.get("known_safe", 0))
-        self.groups = split_system((frozenset(rule.cells), rule.mines) for rule in rules)
+        self.groups = _split([(frozenset(rule.cells), rule.mines) for rule in rules])
         self.parts = [_cached_part(group, self.budget, self.cache) for group in self.groups]
         self.owner = {
             cell: i for i, group in enumerate(self.groups) for cells, _ in group for cell in cells
@@ -304,7 +304,7 @@ class _Groups:
         touched = frozenset(owner[cell] for cells, _ in added for cell in cells if cell in owner)
         system = [rule for i in sorted(touched) for rule in self.groups[i]] + added
         polys = [self._rest_of(touched)]
-        for group in split_system(system):
+        for group in _split(system):
             part = _cached_part(group, self.budget, self.cache)
             if part.approximate or part.loose:
                 return None
