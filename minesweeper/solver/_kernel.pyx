@@ -1155,3 +1155,130 @@ cdef class PairTable:
                     cells.append(self.walls[k])
             found.append((a, b, frozenset(cells)))
         return found
+
+
+cdef class RegionTable:
+    """`endgame.RegionWatch` in arrays: a view's cells (each unknown, revealed or a known
+    mine), its neighbour table and the cells of its constraints, for `created`."""
+
+    cdef vector[int] nb_start, nb, rule_start, rule_cells, cell_start, cell_rules
+    cdef vector[char] state  # 0 unknown, 1 revealed, 2 a known mine
+    cdef vector[char] near, mine, seen, in_group
+    cdef int size
+
+    def __init__(self, list neighbours, list rules, revealed, known):
+        """``neighbours[c]``: cell ``c``'s neighbours (cells 0 to ``len(neighbours) - 1``);
+        ``rules``: the view's constraints' cell sets, in order."""
+        cdef int c, r
+        cdef vector[vector[int]] owned
+        self.size = len(neighbours)
+        self.nb_start.push_back(0)
+        for around in neighbours:
+            for o in around:
+                self.nb.push_back(o)
+            self.nb_start.push_back(self.nb.size())
+        owned.resize(self.size)
+        self.rule_start.push_back(0)
+        for r in range(len(rules)):
+            for c in rules[r]:
+                self.rule_cells.push_back(c)
+                owned[c].push_back(r)
+            self.rule_start.push_back(self.rule_cells.size())
+        self.cell_start.push_back(0)
+        for c in range(self.size):
+            for r in owned[c]:
+                self.cell_rules.push_back(r)
+            self.cell_start.push_back(self.cell_rules.size())
+        self.state.assign(self.size, 0)
+        for c in revealed:
+            self.state[c] = 1
+        for c in known:
+            self.state[c] = 2
+        self.near.assign(self.size, 0)
+        self.mine.assign(self.size, 0)
+        self.seen.assign(self.size, 0)
+        self.in_group.assign(self.size, 0)
+
+    cdef inline bint _linked(self, int x, int cell) noexcept:
+        return x != cell and not self.mine[x] and (
+            self.cell_start[x + 1] > self.cell_start[x] or self.near[x]
+        )
+
+    cdef inline bint _unknown(self, int x, int cell) noexcept:
+        return x != cell and not self.mine[x] and self.state[x] == 0
+
+    def created(self, int cell, around, mines):
+        """`RegionWatch.created`: the isolated regions holding a changed cell once ``cell`` is
+        opened (its unknown neighbours ``around``) and ``mines`` are known, each sorted, in
+        order. A region is a group of linked cells (joined by a constraint, or by the new
+        one over ``around``) every unknown neighbour of which is in it."""
+        cdef vector[int] seeds, group, touched
+        cdef int x, y, o, r, k, j, i, s
+        cdef bint isolated
+        for x in around:
+            self.near[x] = 1
+            seeds.push_back(x)
+        for x in mines:
+            self.mine[x] = 1
+        for changed in (cell, *mines):
+            x = changed
+            for k in range(self.cell_start[x], self.cell_start[x + 1]):
+                r = self.cell_rules[k]
+                for j in range(self.rule_start[r], self.rule_start[r + 1]):
+                    seeds.push_back(self.rule_cells[j])
+        for changed in mines:
+            x = changed
+            for k in range(self.nb_start[x], self.nb_start[x + 1]):
+                seeds.push_back(self.nb[k])
+        sort(seeds.begin(), seeds.end())
+        found = []
+        for s in range(seeds.size()):
+            x = seeds[s]
+            if self.seen[x] or not self._linked(x, cell):
+                continue
+            group.clear()
+            group.push_back(x)
+            self.seen[x] = 1
+            touched.push_back(x)
+            i = 0
+            while i < <int>group.size():  # the whole linked group
+                x = group[i]
+                i += 1
+                for k in range(self.cell_start[x], self.cell_start[x + 1]):
+                    r = self.cell_rules[k]
+                    for j in range(self.rule_start[r], self.rule_start[r + 1]):
+                        y = self.rule_cells[j]
+                        if y != cell and not self.mine[y] and not self.seen[y]:
+                            self.seen[y] = 1
+                            touched.push_back(y)
+                            group.push_back(y)
+                if self.near[x]:
+                    for y in around:
+                        if y != cell and not self.mine[y] and not self.seen[y]:
+                            self.seen[y] = 1
+                            touched.push_back(y)
+                            group.push_back(y)
+            for x in group:
+                self.in_group[x] = 1
+            isolated = True
+            for x in group:
+                for k in range(self.nb_start[x], self.nb_start[x + 1]):
+                    o = self.nb[k]
+                    if self._unknown(o, cell) and not self.in_group[o]:
+                        isolated = False
+                        break
+                if not isolated:
+                    break
+            for x in group:
+                self.in_group[x] = 0
+            if isolated:
+                sort(group.begin(), group.end())
+                found.append([x for x in group])
+        for x in touched:
+            self.seen[x] = 0
+        for x in around:
+            self.near[x] = 0
+        for x in mines:
+            self.mine[x] = 0
+        found.sort()
+        return found
