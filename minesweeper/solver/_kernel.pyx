@@ -1039,6 +1039,19 @@ def pair_risks(list pairs, dict chances, set constrained, double least):
     return found
 
 
+cdef inline bint _credit_one(object value, double risk, vector[double]& credit,
+                             vector[char]& seen, vector[int]& order):
+    """Add ``risk`` to cell ``value``'s credit (False: not a cell of the table)."""
+    if type(value) is not int or not 0 <= value < <Py_ssize_t>credit.size():
+        return False
+    cdef int cell = value
+    credit[cell] += risk
+    if not seen[cell]:
+        seen[cell] = 1
+        order.push_back(cell)
+    return True
+
+
 def pair_credit(list pairs, list risks, dict chances):
     """`pairs._credit`: each cell's summed risk over the pairs it lies in or enables (in the
     pairs' order), at most its chance to be a mine and to be safe; None when a cell is not
@@ -1061,22 +1074,13 @@ def pair_credit(list pairs, list risks, dict chances):
         if not risk:
             continue
         a, b, missing = pairs[i]
-        for value in (a, b):
-            if type(value) is not int or not 0 <= value < size:
-                return None
-            cell = value
-            credit[cell] += risk
-            if not seen[cell]:
-                seen[cell] = 1
-                order.push_back(cell)
+        if not _credit_one(a, risk, credit, seen, order):
+            return None
+        if not _credit_one(b, risk, credit, seen, order):
+            return None
         for value in missing:
-            if type(value) is not int or not 0 <= value < size:
+            if not _credit_one(value, risk, credit, seen, order):
                 return None
-            cell = value
-            credit[cell] += risk
-            if not seen[cell]:
-                seen[cell] = 1
-                order.push_back(cell)
     found = {}
     for cell in order:
         value = chances.get(cell)
