@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
+from minesweeper.solver.best import Best, Outlook, best_safety, blended_safety, makes_progress
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -95,6 +95,15 @@ class Reply:
     position: Position
 
 
+@dataclass(frozen=True)
+class Look:
+    """A root candidate: its one-move `Outlook`, the bound on its deeper scores, its outcomes."""
+
+    outlook: Outlook
+    bound: float
+    outcomes: list[Reply]
+
+
 class Search(Best):
     """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a budget of work."""
 
@@ -112,6 +121,13 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
+    #: `best`'s blend at the look-ahead's leaves (`leaf`) and its 50/50 influence at the
+    #: root (`influenced`); off (0) by default, so the leaves are worth the next safety.
+    blend: float = 0.0
+    influence: float = 0.0
+    #: Deepen only the candidates whose one-move score is within this share of the best
+    #: (1: all of them); with one such candidate, the one-move scores decide.
+    spread: float = 1.0
 
     def __init__(
         self,
@@ -135,21 +151,27 @@ class Search(Best):
         self._memo, self._solved, self._limit = {}, 0, None
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
-        looks: list[tuple[Outlook, list[Reply]]] = []
-        self._candidates = self.candidates(view, result)
+        looks: list[Look] = []
+        self._candidates, influence = self.influenced(view, result)
         for cell in self._candidates:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
             outcomes = self.answers(root, cell, before)
-            look = self.outlook(root, cell, outcomes, self.reply_safety)
-            if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
-                look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
-            looks.append((look, outcomes))
-        found = [look for look, _ in looks]
+            look = self.outlook(root, cell, outcomes, self.leaf)
+            bound = self.outlook(root, cell, outcomes, self.reply_safety, self.safe_worth).score
+            # `best`'s progress bonus and 50/50 influence, at the root only, as `best` gives them.
+            factor = 1 + self.progress_weight * look.progress
+            if cell in influence and look.safety:
+                factor *= 1 + self.influence * influence[cell] / look.safety
+            looks.append(Look(replace(look, score=look.score * factor), bound * factor, outcomes))
+        found = [look.outlook for look in looks]
         self._limit = self.think.amount
         self._replies = {}
+        # Only the candidates within `spread` of the best one-move score are deepened.
+        top = max((look.outlook.score for look in looks), default=0.0)
+        looks = [look for look in looks if look.outlook.score >= (1 - self.spread) * top]
         # Iterative deepening: each complete depth replaces the last; out of work keeps it.
-        for depth in range(2, self.depth + 1):
+        for depth in range(2, self.depth + 1 if len(looks) > 1 else 2):
             try:
                 best = self.deepest(root, looks, depth)
             except _OutOfWork:
@@ -158,52 +180,81 @@ class Search(Best):
                 found = [best]
         return found
 
-    def deepest(
-        self, root: Position, looks: list[tuple[Outlook, list[Reply]]], depth: int
-    ) -> Outlook | None:
+    def deepest(self, root: Position, looks: list[Look], depth: int) -> Outlook | None:
         """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
-        for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
-            if best is not None and look.score <= best.score:
-                break  # a deeper score is never above the one-move score
-            score = self.deepen(root, look, outcomes, best.score if best else 0.0, depth)
+        for look in sorted(looks, key=lambda lo: (-lo.bound, lo.outlook.cell)):
+            if best is not None and look.bound <= best.score:
+                break  # a deeper score is never above the bound
+            score = self.deepen(root, look, best.score if best else 0.0, depth)
             if score is not None and (best is None or score > best.score):
-                best = Outlook(look.cell, look.safety, look.progress, score)
+                best = replace(look.outlook, score=score)
         return best
 
-    def deepen(
-        self,
-        position: Position,
-        look: Outlook,
-        outcomes: list[Reply],
-        bar: float,
-        depth: int = 2,
-    ) -> float | None:
+    def deepen(self, position: Position, look: Look, bar: float, depth: int = 2) -> float | None:
         """``look``'s ``depth``-guess score, or None once it cannot beat ``bar``.
 
-        Replies are deepened largest first; the score's bound (deepened
-        outcomes plus the others' one-move worth) only falls, so the cell is
-        dropped as soon as the bound is at most ``bar``.
+        Outcomes are deepened largest first. The score's bound starts at
+        ``look.bound`` (every outcome at its upper worth, `safe_worth` or the
+        next safety) and only falls as each outcome takes its deeper worth, so
+        the cell is dropped as soon as the bound is at most ``bar``.
         """
-        worths = self.worths(outcomes, self.reply_safety)
+        worths = self.worths(look.outcomes, self.reply_safety, self.safe_worth)
         bound = sum(worths)
-        scale = look.score / bound if bound else 0.0
-        for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
+        scale = look.bound / bound if bound else 0.0
+        ranked = sorted(zip(look.outcomes, worths, strict=True), key=lambda ow: -ow[1])
+        for outcome, worth in ranked:
             if outcome.progress:
-                if not self.follow:
-                    continue
-                deeper = outcome.weight * outcome.risk * self.followed(outcome.position)
+                if not (self.follow or self.blend):
+                    continue  # worth 1 both ways
+                value = (
+                    self.followed(outcome.position) if self.follow else self.leaf(outcome.position)
+                )
             else:
-                deeper = outcome.weight * outcome.risk * self.reply(outcome.position, depth - 1)
-            bound += deeper - worth
+                value = self.reply(outcome.position, depth - 1)
+            bound += outcome.weight * outcome.risk * value - worth
             if bound * scale <= bar:
                 return None
         return bound * scale
 
+    def worths(
+        self,
+        outcomes: list[Reply],
+        value: Callable[[Position], float],
+        progress: Callable[[Position], float] | None = None,
+    ) -> list[float]:
+        """Each outcome's weighted worth: ``value(position)`` when it makes no progress,
+        else ``progress(position)`` (`leaf` by default)."""
+        moved = self.leaf if progress is None else progress
+        return [o.weight * o.risk * (moved if o.progress else value)(o.position) for o in outcomes]
+
+    def leaf(self, position: Position) -> float:
+        """What ``position`` is worth where the look-ahead stops: `best`'s worth of it,
+        ``blended_safety`` of its two best safeties (with ``blend``), else 1 with
+        progress and the best safety without. At most `safe_worth` or `reply_safety`."""
+        result = position.result
+        if self.blend:
+            return blended_safety(result, self.blend)
+        return 1.0 if makes_progress(result) else best_safety(result)
+
     @staticmethod
-    def worths(outcomes: list[Reply], value: Callable[[Position], float]) -> list[float]:
-        """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
-        return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
+    def safe_worth(position: Position) -> float:
+        """The most an outcome with progress may be worth (the bound's)."""
+        return 1.0
+
+    def influenced(self, view: View, result: Probabilities) -> tuple[list[int], dict[int, float]]:
+        """The root's candidates and their chances to settle a potential 50/50, as `best`
+        takes them: cells raised near the best by their ``influence`` join the candidates."""
+        cells = self.candidates(view, result)
+        influence = self.fifties(view, result).influence() if self.influence else {}
+        if influence:
+            floor = self.cutoff * best_safety(result)
+            cells += [
+                c
+                for c, risk in sorted(influence.items())
+                if c not in cells and risk >= 0.025 and 1 - result.chance(c) + risk >= floor
+            ]
+        return cells, influence
 
     def answers(
         self, position: Position, cell: int, before: set[frozenset[int]] | None
@@ -230,13 +281,15 @@ class Search(Best):
         cell: int,
         outcomes: list[Reply],
         value: Callable[[Position], float],
+        moved: Callable[[Position], float] | None = None,
     ) -> Outlook:
-        """``cell``'s score, ``value(position)`` being an outcome's worth without progress."""
+        """``cell``'s score, ``value(position)`` being an outcome's worth without progress
+        and ``moved(position)`` with it (`leaf` by default)."""
         safety = 1 - position.result.chance(cell)
         total = sum(o.weight for o in outcomes)
         if total == 0:
             return Outlook(cell, safety, 0.0, safety)
-        worth = sum(self.worths(outcomes, value))
+        worth = sum(self.worths(outcomes, value, moved))
         progress = sum(o.weight for o in outcomes if o.progress) / total
         score = safety * worth / total
         if self.zero_weight:
@@ -271,7 +324,7 @@ class Search(Best):
         if key in self._replies:
             return self._replies[key]
         value: Callable[[Position], float] = (
-            partial(self.reply, depth=depth - 1) if depth > 1 else self.reply_safety
+            partial(self.reply, depth=depth - 1) if depth > 1 else self.leaf
         )
         result = position.result
         around = position.view.topology.neighbours(position.guessed)
@@ -282,7 +335,7 @@ class Search(Best):
                 break  # its score cannot beat the best: it is at most its safety
             outcomes = self.answers(position, cell, None)
             best = max(best, self.outlook(position, cell, outcomes, value).score)
-        found = self._replies[key] = best or self.reply_safety(position)
+        found = self._replies[key] = best or self.leaf(position)
         return found
 
     def followed(self, position: Position) -> float:
@@ -297,7 +350,7 @@ class Search(Best):
             return 1.0
         (cell,) = result.safe
         outcomes = self.answers(position, cell, None)
-        return self.outlook(position, cell, outcomes, self.reply_safety).score
+        return self.outlook(position, cell, outcomes, self.leaf).score
 
     def counted(
         self, position: Position, opening: Opening, unknown: list[int]
