@@ -153,9 +153,17 @@ class Search(Best):
         before = self.isolated(view, root.rules) if self.long_term else None
         looks: list[Look] = []
         self._candidates, influence = self.influenced(view, result)
-        for cell in self._candidates:
+        cells, most = self._candidates, {}
+        if self.spread < 1:  # highest bound first, and none deepened that cannot come close
+            raise_ = 1 + max(self.zero_weight, 0.0)
+            most = {c: raise_ * self.most(c, 1 - result.chance(c), influence) for c in cells}
+            cells = sorted(cells, key=lambda c: -most[c])
+        top = 0.0  # the best one-move score so far
+        for cell in cells:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
+            if most and most[cell] < (1 - self.spread) * top:
+                continue  # neither the best at depth 1 nor close enough to be deepened
             outcomes = self.answers(root, cell, before)
             look = self.outlook(root, cell, outcomes, self.leaf)
             bound = self.outlook(root, cell, outcomes, self.reply_safety, self.safe_worth).score
@@ -164,11 +172,11 @@ class Search(Best):
             if cell in influence and look.safety:
                 factor *= 1 + self.influence * influence[cell] / look.safety
             looks.append(Look(replace(look, score=look.score * factor), bound * factor, outcomes))
+            top = max(top, look.score * factor)
         found = [look.outlook for look in looks]
         self._limit = self.think.amount
         self._replies = {}
         # Only the candidates within `spread` of the best one-move score are deepened.
-        top = max((look.outlook.score for look in looks), default=0.0)
         looks = [look for look in looks if look.outlook.score >= (1 - self.spread) * top]
         # Iterative deepening: each complete depth replaces the last; out of work keeps it.
         for depth in range(2, self.depth + 1 if len(looks) > 1 else 2):
