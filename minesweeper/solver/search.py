@@ -25,6 +25,19 @@ played as `best` plays them. When it must guess elsewhere:
    chance that the guess shows a zero and opens an area (0 by default: see
    the figures in docs/search.md).
 
+`best`'s own scores, ``blend`` and ``influence`` (its settings, 0 here by
+default): with ``blend`` every leaf of the look-ahead (where it stops) is worth
+`best`'s blended safety of the position's two safest cells instead of 1 with
+progress and the best safety without (`leaf`); with ``influence`` a root
+score is raised by the candidate's chance to settle a potential 50/50, and
+cells it raises near the best join the candidates, as in `best`. Depth 1 then
+plays exactly as `best`. A blended leaf is not a bound on the deeper worth
+(the next guess may score above the blend of two safeties), so the pruning
+keeps its exact bound apart (`Look.bound`: every leaf at its most, 1 with
+progress, else the best safety). ``spread`` deepens only the candidates whose
+one-move score is within that share of the best (1, all, by default); below
+1, the candidates that cannot come within it by `best`'s bound are not scored.
+
 ``follow``, measured and left off by default (figures in docs/search.md),
 values an outcome whose only certain move is one safe cell by opening it (its
 numbers weighted exactly) instead of at 1, so that every line of the
