@@ -25,19 +25,6 @@ played as `best` plays them. When it must guess elsewhere:
    chance that the guess shows a zero and opens an area (0 by default: see
    the figures in docs/search.md).
 
-`best`'s own scores, ``blend`` and ``influence`` (its settings, 0 here by
-default): with ``blend`` every leaf of the look-ahead (where it stops) is worth
-`best`'s blended safety of the position's two safest cells instead of 1 with
-progress and the best safety without (`leaf`); with ``influence`` a root
-score is raised by the candidate's chance to settle a potential 50/50, and
-cells it raises near the best join the candidates, as in `best`. Depth 1 then
-plays exactly as `best`. A blended leaf is not a bound on the deeper worth
-(the next guess may score above the blend of two safeties), so the pruning
-keeps its exact bound apart (`Look.bound`: every leaf at its most, 1 with
-progress, else the best safety). ``spread`` deepens only the candidates whose
-one-move score is within that share of the best (1, all, by default); below
-1, the candidates that cannot come within it by `best`'s bound are not scored.
-
 ``follow``, measured and left off by default (figures in docs/search.md),
 values an outcome whose only certain move is one safe cell by opening it (its
 numbers weighted exactly) instead of at 1, so that every line of the
@@ -62,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from minesweeper.solver.best import Best, Outlook, best_safety, blended_safety, makes_progress
+from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -108,15 +95,6 @@ class Reply:
     position: Position
 
 
-@dataclass(frozen=True)
-class Look:
-    """A root candidate: its one-move `Outlook`, the bound on its deeper scores, its outcomes."""
-
-    outlook: Outlook
-    bound: float
-    outcomes: list[Reply]
-
-
 class Search(Best):
     """`Best` with a two-guess look-ahead, candidates pruned by bounds, within a budget of work."""
 
@@ -134,13 +112,6 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
-    #: `best`'s blend at the look-ahead's leaves (`leaf`) and its 50/50 influence at the
-    #: root (`influenced`); off (0) by default, so the leaves are worth the next safety.
-    blend: float = 0.0
-    influence: float = 0.0
-    #: Deepen only the candidates whose one-move score is within this share of the best
-    #: (1: all of them); with one such candidate, the one-move scores decide.
-    spread: float = 1.0
 
     def __init__(
         self,
@@ -164,35 +135,21 @@ class Search(Best):
         self._memo, self._solved, self._limit = {}, 0, None
         root = Position(view, self.rules(view), view.unknown(), result)
         before = self.isolated(view, root.rules) if self.long_term else None
-        looks: list[Look] = []
-        self._candidates, influence = self.influenced(view, result)
-        cells, most = self._candidates, {}
-        if self.spread < 1:  # highest bound first, and none deepened that cannot come close
-            raise_ = 1 + max(self.zero_weight, 0.0)
-            most = {c: raise_ * self.most(c, 1 - result.chance(c), influence) for c in cells}
-            cells = sorted(cells, key=lambda c: -most[c])
-        top = 0.0  # the best one-move score so far
-        for cell in cells:
+        looks: list[tuple[Outlook, list[Reply]]] = []
+        self._candidates = self.candidates(view, result)
+        for cell in self._candidates:
             if looks and self.budget.spent():
                 break  # the engine's own budget is out: the candidates seen must do
-            if most and most[cell] < (1 - self.spread) * top:
-                continue  # neither the best at depth 1 nor close enough to be deepened
             outcomes = self.answers(root, cell, before)
-            look = self.outlook(root, cell, outcomes, self.leaf)
-            bound = self.outlook(root, cell, outcomes, self.reply_safety, self.safe_worth).score
-            # `best`'s progress bonus and 50/50 influence, at the root only, as `best` gives them.
-            factor = 1 + self.progress_weight * look.progress
-            if cell in influence and look.safety:
-                factor *= 1 + self.influence * influence[cell] / look.safety
-            looks.append(Look(replace(look, score=look.score * factor), bound * factor, outcomes))
-            top = max(top, look.score * factor)
-        found = [look.outlook for look in looks]
+            look = self.outlook(root, cell, outcomes, self.reply_safety)
+            if self.progress_weight:  # `best`'s bonus, at the root only, as `best` gives it
+                look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
+            looks.append((look, outcomes))
+        found = [look for look, _ in looks]
         self._limit = self.think.amount
         self._replies = {}
-        # Only the candidates within `spread` of the best one-move score are deepened.
-        looks = [look for look in looks if look.outlook.score >= (1 - self.spread) * top]
         # Iterative deepening: each complete depth replaces the last; out of work keeps it.
-        for depth in range(2, self.depth + 1 if len(looks) > 1 else 2):
+        for depth in range(2, self.depth + 1):
             try:
                 best = self.deepest(root, looks, depth)
             except _OutOfWork:
@@ -201,81 +158,52 @@ class Search(Best):
                 found = [best]
         return found
 
-    def deepest(self, root: Position, looks: list[Look], depth: int) -> Outlook | None:
+    def deepest(
+        self, root: Position, looks: list[tuple[Outlook, list[Reply]]], depth: int
+    ) -> Outlook | None:
         """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
-        for look in sorted(looks, key=lambda lo: (-lo.bound, lo.outlook.cell)):
-            if best is not None and look.bound <= best.score:
-                break  # a deeper score is never above the bound
-            score = self.deepen(root, look, best.score if best else 0.0, depth)
+        for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
+            if best is not None and look.score <= best.score:
+                break  # a deeper score is never above the one-move score
+            score = self.deepen(root, look, outcomes, best.score if best else 0.0, depth)
             if score is not None and (best is None or score > best.score):
-                best = replace(look.outlook, score=score)
+                best = Outlook(look.cell, look.safety, look.progress, score)
         return best
 
-    def deepen(self, position: Position, look: Look, bar: float, depth: int = 2) -> float | None:
+    def deepen(
+        self,
+        position: Position,
+        look: Outlook,
+        outcomes: list[Reply],
+        bar: float,
+        depth: int = 2,
+    ) -> float | None:
         """``look``'s ``depth``-guess score, or None once it cannot beat ``bar``.
 
-        Outcomes are deepened largest first. The score's bound starts at
-        ``look.bound`` (every outcome at its upper worth, `safe_worth` or the
-        next safety) and only falls as each outcome takes its deeper worth, so
-        the cell is dropped as soon as the bound is at most ``bar``.
+        Replies are deepened largest first; the score's bound (deepened
+        outcomes plus the others' one-move worth) only falls, so the cell is
+        dropped as soon as the bound is at most ``bar``.
         """
-        worths = self.worths(look.outcomes, self.reply_safety, self.safe_worth)
+        worths = self.worths(outcomes, self.reply_safety)
         bound = sum(worths)
-        scale = look.bound / bound if bound else 0.0
-        ranked = sorted(zip(look.outcomes, worths, strict=True), key=lambda ow: -ow[1])
-        for outcome, worth in ranked:
+        scale = look.score / bound if bound else 0.0
+        for outcome, worth in sorted(zip(outcomes, worths, strict=True), key=lambda ow: -ow[1]):
             if outcome.progress:
-                if not (self.follow or self.blend):
-                    continue  # worth 1 both ways
-                value = (
-                    self.followed(outcome.position) if self.follow else self.leaf(outcome.position)
-                )
+                if not self.follow:
+                    continue
+                deeper = outcome.weight * outcome.risk * self.followed(outcome.position)
             else:
-                value = self.reply(outcome.position, depth - 1)
-            bound += outcome.weight * outcome.risk * value - worth
+                deeper = outcome.weight * outcome.risk * self.reply(outcome.position, depth - 1)
+            bound += deeper - worth
             if bound * scale <= bar:
                 return None
         return bound * scale
 
-    def worths(
-        self,
-        outcomes: list[Reply],
-        value: Callable[[Position], float],
-        progress: Callable[[Position], float] | None = None,
-    ) -> list[float]:
-        """Each outcome's weighted worth: ``value(position)`` when it makes no progress,
-        else ``progress(position)`` (`leaf` by default)."""
-        moved = self.leaf if progress is None else progress
-        return [o.weight * o.risk * (moved if o.progress else value)(o.position) for o in outcomes]
-
-    def leaf(self, position: Position) -> float:
-        """What ``position`` is worth where the look-ahead stops: `best`'s worth of it,
-        ``blended_safety`` of its two best safeties (with ``blend``), else 1 with
-        progress and the best safety without. At most `safe_worth` or `reply_safety`."""
-        result = position.result
-        if self.blend:
-            return blended_safety(result, self.blend)
-        return 1.0 if makes_progress(result) else best_safety(result)
-
     @staticmethod
-    def safe_worth(position: Position) -> float:
-        """The most an outcome with progress may be worth (the bound's)."""
-        return 1.0
-
-    def influenced(self, view: View, result: Probabilities) -> tuple[list[int], dict[int, float]]:
-        """The root's candidates and their chances to settle a potential 50/50, as `best`
-        takes them: cells raised near the best by their ``influence`` join the candidates."""
-        cells = self.candidates(view, result)
-        influence = self.fifties(view, result).influence() if self.influence else {}
-        if influence:
-            floor = self.cutoff * best_safety(result)
-            cells += [
-                c
-                for c, risk in sorted(influence.items())
-                if c not in cells and risk >= 0.025 and 1 - result.chance(c) + risk >= floor
-            ]
-        return cells, influence
+    def worths(outcomes: list[Reply], value: Callable[[Position], float]) -> list[float]:
+        """Each outcome's weighted worth, ``value(position)`` when it makes no progress."""
+        return [o.weight * o.risk * (1.0 if o.progress else value(o.position)) for o in outcomes]
 
     def answers(
         self, position: Position, cell: int, before: set[frozenset[int]] | None
@@ -302,15 +230,13 @@ class Search(Best):
         cell: int,
         outcomes: list[Reply],
         value: Callable[[Position], float],
-        moved: Callable[[Position], float] | None = None,
     ) -> Outlook:
-        """``cell``'s score, ``value(position)`` being an outcome's worth without progress
-        and ``moved(position)`` with it (`leaf` by default)."""
+        """``cell``'s score, ``value(position)`` being an outcome's worth without progress."""
         safety = 1 - position.result.chance(cell)
         total = sum(o.weight for o in outcomes)
         if total == 0:
             return Outlook(cell, safety, 0.0, safety)
-        worth = sum(self.worths(outcomes, value, moved))
+        worth = sum(self.worths(outcomes, value))
         progress = sum(o.weight for o in outcomes if o.progress) / total
         score = safety * worth / total
         if self.zero_weight:
@@ -345,7 +271,7 @@ class Search(Best):
         if key in self._replies:
             return self._replies[key]
         value: Callable[[Position], float] = (
-            partial(self.reply, depth=depth - 1) if depth > 1 else self.leaf
+            partial(self.reply, depth=depth - 1) if depth > 1 else self.reply_safety
         )
         result = position.result
         around = position.view.topology.neighbours(position.guessed)
@@ -356,7 +282,7 @@ class Search(Best):
                 break  # its score cannot beat the best: it is at most its safety
             outcomes = self.answers(position, cell, None)
             best = max(best, self.outlook(position, cell, outcomes, value).score)
-        found = self._replies[key] = best or self.leaf(position)
+        found = self._replies[key] = best or self.reply_safety(position)
         return found
 
     def followed(self, position: Position) -> float:
@@ -371,7 +297,7 @@ class Search(Best):
             return 1.0
         (cell,) = result.safe
         outcomes = self.answers(position, cell, None)
-        return self.outlook(position, cell, outcomes, self.leaf).score
+        return self.outlook(position, cell, outcomes, self.reply_safety).score
 
     def counted(
         self, position: Position, opening: Opening, unknown: list[int]

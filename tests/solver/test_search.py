@@ -13,7 +13,7 @@ from test_probability import kinds, small_topology
 from minesweeper.boards.generate import random_board
 from minesweeper.client import play
 from minesweeper.solver import View
-from minesweeper.solver.best import Best, Outlook, fifty_fifty
+from minesweeper.solver.best import Best, fifty_fifty
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.endgame import isolated_regions, layouts
 from minesweeper.solver.probability import probabilities
@@ -94,22 +94,6 @@ def test_depth_one_plays_as_best(progress_weight: float) -> None:
         assert shallow.decide(view) == best.decide(view)
 
 
-def with_best_scores(search: Search) -> Search:
-    """``search`` scoring its leaves and root as `best` does (its blend and 50/50 influence)."""
-    search.blend, search.influence = Best.blend, Best.influence
-    return search
-
-
-def test_depth_one_with_best_scores_plays_as_best() -> None:
-    differ = 0
-    for view in guessing_views(40, 9):
-        shallow = with_best_scores(Search())
-        shallow.depth = 1
-        assert shallow.decide(view) == Best().decide(view)
-        differ += plain_best().decide(view) != Best().decide(view)
-    assert differ  # the blend or the influence changed some of these guesses
-
-
 def unpruned(search: Search, root: Position, cell: int, before, depth: int = 2) -> float:
     """``cell``'s ``depth``-guess score with all the time in the world, as the search defines it."""
     outcomes = search.answers(root, cell, before)
@@ -119,22 +103,20 @@ def unpruned(search: Search, root: Position, cell: int, before, depth: int = 2) 
     worth = 0.0
     for o in outcomes:
         if o.progress:
-            value = search.followed(o.position) if search.follow else search.leaf(o.position)
+            value = search.followed(o.position) if search.follow else 1.0
         else:
             value = search.reply(o.position, depth - 1)
         worth += o.weight * o.risk * value
     return (1 - root.result.chance(cell)) * worth / total
 
 
-@pytest.mark.parametrize(("follow", "blend"), [(False, 0.0), (True, 0.0), (False, 0.25)])
+@pytest.mark.parametrize("follow", [False, True])
 def test_deeper_scores_never_exceed_one_move_scores_and_pruning_keeps_the_best(
-    follow: bool, blend: float
+    follow: bool,
 ) -> None:
-    """With ``blend`` the leaves are worth less than the next safety, and the one-move
-    scores of the plain search (blend 0) stay the bound that the pruning relies on."""
     for view in guessing_views(15, 2):
         search = Search(think=PLENTY)
-        search.follow, search.blend = follow, blend
+        search.follow = follow
         result = probabilities(view)
         view = view.with_mines(result.mines)
         shallow = Search(think=PLENTY)
@@ -244,9 +226,10 @@ def reply_by_counting(view: View, blend: float) -> float | None:
     """The best one-guess score in ``view``, by counting its layouts.
 
     A cell's score is its safety times what its numbers leave, each weighted by
-    its share of the layouts where the cell is safe: `best`'s blended safety
-    ``(s1 + blend * s2) / (1 + blend)`` of the two safest cells left (1 when none
-    is left; s2 = 0 when one is). None past 3000 layouts (too slow to count).
+    its share of the layouts where the cell is safe: ``(s1 + blend * s2) / (1 +
+    blend)`` of the two safest cells left (1 when none is left; s2 = 0 when one
+    is), which is the best safety left (or 1 with progress) when ``blend`` is 0.
+    None past 3000 layouts (too slow to count).
     """
     every = layouts(view, limit=3000)
     if every is None:
@@ -274,15 +257,14 @@ def reply_by_counting(view: View, blend: float) -> float | None:
     return best
 
 
-@pytest.mark.parametrize("blend", [0.0, 0.25, 1.0])
-def test_a_reply_is_the_best_one_guess_score_by_counting_layouts(blend: float) -> None:
-    """Depth 2's value of an outcome without progress, with the leaves worth `best`'s blend."""
+def test_a_reply_is_the_best_one_guess_score_by_counting_layouts() -> None:
+    """Depth 2's value of an outcome without progress: its best reply's one-move score."""
     checked = 0
     for view in guessing_views(30, 11, side=5):
         if view.mine_count is None:
             continue
         search = Search(think=PLENTY)
-        search.blend, search.replies = blend, 10**6
+        search.replies = 10**6
         result = probabilities(view)
         view = view.with_mines(result.mines)
         root = Position(view, constraints(view), view.unknown(), result)
@@ -291,36 +273,11 @@ def test_a_reply_is_the_best_one_guess_score_by_counting_layouts(blend: float) -
             for outcome in search.answers(root, cell, None):
                 if outcome.progress:
                     continue
-                counted = reply_by_counting(outcome.position.view, blend)
+                counted = reply_by_counting(outcome.position.view, 0.0)
                 if counted is not None:
                     assert search.reply(outcome.position) == pytest.approx(counted)
                     checked += 1
     assert checked > 20
-
-
-def chosen(looks: list[Outlook]) -> Outlook:
-    """The outlook a guess takes (as `Best.decide` takes it)."""
-    return max(looks, key=lambda o: (o.score, -o.cell))
-
-
-def test_only_the_close_candidates_are_deepened() -> None:
-    """``spread`` 0 deepens only the best one-move candidates (ties), so with one it plays
-    as depth 1; ``spread`` 1 deepens them all, as by default."""
-    narrow = 0
-    for view in guessing_views(25, 12):
-        result = probabilities(view)
-        view = view.with_mines(result.mines)
-        shallow, wide, close = (with_best_scores(Search(think=PLENTY)) for _ in range(3))
-        shallow.depth, wide.spread, close.spread = 1, 1.0, 0.0
-        one_move = shallow.outlooks(view, result)
-        top = max(look.score for look in one_move)
-        deep = wide.outlooks(view, result)
-        assert deep == with_best_scores(Search(think=PLENTY)).outlooks(view, result)
-        if sum(look.score == top for look in one_move) == 1:
-            # The others are left out once they cannot come close: the same choice.
-            assert chosen(close.outlooks(view, result)) == chosen(one_move)
-            narrow += chosen(deep) != chosen(one_move)
-    assert narrow  # some of those the full deepening decides otherwise
 
 
 def test_the_budget_is_counted_in_positions() -> None:
