@@ -241,7 +241,7 @@ def bench(
     console.print(results_table(results, seed, chosen, topology))
     paired = pairings(results, known)
     if paired:
-        console.print(paired_table(paired, known))
+        console.print(paired_table(paired, known, short_names(results)))
     if json_path is not None:
         report: dict[str, object] = {
             "seed": seed,
@@ -395,10 +395,13 @@ def _what_is_kept(log: GameLog | None) -> str:
 
 
 class SpeedColumn(ProgressColumn):
-    """Games per second, over the last half minute."""
+    """Games per second, over the last half minute (over the whole run once it is done, even
+    when its games came in too few updates for a rate of their own)."""
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
+        if speed is None and task.finished and task.finished_time:
+            speed = task.completed / task.finished_time
         return Text("- games/s" if speed is None else f"{speed:.3g} games/s")
 
 
@@ -489,7 +492,7 @@ def results_table(
     partial: bool = False,
 ) -> Table:
     """The results, one row per deal and strategy, in at most 80 columns (``partial``: of a
-    run stopped before its end, and its title says so)."""
+    run stopped before its end, and its title says so); the think budgets in its caption."""
     shape = "" if topology is SquareTopology else f", {topology.name} cells"
     stopped = " (partial: interrupted)" if partial else ""
     table = Table(
@@ -497,6 +500,7 @@ def results_table(
         box=None,
         collapse_padding=True,
         pad_edge=False,
+        caption=budgets_caption(results),
     )
     table.add_column("preset", overflow="fold")
     table.add_column("board", no_wrap=True)
@@ -510,7 +514,7 @@ def results_table(
         row = [
             result.deal.name,
             result.deal.size,
-            result.strategy.label,
+            short_names(results).get(result.strategy.label, result.strategy.label),
             str(result.games),
             f"{result.win_rate:.1%}",
             f"{low * 100:.1f}-{high:.1%}",
@@ -521,9 +525,29 @@ def results_table(
     return table
 
 
-def paired_table(paired: list[Paired], reference: Reference | None) -> Table:
+def short_names(results: list[Result]) -> dict[str, str]:
+    """Each strategy's label (``search (think 500 positions)``) to its bare name where that
+    name is unique in ``results``: the tables name the strategy and the caption its budget,
+    which keeps a row in 80 columns."""
+    specs = list(dict.fromkeys(result.strategy for result in results))
+    names = [spec.name for spec in specs]
+    return {spec.label: spec.name for spec in specs if names.count(spec.name) == 1}
+
+
+def budgets_caption(results: list[Result]) -> str | None:
+    """What each thinking strategy in ``results`` spends per guess, e.g. ``think per guess:
+    search 500 positions``; None when none thinks."""
+    specs = dict.fromkeys(result.strategy for result in results)
+    spent = [f"{spec.name} {spec.budget}" for spec in specs if spec.budget is not None]
+    return f"think per guess: {', '.join(spent)}" if spent else None
+
+
+def paired_table(
+    paired: list[Paired], reference: Reference | None, names: Mapping[str, str] | None = None
+) -> Table:
     """Each pair of players on the games both played, a section per preset, in at most
-    80 columns (differences in points of win rate)."""
+    80 columns (differences in points of win rate); ``names`` shortens labels for show."""
+    names = names or {}
     title = "Paired, game by game: A-B in points"
     if reference is not None:
         title += f"; reference {reference.path.name}"
@@ -539,8 +563,8 @@ def paired_table(paired: list[Paired], reference: Reference | None) -> Table:
             table.add_row(Text(deal, style="bold"), end_section=False)
         low, high = one.ci95
         table.add_row(
-            one.a,
-            one.b,
+            names.get(one.a, one.a),
+            names.get(one.b, one.b),
             str(one.games),
             f"{one.difference * 100:+.1f}",
             f"{low * 100:+.1f}..{high * 100:+.1f}",

@@ -13,6 +13,10 @@
 //                    then "done thread_ms=T process_ms=P jit_ms=J gc_ms=G": P is the whole
 //                    JVM's CPU over the block (its garbage collector and compiler threads
 //                    too), J and G the time the JVM reports spent compiling and collecting
+//   declog PATH START END
+//                    play them untimed and write his decision log to PATH, one JSON line
+//                    per guess in the fields of dh-2026's logs (hidden cells all `?`: his
+//                    known mines are not shown)    -> "logged N" (N guesses)
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -22,6 +26,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -183,11 +188,17 @@ public final class HillTimer {
 
     /** BulkWorker.playGame's loop: ask, play every move returned, until won or lost. */
     Outcome playGame(Layout layout) {
+        return playGame(layout, -1, null);
+    }
+
+    /** The same, writing a line per guess of board ``index`` to ``log`` when it is not null. */
+    Outcome playGame(Layout layout, int index, PrintWriter log) {
         GameStateModel game = new FixedGame(layout);
         Solver solver = new Solver(game, settings, false);
         solver.setPlayStyle(PlayStyle.NO_FLAG);
         solver.setBinomialCache(cache);
         int guesses = 0;
+        int played = 0; // his book move (the first click) is move 1, as in dh-2026's logs
         for (int loop = 1; loop < 1000; loop++) {
             solver.start();
             Action[] moves = solver.getResult();
@@ -195,17 +206,53 @@ public final class HillTimer {
                 throw new IllegalStateException("no moves returned by the solver");
             }
             for (Action move : moves) {
+                String seen = log != null && !move.isCertainty() ? position(game, layout) : null;
                 game.doAction(move);
+                played++;
                 if (!move.isCertainty()) {
                     guesses++;
                 }
                 int state = game.getGameState();
+                if (seen != null) {
+                    log.printf(java.util.Locale.ROOT, "{\"board\": %d, \"move\": %d, \"guess\": %d, \"row\": %d, "
+                            + "\"col\": %d, \"safety\": %.6f, \"method\": \"%s\", "
+                            + "\"mines_left\": %d, \"hit_mine\": %b, \"position\": %s}%n",
+                            index, played, guesses, move.y, move.x, move.getBigProb().doubleValue(),
+                            move.getMoveMethod(), layout.mineCount(),
+                            state == GameStateModel.LOST, seen);
+                }
                 if (state == GameStateModel.WON || state == GameStateModel.LOST) {
                     return new Outcome(state == GameStateModel.WON, guesses);
                 }
             }
         }
         throw new IllegalStateException("the game is looping");
+    }
+
+    /** The position as the player sees it: a JSON list of rows, `?` hidden, `0`-`8` shown. */
+    private static String position(GameStateModel game, Layout layout) {
+        StringBuilder rows = new StringBuilder("[");
+        for (int y = 0; y < layout.rows(); y++) {
+            rows.append(y == 0 ? "\"" : ", \"");
+            for (int x = 0; x < layout.cols(); x++) {
+                int value = game.query(new Location(x, y));
+                rows.append(value >= 0 && value <= 8 ? (char) ('0' + value) : '?');
+            }
+            rows.append('"');
+        }
+        return rows.append(']').toString();
+    }
+
+    /** Boards [start, end) untimed, his decision log written to ``path``. */
+    private void logDecisions(Path path, int start, int end) throws IOException {
+        long lines = 0;
+        try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
+            for (int i = start; i < end; i++) {
+                lines += playGame(layouts.get(i), i, log).guesses();
+            }
+        }
+        out.println("logged " + lines);
+        out.flush();
     }
 
     private static long collectingMs() {
@@ -258,6 +305,10 @@ public final class HillTimer {
                     int start = Integer.parseInt(word[1]);
                     int end = Math.min(Integer.parseInt(word[2]), timer.layouts.size());
                     timer.play(start, end, word[0].equals("play"));
+                }
+                case "declog" -> {
+                    int end = Math.min(Integer.parseInt(word[3]), timer.layouts.size());
+                    timer.logDecisions(Path.of(word[1]), Integer.parseInt(word[2]), end);
                 }
                 case "" -> {
                 }

@@ -28,7 +28,13 @@ as his thread's time covers his first click (his book move) to the end. Each blo
 in ``--out`` as it finishes, so a rerun resumes; at the end (or with ``report``) it prints
 both sides' median and mean CPU per game and the ratio of medians (ours / his) with a 95%
 bootstrap interval (boards resampled in pairs). ``report --out A --out B ...`` pools runs,
-each board's CPU the mean of its runs. Figures and procedure: docs/hill.md.
+each board's CPU the mean of its runs.
+
+``decisions`` plays boards 0..count-1 (untimed) and writes his decision log to ``--out``, one
+JSON line per guess in the fields of dh-2026's ``*.dh-decisions.jsonl`` (hidden cells are all
+``?``: the harness cannot see which of them his solver knows are mines), so that
+``scripts/compare_decisions.py`` can run on boards dealt with ``scripts/deal_boards.py``.
+Figures and procedure: docs/hill.md.
 """
 
 from __future__ import annotations
@@ -119,6 +125,13 @@ class HisSolver:
             games.append(Game(int(word[0]), word[1] == "WIN", float(word[2]), guesses))
         sys.exit(f"the harness stopped (exit {self.process.wait()})")
 
+    def log_decisions(self, path: Path, start: int, end: int) -> int:
+        """Play boards [start, end) untimed, his decision log to ``path``; the guesses logged."""
+        answer = next(self.command(f"declog {path.resolve()} {start} {end}")).split()
+        if answer[:1] != ["logged"]:
+            sys.exit(f"the harness stopped (exit {self.process.wait()})")
+        return int(answer[1])
+
     def close(self) -> None:
         assert self.process.stdin is not None
         self.process.stdin.close()
@@ -195,6 +208,14 @@ def fidelity(args: argparse.Namespace) -> None:
     won = sum(g.won for g in games)
     print(f"{len(games)} boards, {won} won; {len(found)} differ from the results file")
     sys.exit(1 if found else 0)
+
+
+def decisions(args: argparse.Namespace) -> None:
+    his = HisSolver(build(args.hill, args.build), args.boards)
+    count = min(args.count, len(read_boards(args.boards)))
+    logged = his.log_decisions(args.out, 0, count)
+    his.close()
+    print(f"{count} boards, {logged} guesses logged to {args.out}")
 
 
 def save(path: Path, games: list[Game]) -> None:
@@ -295,12 +316,14 @@ def main() -> None:
         "--build", type=Path, default=Path("/tmp/hill-timer"), help="where to compile"
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("fidelity", "time", "report"):
+    for name in ("fidelity", "time", "report", "decisions"):
         p = sub.add_parser(name)
         p.add_argument("--boards", type=Path, required=True)
         p.add_argument("--reference", type=Path, help="his results (default: beside --boards)")
         p.add_argument("--count", type=int, default=1000, help="boards 0..count-1")
-        if name != "fidelity":
+        if name == "decisions":
+            p.add_argument("--out", type=Path, required=True, help="the decision log to write")
+        elif name != "fidelity":
             p.add_argument("--rules", choices=["classic", "modern"], default="classic")
             p.add_argument("--block", type=int, default=50)
             p.add_argument("--warm", type=int, default=2000, help="his warm-up boards")
@@ -310,7 +333,8 @@ def main() -> None:
                 "--out", type=Path, required=True, **(many if name == "report" else once)
             )
     args = parser.parse_args()
-    {"fidelity": fidelity, "time": time_both, "report": report}[args.command](args)
+    commands = {"fidelity": fidelity, "time": time_both, "report": report, "decisions": decisions}
+    commands[args.command](args)
 
 
 if __name__ == "__main__":

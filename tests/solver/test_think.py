@@ -201,7 +201,7 @@ def test_bench_compares_a_thinking_strategy_with_others(tmp_path: Path) -> None:
     args = [*COMMANDS["bench"], "--strategy", "first-unknown", "--strategy", "pondering"]
     result = invoke(*args, "--think", "3", "--per-game", str(log), "--json", str(out))
     assert result.exit_code == 0, result.output
-    assert "pondering (think 3 ms)" in result.stdout
+    assert "think per guess: pondering 3 ms" in result.stdout  # the caption, not the rows
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert {(row["strategy"], row.get("think_ms")) for row in rows} == {
         ("first-unknown", None),
