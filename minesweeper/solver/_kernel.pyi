@@ -11,3 +11,14 @@ class Counted:
     def weights(self, end: int) -> list[list[int]]: ...
 
 def count(plans: Sequence[tuple[object, ...]], cap: int, most_bytes: int) -> Counted | None: ...
+def pair_risks(
+    pairs: list[tuple[int, int, frozenset[int]]],
+    chances: dict[int, float],
+    constrained: set[int],
+    least: float,
+) -> list[float | None]: ...
+def pair_credit(
+    pairs: list[tuple[int, int, frozenset[int]]],
+    risks: list[float | None],
+    chances: dict[int, float],
+) -> dict[int, float] | None: ...

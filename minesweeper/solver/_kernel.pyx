@@ -1010,3 +1010,279 @@ cdef inline int _root(vector[int]& parent, int i) noexcept:
         parent[i] = parent[parent[i]]
         i = parent[i]
     return i
+
+
+def pair_risks(list pairs, dict chances, set constrained, double least):
+    """`pairs._risks`: for each pair ``(a, b, missing)``, the chance guessed that it becomes a
+    50/50 (``2 p (1 - p) p^missing`` as the cells' own floats give it), halved, when no rule
+    holds its cells; 0.0 when that guess is under ``least``; None when it must be counted.
+    The same floats, operation by operation."""
+    cdef double p, q, guess
+    cdef bint touched
+    found = []
+    for a, b, missing in pairs:
+        p = chances[a]
+        q = chances[b]
+        guess = p * (1 - q) + q * (1 - p)
+        for cell in missing:
+            guess *= <double>chances[cell]
+        if guess < least:
+            found.append(0.0)
+            continue
+        touched = a in constrained or b in constrained
+        if not touched:
+            for cell in missing:
+                if cell in constrained:
+                    touched = True
+                    break
+        found.append(None if touched else guess / 2)
+    return found
+
+
+cdef inline bint _credit_one(object value, double risk, vector[double]& credit,
+                             vector[char]& seen, vector[int]& order):
+    """Add ``risk`` to cell ``value``'s credit (False: not a cell of the table)."""
+    if type(value) is not int or not 0 <= value < <Py_ssize_t>credit.size():
+        return False
+    cdef int cell = value
+    credit[cell] += risk
+    if not seen[cell]:
+        seen[cell] = 1
+        order.push_back(cell)
+    return True
+
+
+def pair_credit(list pairs, list risks, dict chances):
+    """`pairs._credit`: each cell's summed risk over the pairs it lies in or enables (in the
+    pairs' order), at most its chance to be a mine and to be safe; None when a cell is not
+    an int from 0 to 2**20, or has no chance."""
+    cdef vector[double] credit
+    cdef vector[char] seen
+    cdef vector[int] order
+    cdef double risk, mine, safe, low, total
+    cdef int cell, size = 0
+    cdef Py_ssize_t i
+    for value in chances:
+        if type(value) is not int or not 0 <= value < (1 << 20):
+            return None
+        if value >= size:
+            size = value + 1
+    credit.assign(size, 0.0)
+    seen.assign(size, 0)
+    for i in range(len(pairs)):
+        risk = risks[i]
+        if not risk:
+            continue
+        a, b, missing = pairs[i]
+        if not _credit_one(a, risk, credit, seen, order):
+            return None
+        if not _credit_one(b, risk, credit, seen, order):
+            return None
+        for value in missing:
+            if not _credit_one(value, risk, credit, seen, order):
+                return None
+    found = {}
+    for cell in order:
+        value = chances.get(cell)
+        if value is None:
+            continue
+        mine = value
+        total = credit[cell]
+        safe = 1 - mine
+        low = mine if mine <= safe else safe
+        found[cell] = total if total <= low else low
+    return found
+
+
+cdef class PairTable:
+    """`pairs.PairIndex` in arrays, for `pairs._pairs`: each pair's two cells and its enablers
+    (``enablers[i]``: pair ``i``'s enablers as `_pairs` gives them when no mine walls it)."""
+
+    cdef vector[int] first, second, start, walls
+    cdef list enablers
+    cdef int size
+
+    def __init__(self, list pairs, list enablers):
+        self.enablers = enablers
+        self.size = 0
+        self.start.push_back(0)
+        for a, b, walls in pairs:
+            self.first.push_back(a)
+            self.second.push_back(b)
+            for wall in walls:
+                self.walls.push_back(wall)
+                self.size = max(self.size, <int>wall + 1)
+            self.size = max(self.size, <int>b + 1, <int>a + 1)
+            self.start.push_back(self.walls.size())
+
+    def live(self, revealed, mines, int max_missing):
+        """`_pairs` (the same tuples in the same order), or None when a cell of ``revealed``
+        or ``mines`` is not one of the table's."""
+        cdef vector[char] opened, mine
+        cdef int i, k, a, b, wall, walled, missing
+        cdef bint blocked
+        opened.assign(self.size, 0)
+        mine.assign(self.size, 0)
+        for value in revealed:
+            if type(value) is not int or not 0 <= value < self.size:
+                return None
+            opened[<int>value] = 1
+        for value in mines:
+            if type(value) is not int or not 0 <= value < self.size:
+                return None
+            mine[<int>value] = 1
+        found = []
+        for i in range(self.first.size()):
+            a = self.first[i]
+            b = self.second[i]
+            if opened[a] or opened[b] or mine[a] or mine[b]:
+                continue
+            blocked = False
+            walled = missing = 0
+            for k in range(self.start[i], self.start[i + 1]):
+                wall = self.walls[k]
+                if opened[wall]:
+                    blocked = True
+                    break
+                if mine[wall]:
+                    walled += 1
+                else:
+                    missing += 1
+            if blocked or missing > max_missing:
+                continue
+            if not walled:
+                found.append((a, b, self.enablers[i]))
+                continue
+            cells = []
+            for k in range(self.start[i], self.start[i + 1]):
+                if not mine[self.walls[k]]:
+                    cells.append(self.walls[k])
+            found.append((a, b, frozenset(cells)))
+        return found
+
+
+cdef class RegionTable:
+    """`endgame.RegionWatch` in arrays: a view's cells (each unknown, revealed or a known
+    mine), its neighbour table and the cells of its constraints, for `created`."""
+
+    cdef vector[int] nb_start, nb, rule_start, rule_cells, cell_start, cell_rules
+    cdef vector[char] state  # 0 unknown, 1 revealed, 2 a known mine
+    cdef vector[char] near, mine, seen, in_group
+    cdef int size
+
+    def __init__(self, list neighbours, list rules, revealed, known):
+        """``neighbours[c]``: cell ``c``'s neighbours (cells 0 to ``len(neighbours) - 1``);
+        ``rules``: the view's constraints' cell sets, in order."""
+        cdef int c, r
+        cdef vector[vector[int]] owned
+        self.size = len(neighbours)
+        self.nb_start.push_back(0)
+        for around in neighbours:
+            for o in around:
+                self.nb.push_back(o)
+            self.nb_start.push_back(self.nb.size())
+        owned.resize(self.size)
+        self.rule_start.push_back(0)
+        for r in range(len(rules)):
+            for c in rules[r]:
+                self.rule_cells.push_back(c)
+                owned[c].push_back(r)
+            self.rule_start.push_back(self.rule_cells.size())
+        self.cell_start.push_back(0)
+        for c in range(self.size):
+            for r in owned[c]:
+                self.cell_rules.push_back(r)
+            self.cell_start.push_back(self.cell_rules.size())
+        self.state.assign(self.size, 0)
+        for c in revealed:
+            self.state[c] = 1
+        for c in known:
+            self.state[c] = 2
+        self.near.assign(self.size, 0)
+        self.mine.assign(self.size, 0)
+        self.seen.assign(self.size, 0)
+        self.in_group.assign(self.size, 0)
+
+    cdef inline bint _linked(self, int x, int cell) noexcept:
+        return x != cell and not self.mine[x] and (
+            self.cell_start[x + 1] > self.cell_start[x] or self.near[x]
+        )
+
+    cdef inline bint _unknown(self, int x, int cell) noexcept:
+        return x != cell and not self.mine[x] and self.state[x] == 0
+
+    def created(self, int cell, around, mines):
+        """`RegionWatch.created`: the isolated regions holding a changed cell once ``cell`` is
+        opened (its unknown neighbours ``around``) and ``mines`` are known, each sorted, in
+        order. A region is a group of linked cells (joined by a constraint, or by the new
+        one over ``around``) every unknown neighbour of which is in it."""
+        cdef vector[int] seeds, group, touched
+        cdef int x, y, o, r, k, j, i, s
+        cdef bint isolated
+        for x in around:
+            self.near[x] = 1
+            seeds.push_back(x)
+        for x in mines:
+            self.mine[x] = 1
+        for changed in (cell, *mines):
+            x = changed
+            for k in range(self.cell_start[x], self.cell_start[x + 1]):
+                r = self.cell_rules[k]
+                for j in range(self.rule_start[r], self.rule_start[r + 1]):
+                    seeds.push_back(self.rule_cells[j])
+        for changed in mines:
+            x = changed
+            for k in range(self.nb_start[x], self.nb_start[x + 1]):
+                seeds.push_back(self.nb[k])
+        sort(seeds.begin(), seeds.end())
+        found = []
+        for s in range(seeds.size()):
+            x = seeds[s]
+            if self.seen[x] or not self._linked(x, cell):
+                continue
+            group.clear()
+            group.push_back(x)
+            self.seen[x] = 1
+            touched.push_back(x)
+            i = 0
+            while i < <int>group.size():  # the whole linked group
+                x = group[i]
+                i += 1
+                for k in range(self.cell_start[x], self.cell_start[x + 1]):
+                    r = self.cell_rules[k]
+                    for j in range(self.rule_start[r], self.rule_start[r + 1]):
+                        y = self.rule_cells[j]
+                        if y != cell and not self.mine[y] and not self.seen[y]:
+                            self.seen[y] = 1
+                            touched.push_back(y)
+                            group.push_back(y)
+                if self.near[x]:
+                    for y in around:
+                        if y != cell and not self.mine[y] and not self.seen[y]:
+                            self.seen[y] = 1
+                            touched.push_back(y)
+                            group.push_back(y)
+            for x in group:
+                self.in_group[x] = 1
+            isolated = True
+            for x in group:
+                for k in range(self.nb_start[x], self.nb_start[x + 1]):
+                    o = self.nb[k]
+                    if self._unknown(o, cell) and not self.in_group[o]:
+                        isolated = False
+                        break
+                if not isolated:
+                    break
+            for x in group:
+                self.in_group[x] = 0
+            if isolated:
+                sort(group.begin(), group.end())
+                found.append([x for x in group])
+        for x in touched:
+            self.seen[x] = 0
+        for x in around:
+            self.near[x] = 0
+        for x in mines:
+            self.mine[x] = 0
+        found.sort()
+        return found

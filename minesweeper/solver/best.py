@@ -48,6 +48,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from minesweeper.solver.constraints import (
@@ -78,6 +79,7 @@ from minesweeper.solver.probability import (
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.subset import Prover, subset_prover
 from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
 
 
 def certain(view: View, result: Probabilities) -> Decision | None:
@@ -108,6 +110,12 @@ def blended_safety(result: Probabilities, blend: float) -> float:
     first = 1 - low[0]
     second = 1 - low[1] if len(low) > 1 else 0.0
     return (first + blend * second) / (1 + blend)
+
+
+@lru_cache(maxsize=16)
+def by_degree(topology: Topology) -> list[int]:
+    """``topology``'s cells, fewest neighbours first (ties: the lowest id first)."""
+    return sorted(topology.cells(), key=lambda cell: (len(topology.neighbours(cell)), cell))
 
 
 def safest(result: Probabilities) -> int:
@@ -301,19 +309,23 @@ class Best(EngineStrategy):
     def candidates(self, view: View, result: Probabilities) -> list[int]:
         """The near-safest cells worth a look-ahead, best first."""
         chances = result.floats()
-        best = 1 - min(chances.values())
+        best = 1 - result.lowest()
         floor = 1 - self.cutoff * best
-        near = sorted((p, c) for c, p in chances.items() if p <= floor)
         neighbours = view.topology.neighbours
         revealed = view.revealed
         constrained = {o for c in revealed for o in neighbours(c) if o in chances}
-        edge = [c for p, c in near if c in constrained][: self.frontier_candidates]
+        edge = sorted((chances[c], c) for c in constrained if chances[c] <= floor)
         # Unconstrained cells share one probability: look at those most likely to
         # open an area (fewest unknown neighbours) and those touching the frontier.
         # Each ranking is ``(unknown neighbours, -neighbours on the frontier, cell)``.
+        # A cell off the frontier with neither a frontier cell nor a cell the engine
+        # leaves out (a known mine) next to it has every neighbour unknown and none on
+        # the frontier: only the few first of those in `by_degree` order can rank.
+        outside = [c for c in view.mines if c not in chances]
+        near_edge = {o for c in (*constrained, *outside) for o in neighbours(c)}
         ranked = []
-        for _, c in near:
-            if c in constrained:
+        for c in near_edge:
+            if c in constrained or chances.get(c, 2.0) > floor:
                 continue
             unknown_around = touching = 0
             for o in neighbours(c):
@@ -321,6 +333,14 @@ class Best(EngineStrategy):
                     unknown_around += 1
                     touching += o in constrained
             ranked.append((unknown_around, -touching, c))
+        lone = 0
+        for c in by_degree(view.topology):
+            if lone >= self.free_candidates:
+                break
+            if c in near_edge or c in constrained or chances.get(c, 2.0) > floor:
+                continue
+            ranked.append((len(neighbours(c)), 0, c))
+            lone += 1
         open_first = [c for _, _, c in heapq.nsmallest(self.free_candidates, ranked)]
         near_first = [
             c
@@ -329,7 +349,7 @@ class Best(EngineStrategy):
             )
         ]
         free = list(dict.fromkeys(open_first + near_first))
-        found = edge + free
+        found = [c for _, c in edge][: self.frontier_candidates] + free
         return found or [safest(result)]
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:

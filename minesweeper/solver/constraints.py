@@ -122,20 +122,25 @@ class ConstraintTracker:
         """The revealed cells whose constraints change from the last view to ``view``."""
         revealed, seen = view.revealed, self._revealed
         neighbours = view.topology.neighbours
-        around: set[int] = set()
-        for cell in [*(revealed.keys() - seen.keys()), *(view.mines - self._mines)]:
-            if cell in revealed:
-                around.add(cell)
-            around.update(o for o in neighbours(cell) if o in revealed)
-        return around
+        opened = revealed.keys() - seen.keys()
+        around = set(opened)
+        for cell in [*opened, *(view.mines - self._mines)]:
+            around.update(neighbours(cell))
+        return around & revealed.keys()
 
 
 def _rebuild(rules: dict[int, Constraint], view: View, cells: Iterable[int]) -> None:
     """Recompute in ``rules`` the constraints of the revealed ``cells`` of ``view``."""
     make = _constraint_maker(view)
     revealed = view.revealed
+    neighbours = view.topology.neighbours
+    opened = revealed.__contains__
     for cell in cells:
-        rule = make((cell, revealed[cell]))
+        count = revealed[cell]
+        if not count and all(map(opened, neighbours(cell))):
+            rules.pop(cell, None)  # inside an opening: no constraint (the usual case)
+            continue
+        rule = make((cell, count))
         if rule is None:
             rules.pop(cell, None)
         else:

@@ -11,7 +11,9 @@ neighbours become certain and are opened for free anyway.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from math import factorial
+from typing import Any, cast
 
 from minesweeper.solver import probability
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
@@ -25,6 +27,7 @@ from minesweeper.solver.probability import (
 )
 from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
+from minesweeper.topology.base import Topology
 
 #: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
 MAX_LAYOUTS = 2_000
@@ -179,15 +182,26 @@ class RegionWatch:
 
     def __init__(self, view: View, rules: Iterable[frozenset[int]]) -> None:
         self.view = view
+        self.rules = list(rules)
         self.by_cell: dict[int, list[frozenset[int]]] = {}
-        for members in rules:
+        for members in self.rules:
             for cell in members:
                 self.by_cell.setdefault(cell, []).append(members)
+        # The kernel's twin (`_kernel.RegionTable`: the same regions), made when first asked.
+        self._kernel = probability._kernel if _numbered(view.topology) else None
+        self._table: Any = None
 
     def created(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> list[list[int]]:
         """`isolated_regions` of the view once ``cell`` is opened (its unknown neighbours:
         ``around``) and ``mines`` are known, but only those holding a changed cell (every
         region left out was isolated before), in the same order."""
+        if self._kernel is not None:
+            if self._table is None:
+                rows = _neighbour_lists(self.view.topology)
+                self._table = self._kernel.RegionTable(
+                    rows, self.rules, self.view.revealed, self.view.mines
+                )
+            return cast(list[list[int]], self._table.created(cell, around, mines))
         by_cell = self.by_cell
         view = self.view
         neighbours = view.topology.neighbours
@@ -245,6 +259,18 @@ class RegionWatch:
                     found.append(sorted(group))
         found.sort()
         return found
+
+
+@lru_cache(maxsize=16)
+def _numbered(topology: Topology) -> bool:
+    """Whether ``topology``'s cells are the ints from 0 (the kernel's arrays index them)."""
+    return list(topology.cells()) == list(range(topology.size))
+
+
+@lru_cache(maxsize=16)
+def _neighbour_lists(topology: Topology) -> list[tuple[int, ...]]:
+    """Each cell's neighbours, by cell (cells numbered from 0: `_numbered`)."""
+    return [tuple(topology.neighbours(cell)) for cell in range(topology.size)]
 
 
 def solve_region(

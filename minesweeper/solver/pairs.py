@@ -19,21 +19,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from minesweeper.solver.constraints import Constraint, InconsistentView
-from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
     Probabilities,
     _cached_part,
+    _split,
+    load_compiled,
     poly_product,
     solve_weight,
     weigh_polys,
 )
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
+
+_kernel = load_compiled("_kernel")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,10 @@ class PairIndex:
     def __init__(self, topology: Topology) -> None:
         neighbours = topology.neighbours
         self.pairs: list[tuple[int, int, tuple[int, ...]]] = []
+        #: Each pair's cells and enablers (a revealed one rules the pair out), and its
+        #: enablers as `_pairs` gives them when no mine is among them.
+        self.blocks: list[frozenset[int]] = []
+        self.enablers: list[frozenset[int]] = []
         self.walled: dict[int, list[int]] = {}
         for a in topology.cells():
             around_a = set(neighbours(a))
@@ -63,7 +70,13 @@ class PairIndex:
                     for wall in walls:
                         self.walled.setdefault(wall, []).append(len(self.pairs))
                     self.pairs.append((a, b, walls))
+                    self.blocks.append(frozenset((a, b, *walls)))
+                    self.enablers.append(frozenset(list(walls)))
         self._few: dict[int, list[int]] = {}
+        #: The same pairs in the kernel's arrays (`_pairs` by the kernel), if it is built.
+        self.compiled = None
+        if _kernel is not None and all(type(c) is int for c in topology.cells()):
+            self.compiled = _kernel.PairTable(self.pairs, self.enablers)
 
     def candidates(self, mines: Iterable[int], max_missing: int) -> list[int]:
         """The pairs (by index) that may have at most ``max_missing`` enablers besides
@@ -90,18 +103,85 @@ def pairs(view: View, max_missing: int) -> list[Pair]:
 
 
 def _pairs(view: View, max_missing: int) -> list[tuple[int, int, frozenset[int]]]:
-    """`pairs` as plain tuples ``(a, b, missing)``, in the index's order."""
-    opened, mines = set(view.revealed), view.mines
+    """`pairs` as plain tuples ``(a, b, missing)``, in the index's order (by the kernel when
+    it is built and the cells are ints)."""
+    opened, mines = view.revealed.keys(), view.mines
     index = pair_index(view.topology)
-    table = index.pairs
+    if index.compiled is not None:
+        found_compiled = index.compiled.live(opened, mines, max_missing)
+        if found_compiled is not None:
+            return cast(list[tuple[int, int, frozenset[int]]], found_compiled)
+    table, blocks, enablers, walled = index.pairs, index.blocks, index.enablers, index.walled
+    near_mines = {i for mine in mines for i in walled.get(mine, ())}  # pairs a mine walls
     found = []
     for i in index.candidates(mines, max_missing):
-        a, b, walls = table[i]
-        if a in opened or b in opened or a in mines or b in mines or not opened.isdisjoint(walls):
+        if not opened.isdisjoint(blocks[i]):
             continue
-        missing = [c for c in walls if c not in mines]
-        if len(missing) <= max_missing:
-            found.append((a, b, frozenset(missing)))
+        a, b, walls = table[i]
+        if a in mines or b in mines:
+            continue
+        if i in near_mines:
+            missing = frozenset([c for c in walls if c not in mines])
+            if len(missing) <= max_missing:
+                found.append((a, b, missing))
+        else:  # no mine among the enablers: all of them (few enough, or not a candidate)
+            found.append((a, b, enablers[i]))
+    return found
+
+
+def _risks(
+    pairs: list[tuple[int, int, frozenset[int]]],
+    chances: dict[int, float],
+    constrained: set[int],
+    least: float,
+) -> list[float | None]:
+    """Each pair's risk when no rule holds its cells: half its chance guessed as if the cells
+    were independent (``p (1 - q) + q (1 - p)`` times each missing enabler's chance); 0.0
+    when that guess is under ``least`` (whether counted or not); None: to be counted. By
+    the kernel when it is built (the same floats)."""
+    if _kernel is not None:
+        return cast(list[float | None], _kernel.pair_risks(pairs, chances, constrained, least))
+    found: list[float | None] = []
+    for a, b, missing in pairs:
+        p = chances[a]
+        q = chances[b]
+        guess = p * (1 - q) + q * (1 - p)
+        for cell in missing:
+            guess *= chances[cell]
+        if guess < least:
+            found.append(0.0)
+        elif constrained.isdisjoint((a, b, *missing)):
+            found.append(guess / 2)
+        else:
+            found.append(None)
+    return found
+
+
+def _credit(
+    pairs: list[tuple[int, int, frozenset[int]]],
+    risks: list[float | None],
+    chances: dict[int, float],
+) -> dict[int, float]:
+    """Each cell's risks summed over the pairs it lies in or enables, in the pairs' order,
+    at most its chance to be a mine and its chance to be safe (the cells first credited
+    first). By the kernel when it is built and the cells are ints (the same floats)."""
+    compiled = None if _kernel is None else _kernel.pair_credit(pairs, risks, chances)
+    if compiled is not None:
+        return cast(dict[int, float], compiled)
+    credit: dict[int, float] = {}
+    get = credit.get
+    for (a, b, missing), risk in zip(pairs, risks, strict=True):
+        if not risk:
+            continue
+        for cell in (a, b, *missing):
+            credit[cell] = get(cell, 0.0) + risk
+    found = {}
+    for cell, risk in credit.items():
+        mine = chances.get(cell)
+        if mine is not None:  # min(risk, mine, 1 - mine), written out: the same float
+            safe = 1 - mine
+            low = mine if mine <= safe else safe
+            found[cell] = risk if risk <= low else low
     return found
 
 
@@ -166,38 +246,17 @@ class Fifties:
         cells as if independent: a count would cost a solve per pair). Pairs
         whose chance so guessed is under ``least`` are left out.
         """
-        total = 0
         chances = self.result.floats()  # once: the pairs ask for a cell many times
         constrained = {c for r in self.rules for c in r.cells}
-        credit: dict[int, float] = {}
-        get = credit.get
-        for a, b, missing in _pairs(self.view, max_missing):
-            p = chances[a]
-            q = chances[b]
-            guess = p * (1 - q) + q * (1 - p)
-            for cell in missing:
-                guess *= chances[cell]
-            if guess < least:
-                continue
-            cells = (a, b, *missing)
-            if constrained.isdisjoint(cells):
-                risk = guess / 2
-            else:
+        found = _pairs(self.view, max_missing)
+        risks = _risks(found, chances, constrained, least)
+        total = 0
+        for i, risk in enumerate(risks):
+            if risk is None:  # a number touches the pair: counted exactly
+                a, b, missing = found[i]
                 total = total or self.weight()
-                fifty = self.weight(rule({a, b}, 1), *self._mines(missing))
-                risk = fifty / total / 2
-            if not risk:
-                continue
-            for cell in cells:
-                credit[cell] = get(cell, 0.0) + risk
-        found = {}
-        for cell, risk in credit.items():
-            mine = chances.get(cell)
-            if mine is not None:  # min(risk, mine, 1 - mine), written out: the same float
-                safe = 1 - mine
-                low = mine if mine <= safe else safe
-                found[cell] = risk if risk <= low else low
-        return found
+                risks[i] = self.weight(rule({a, b}, 1), *self._mines(missing)) / total / 2
+        return _credit(found, risks, chances)
 
     @staticmethod
     def _mines(missing: frozenset[int]) -> list[Constraint]:
@@ -221,7 +280,7 @@ class _Groups:
         self.cache = settings.get("cache")
         self.prior = settings.get("prior", UNIFORM)
         self.known = (settings.get("known_mines", 0), settings.get("known_safe", 0))
-        self.groups = split_system((frozenset(rule.cells), rule.mines) for rule in rules)
+        self.groups = _split([(frozenset(rule.cells), rule.mines) for rule in rules])
         self.parts = [_cached_part(group, self.budget, self.cache) for group in self.groups]
         self.owner = {
             cell: i for i, group in enumerate(self.groups) for cells, _ in group for cell in cells
@@ -245,7 +304,7 @@ class _Groups:
         touched = frozenset(owner[cell] for cells, _ in added for cell in cells if cell in owner)
         system = [rule for i in sorted(touched) for rule in self.groups[i]] + added
         polys = [self._rest_of(touched)]
-        for group in split_system(system):
+        for group in _split(system):
             part = _cached_part(group, self.budget, self.cache)
             if part.approximate or part.loose:
                 return None

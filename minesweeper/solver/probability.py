@@ -471,6 +471,15 @@ def solve_outcomes(
         _check(cells, [*pairs, (near, 0)])
         if not near:
             return {0: _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)}
+        constrained = {cell for members, _ in pairs for cell in members}
+        lone = None
+        timeless = budget.deadline is None and budget.due is None
+        if cache is not None and timeless and constrained.isdisjoint(near):
+            # No rule touches ``near``: see `_LoneOutcomes`.
+            key = (frozenset(pairs), len(near), len(cells), mines, prior, known_mines, known_safe)
+            lone = _lone_outcomes(cache, (*key, budget))
+            if lone.outcomes is not None:
+                return lone.moved(cells, constrained | near, near)
         marker = (near, -1)
         groups = _split([*pairs, marker])
         joined = next(group for group in groups if any(rule is marker for rule in group))
@@ -480,14 +489,86 @@ def solve_outcomes(
         return {}  # no layout fits, whatever the count
     if tracked.approximate or any(part.approximate for part in others):
         return None
-    constrained = {cell for members, _ in pairs for cell in members} | near
+    constrained |= near
     outcomes = {}
     for count in range(len(near) + 1):
         part = tracked.outcome(count)
         if part is not None:
             outcomes[count] = part
     settings = (mines, prior, known_mines, known_safe, budget)
-    return _combine_outcomes(cells, constrained, others, outcomes, *settings)
+    found = _combine_outcomes(cells, constrained, others, outcomes, *settings)
+    if lone is not None:
+        lone.keep(found, constrained, near)
+    return found
+
+
+def _unsettled(tracked: frozenset[Cell], settled: dict[Cell, int]) -> frozenset[Cell]:
+    """The tracked cells a count places (in the order its supercell of them takes)."""
+    return tracked - settled.keys()
+
+
+class _LoneOutcomes:
+    """The outcomes of opening a cell whose unknown neighbours ``near`` no rule touches,
+    kept to serve another such cell of the same position with as many neighbours.
+
+    Such a cell's count is that of the position's groups and one more, "``n`` of
+    ``near``" alone, whatever cells ``near`` holds: the numbers of every outcome are
+    the same, and only which cells are ``near`` and which are free changes (the
+    candidates of an early position are often free cells alike, such as corners).
+    """
+
+    def __init__(self) -> None:
+        self.outcomes: dict[int, Probabilities] | None = None
+        self._near: frozenset[Cell] = frozenset()
+        self._constrained: set[Cell] = set()
+
+    def keep(
+        self, outcomes: dict[int, Probabilities], constrained: set[Cell], near: frozenset[Cell]
+    ) -> None:
+        self.outcomes, self._constrained, self._near = outcomes, constrained, near
+
+    def moved(
+        self, cells: list[Cell], constrained: set[Cell], near: frozenset[Cell]
+    ) -> dict[int, Probabilities]:
+        """The kept outcomes for another ``near`` (``cells``: the unknown cells, as
+        `solve_outcomes` has them): ``near``'s block is the supercell a count makes of it
+        (its cells in the order a count gives them), and the free block holds this
+        position's free cells, as `_combine_outcomes` builds them."""
+        assert self.outcomes is not None
+        first = next(iter(self.outcomes.values()))
+        near_cells = list(_unsettled(near, {}))
+        free = list(filterfalse(constrained.__contains__, cells))
+        blocks = []
+        for members, group in first._blocks:
+            if members and members[0] in self._near:
+                members = near_cells
+            elif members and members[0] not in self._constrained:
+                members = free
+            blocks.append((members, group))
+        return {
+            count: Probabilities(
+                result._groups, blocks, result.layouts, result.weight, result.approximate
+            )
+            for count, result in self.outcomes.items()
+        }
+
+
+#: The kept `_LoneOutcomes` of each cache (so of one strategy's game), by position.
+_LONE: dict[tuple[int, tuple[Any, ...]], _LoneOutcomes] = {}
+#: How many `_LONE` keeps (it is emptied past this).
+LONE_KEPT = 64
+
+
+def _lone_outcomes(cache: PartCache, key: tuple[Any, ...]) -> _LoneOutcomes:
+    """The `_LoneOutcomes` for ``key`` (the count's every input but ``near``'s cells) in
+    ``cache``'s game, a new one the first time."""
+    whole = (id(cache), key)
+    found = _LONE.get(whole)
+    if found is None:
+        if len(_LONE) >= LONE_KEPT:
+            _LONE.clear()
+        found = _LONE[whole] = _LoneOutcomes()
+    return found
 
 
 def _combine_outcomes(
@@ -724,7 +805,7 @@ class _Part:
         if tracked is not None:
             # Count the tracked cells' mines instead of requiring a number of them.
             self.offset = sum(settled.get(cell, 0) for cell in tracked)
-            tracked = tracked - settled.keys()
+            tracked = _unsettled(tracked, settled)
         counted: list[tuple[frozenset[Cell], int | None]] = [*system]
         if tracked:
             counted.append((tracked, None))  # its mines are counted, not required

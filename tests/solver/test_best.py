@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import json
 import random
 from fractions import Fraction
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from paths import TESTS
 from test_probability import kinds, small_topology
 
+from minesweeper.bench.deals import Deal
 from minesweeper.board import Board
 from minesweeper.boards.cases import load_cases
 from minesweeper.boards.generate import random_board
@@ -25,7 +27,7 @@ from minesweeper.solver.best import (
     blended_safety,
     fifty_fifty,
 )
-from minesweeper.solver.constraints import Opening, constraints
+from minesweeper.solver.constraints import InconsistentView, Opening, constraints
 from minesweeper.solver.endgame import (
     RegionWatch,
     isolated_regions,
@@ -36,7 +38,7 @@ from minesweeper.solver.endgame import (
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
-from minesweeper.variant import FirstClick
+from minesweeper.variant import PRESETS, FirstClick, Rules
 
 
 @st.composite
@@ -57,6 +59,23 @@ def real_positions(draw, max_unknown: int = 14):
         revealed.pop(next(iter(revealed)))
     known = draw(st.booleans())
     return View(topology, revealed, frozenset(), len(mines) if known else None), board
+
+
+def played_positions(seed: int, count: int) -> list[tuple[View, object]]:
+    """The positions ``best`` guessed from in ``count`` expert classic games (bench's boards
+    of ``seed``): large boards, early and late, with known mines and free cells."""
+    deal = Deal.of_preset(PRESETS["expert"], Rules("classic"), 1)
+    found = []
+
+    class Seen(Best):
+        def _outlooks(self, view, result, beat):
+            found.append((view, result))
+            return super()._outlooks(view, result, beat)
+
+    for index in range(count):
+        board, first = deal.game(seed, index)
+        play(board, first, Seen(), True)
+    return found
 
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -302,3 +321,66 @@ def test_decide_skips_only_candidates_that_cannot_win(position, progress) -> Non
 
 def _ranked(look):
     return (look.score, -look.cell)
+
+
+def candidates_by_every_cell(strategy: Best, view: View, result) -> list[int]:
+    """`Best.candidates` as it was first written, ranking every unconstrained cell: the
+    reference its quicker walk (only the cells near the frontier and the first few far
+    from it) must equal."""
+    chances = result.floats()
+    best = 1 - min(chances.values())
+    floor = 1 - strategy.cutoff * best
+    near = sorted((p, c) for c, p in chances.items() if p <= floor)
+    neighbours = view.topology.neighbours
+    constrained = {o for c in view.revealed for o in neighbours(c) if o in chances}
+    edge = [c for p, c in near if c in constrained][: strategy.frontier_candidates]
+    ranked = []
+    for _, c in near:
+        if c in constrained:
+            continue
+        around = [o for o in neighbours(c) if o in chances]
+        ranked.append((len(around), -sum(o in constrained for o in around), c))
+    open_first = [c for _, _, c in heapq.nsmallest(strategy.free_candidates, ranked)]
+    near_first = [
+        c
+        for _, _, c in heapq.nsmallest(
+            strategy.near_free_candidates, ((t, u, c) for u, t, c in ranked if t)
+        )
+    ]
+    found = edge + list(dict.fromkeys(open_first + near_first))
+    return found or [min(result, key=lambda cell: (result.chance(cell), cell))]
+
+
+@SETTINGS
+@given(
+    real_positions(),
+    st.integers(0, 6),
+    st.integers(0, 3),
+    st.integers(1, 9),
+    st.randoms(use_true_random=False),
+)
+def test_candidates_are_the_reference_ranking(position, free, near_free, frontier, rng) -> None:
+    """On small boards of every kind, some mines flagged (cells the engine leaves out)."""
+    view, board = position
+    flagged = frozenset(c for c in board.mines if rng.random() < 0.5)
+    view = View(view.topology, view.revealed, flagged, view.mine_count)
+    try:
+        result = probabilities(view)
+    except InconsistentView:
+        return
+    view = view.with_mines(result.mines)
+    strategy = Best()
+    strategy.free_candidates, strategy.near_free_candidates = free, near_free
+    strategy.frontier_candidates = frontier
+    assert strategy.candidates(view, result) == candidates_by_every_cell(strategy, view, result)
+
+
+def test_candidates_are_the_reference_ranking_in_played_games() -> None:
+    cases = played_positions(3, 10)
+    for view, result in cases:
+        for free, near_free in ((4, 0), (3, 2), (9, 1)):
+            strategy = Best()
+            strategy.free_candidates, strategy.near_free_candidates = free, near_free
+            assert strategy.candidates(view, result) == candidates_by_every_cell(
+                strategy, view, result
+            )

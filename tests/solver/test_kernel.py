@@ -380,3 +380,57 @@ def _supers(rules: list[tuple[frozenset[int], int]]) -> list[tuple[tuple[int, ..
     for cell, sig in signature.items():
         by_signature.setdefault(tuple(sig), []).append(cell)
     return list(by_signature.items())
+
+
+@needs_kernel
+@EXAMPLES
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["square", "hex", "graph"]), st.booleans())
+def test_new_regions_are_the_pure_walks(seed: int, kind: str, proved: bool) -> None:
+    """`RegionWatch.created` by the kernel's table: the same regions, in the same order, as
+    the pure-Python walk, on boards where openings wall regions off (most of the board
+    revealed) and mines are learnt anywhere."""
+    import random
+
+    from minesweeper.board import Board
+    from minesweeper.solver import View
+    from minesweeper.solver.constraints import Opening, constraints
+    from minesweeper.solver.endgame import RegionWatch
+    from minesweeper.topology import HexTopology, SquareTopology
+    from minesweeper.topology.graph import GraphTopology
+
+    rng = random.Random(seed)
+    if kind == "square":
+        topology: Any = SquareTopology(rng.randint(2, 7), rng.randint(2, 9))
+    elif kind == "hex":
+        topology = HexTopology(rng.randint(2, 6), rng.randint(2, 7))
+    else:
+        size = rng.randint(4, 30)
+        edges = [(a, b) for a in range(size) for b in range(a + 1, size) if rng.random() < 0.2]
+        topology = GraphTopology(size, edges)
+    size = topology.size
+    mines = set(rng.sample(range(size), rng.randint(1, max(1, size // 4))))
+    board = Board(topology, mines)
+    share = rng.choice((0.3, 0.6, 0.85))
+    revealed = {c: board.count(c) for c in range(size) if c not in mines and rng.random() < share}
+    flagged = frozenset(c for c in mines if rng.random() < 0.3)
+    view = View(topology, revealed, flagged, len(mines))
+    try:
+        rules = constraints(view)
+        if proved:
+            view = view.with_mines(probability.probabilities(view).mines)
+            rules = constraints(view)
+    except InconsistentView:
+        return
+    unknown = view.unknown()
+    if not unknown:
+        return
+    watch = RegionWatch(view, [r.cells for r in rules])
+    with engine(None):
+        reference = RegionWatch(view, [r.cells for r in rules])
+    assert watch._kernel is not None and reference._kernel is None
+    for _ in range(6):
+        cell = rng.choice(unknown)
+        others = [c for c in unknown if c != cell]
+        learnt = frozenset(rng.sample(others, rng.randint(0, min(3, len(others)))))
+        around = Opening.of(view, rules, cell).around
+        assert watch.created(cell, around, learnt) == reference.created(cell, around, learnt)

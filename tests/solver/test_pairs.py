@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from test_best import SETTINGS, real_positions
+from test_best import SETTINGS, played_positions, real_positions
 
 from minesweeper.solver import View
+from minesweeper.solver import pairs as pairs_module
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.endgame import layouts
@@ -155,3 +156,47 @@ def test_weight_recounts_only_what_the_rules_touch_and_equals_a_whole_count(
         extras.append([rule(cells, rng.randint(0, len(cells)))])
     for extra in extras:
         assert found.weight(*extra) == whole(*extra)
+
+
+@pytest.mark.skipif(pairs_module._kernel is None, reason="the kernel is not built")
+def test_influence_by_the_kernel_is_the_pure_pythons(monkeypatch) -> None:
+    """`Fifties.influence` with the kernel's risks and credit: the same floats, bit for bit,
+    for the same cells in the same order, on played positions and on small ones."""
+    cases = played_positions(5, 12)
+    assert len(cases) > 10
+    for view, result in cases:
+        for least in (1e-3, 0.0, 0.05):
+            compiled = Best().fifties(view, result).influence(least=least)
+            with monkeypatch.context() as patch:
+                patch.setattr(pairs_module, "_kernel", None)
+                reference = Best().fifties(view, result).influence(least=least)
+            assert [(c, r.hex()) for c, r in compiled.items()] == [
+                (c, r.hex()) for c, r in reference.items()
+            ]
+
+
+def test_pairs_by_the_kernel_are_the_pure_pythons(monkeypatch) -> None:
+    """`_pairs` from the kernel's arrays: the same tuples (enablers iterated in the same
+    order) as the pure-Python walk, on played positions (known mines among the enablers)."""
+    from minesweeper.solver.pairs import PairIndex, _pairs
+
+    cases = played_positions(5, 12)
+    assert any(view.mines for view, _ in cases)
+    for view, _ in cases:
+        index = pairs_module.pair_index(view.topology)
+        if _kernel_built():
+            assert index.compiled is not None
+        reference = PairIndex(view.topology)
+        reference.compiled = None
+        for most in (0, 1, 3, 6):
+            compiled = _pairs(view, most)
+            with monkeypatch.context() as patch:
+                patch.setattr(pairs_module, "pair_index", lambda _, found=reference: found)
+                expected = _pairs(view, most)
+            assert [(a, b, list(m)) for a, b, m in compiled] == [
+                (a, b, list(m)) for a, b, m in expected
+            ]
+
+
+def _kernel_built() -> bool:
+    return pairs_module._kernel is not None

@@ -16,7 +16,7 @@ from positions import mesh
 
 from minesweeper.errors import TopologyError
 from minesweeper.solver import InconsistentView, View, frontier, probability
-from minesweeper.solver.constraints import Constraint, constraints
+from minesweeper.solver.constraints import Constraint, Opening, constraints
 from minesweeper.solver.probability import (
     UNIFORM,
     Budget,
@@ -392,3 +392,85 @@ def test_binomials_along_a_row_are_math_comb() -> None:
                 want = [comb(n, r) if 0 <= r <= n else 0 for r in range(low, high + 1)]
                 assert _binomials(n, low, high) == want
     assert _binomials(480, 30, 99) == [comb(480, r) for r in range(30, 100)]
+
+
+def lone_cells(view: View) -> dict[int, list[int]]:
+    """The unknown cells whose unknown neighbours no rule of ``view`` touches, by how many
+    unknown neighbours they have (at least one)."""
+    rules = constraints(view)
+    constrained = {c for rule in rules for c in rule.cells}
+    found: dict[int, list[int]] = {}
+    for cell in view.unknown():
+        if cell in constrained:
+            continue
+        around = {o for o in view.topology.neighbours(cell) if view.is_unknown(o)}
+        if around and constrained.isdisjoint(around):
+            found.setdefault(len(around), []).append(cell)
+    return found
+
+
+def outcome_facts(outcomes: dict | None) -> dict | None:
+    """Everything a `solve_outcomes` answer tells, orders of cells included."""
+    if outcomes is None:
+        return None
+    return {
+        count: (
+            list(result),
+            [result[c] for c in result],
+            len(result),
+            result.weight,
+            result.layouts,
+            result.safe,
+            result.mines,
+            result.approximate,
+            result.smallest(2),
+        )
+        for count, result in outcomes.items()
+    }
+
+
+@pytest.mark.parametrize("known", [True, False])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_lone_cells_outcomes_serve_another_alike(seed: int, known: bool, monkeypatch) -> None:
+    """Opening cells whose unknown neighbours no rule touches: the outcomes kept from one
+    (`_LoneOutcomes`) give another with as many neighbours exactly what its own count
+    gives, cells and their order included, and no count is made for it."""
+    rng = random.Random(seed)
+    topology = SquareTopology(9, 12)
+    mines = set(rng.sample(range(topology.size), 20))
+    revealed: dict[int, int] = {}
+    for cell in rng.sample(range(topology.size), 14):
+        if cell not in mines:
+            revealed[cell] = sum(1 for o in topology.neighbours(cell) if o in mines)
+    flagged = frozenset(rng.sample(sorted(mines), 2))
+    view = View(topology, revealed, flagged, len(mines) if known else None)
+    try:
+        rules = constraints(view)
+        probabilities(view)
+    except InconsistentView:
+        pytest.skip("the drawn numbers admit no layout")
+    served = 0
+    for cells in lone_cells(view).values():
+        cache: dict = {}
+        for cell in cells:
+            opening = Opening.of(view, rules, cell)
+            rest = [c for c in view.unknown() if c != cell]
+            settings = {"known_mines": len(view.mines), "known_safe": len(view.revealed) + 1}
+            fresh = solve_outcomes(opening.rules, opening.around, rest, view.mines_left, **settings)
+            counts: list[int] = []
+            real = probability._combine_outcomes
+
+            def counted(*args, counts=counts, real=real):
+                counts.append(1)
+                return real(*args)
+
+            monkeypatch.setattr(probability, "_combine_outcomes", counted)
+            kept = solve_outcomes(
+                opening.rules, opening.around, rest, view.mines_left, cache=cache, **settings
+            )
+            monkeypatch.setattr(probability, "_combine_outcomes", real)
+            assert outcome_facts(kept) == outcome_facts(fresh)
+            if cell != cells[0]:
+                assert not counts  # served from the first cell's outcomes
+                served += 1
+    assert served or not any(len(cells) > 1 for cells in lone_cells(view).values())
