@@ -4,7 +4,8 @@ Usage: ``python scripts/search_variants.py --preset expert --rules classic --gam
 [--offset K] --out FILE VARIANT...``
 
 A variant is a strategy name with class attributes set, such as ``best``,
-``search`` or ``search:depth=1,zero_weight=0.3``. Game ``i`` is the board of
+``search`` or ``search:depth=1,zero_weight=0.3`` (``think=200``: a budget in the
+strategy's own unit). Game ``i`` is the board of
 ``minesweeper bench --seed S`` game ``i`` with the same strategy seed, so the
 figures match bench's. Each game appends one JSON line to ``--out`` (variant,
 index, won, CPU seconds); ``--report FILE...`` reads such lines (one file or
@@ -27,6 +28,7 @@ from minesweeper.bench import Deal, resolve_presets, strategy_seed, wilson_inter
 from minesweeper.client import play
 from minesweeper.solver.registry import find_strategy
 from minesweeper.solver.strategy import Strategy
+from minesweeper.solver.think import Think, ThinkError
 from minesweeper.variant import Rules
 
 
@@ -38,7 +40,14 @@ def make(variant: str, seed: int) -> Strategy:
         attr, _, value = setting.partition("=")
         if not hasattr(strategy, attr):
             raise click.BadParameter(f"{name} has no setting {attr!r}")
-        setattr(strategy, attr, type(getattr(strategy, attr))(float(value)))
+        current = getattr(strategy, attr)
+        if isinstance(current, Think):  # ``think=200``: in the strategy's unit
+            try:
+                setattr(strategy, attr, Think.parse(value).of(current.unit or "ms"))
+            except ThinkError as error:
+                raise click.BadParameter(f"{name}: {error}") from None
+        else:
+            setattr(strategy, attr, type(current)(float(value)))
     return strategy
 
 

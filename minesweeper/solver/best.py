@@ -445,16 +445,19 @@ class Best(EngineStrategy):
             watch = RegionWatch(view, [rule.cells for rule in rules])
         opening = Opening.of(view, rules, cell)
         kept, around, known = opening.rules, opening.around, opening.known
-        rest = [c for c in (view.unknown() if unknown is None else unknown) if c != cell]
+        if unknown is None:
+            unknown = view.unknown()
         left = view.mines_left
         settings = self.opened_settings(view)
         # Every number's position from one count; one by one if that would be approximate.
-        by_count = solve_outcomes(kept, around, rest, left, **settings)
+        by_count = solve_outcomes(kept, around, unknown, left, opened=cell, **settings)
+        rest = None if by_count is not None else [c for c in unknown if c != cell]
         walled: dict[frozenset[int], list[list[int]]] = {}
         found = []
         for shown in opening.numbers:
             try:
                 if by_count is None:
+                    assert rest is not None
                     solved = solve(opening.after(shown), rest, left, **settings)
                 elif shown - known in by_count:
                     solved = by_count[shown - known]

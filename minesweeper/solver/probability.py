@@ -454,6 +454,7 @@ def solve_outcomes(
     known_safe: int = 0,
     budget: Budget = DEFAULT_BUDGET,
     cache: PartCache | None = None,
+    opened: Cell | None = None,
 ) -> dict[int, Probabilities] | None:
     """`solve` with one more rule, "exactly n of ``around``", for every n a layout allows.
 
@@ -462,9 +463,12 @@ def solve_outcomes(
     there, serves every n (the groups it does not touch come from
     ``cache``). Each answer is what `solve` gives for that n; an n no layout
     allows is left out. None when the count would be approximate (then solve
-    each n on its own).
+    each n on its own). ``opened``: a cell of ``unknown`` to leave out (the one opened).
     """
-    cells = list(dict.fromkeys(unknown))
+    present = dict.fromkeys(unknown)
+    if opened is not None:
+        present.pop(opened, None)
+    cells = list(present)
     pairs = [(frozenset(rule.cells), rule.mines) for rule in rules]
     near = frozenset(around)
     try:

@@ -332,6 +332,14 @@ def assert_same_outcomes(view: View, cell: int) -> None:
             want.mines,
         )
         assert not result.approximate
+    # The opened cell left out by solve_outcomes itself: the same answers, cells in order.
+    settings = {"known_mines": len(view.mines), "cache": {}}
+    unknown = view.unknown()
+    alone = solve_outcomes(kept, around, unknown, left, opened=cell, **settings)
+    assert alone is not None
+    assert {n: (list(r), [r[c] for c in r]) for n, r in alone.items()} == {
+        n: (list(r), [r[c] for c in r]) for n, r in got.items()
+    }
 
 
 @FAST

@@ -222,6 +222,64 @@ def test_following_progress_matches_counting_layouts() -> None:
     assert checked > 20
 
 
+def reply_by_counting(view: View, blend: float) -> float | None:
+    """The best one-guess score in ``view``, by counting its layouts.
+
+    A cell's score is its safety times what its numbers leave, each weighted by
+    its share of the layouts where the cell is safe: ``(s1 + blend * s2) / (1 +
+    blend)`` of the two safest cells left (1 when none is left; s2 = 0 when one
+    is), which is the best safety left (or 1 with progress) when ``blend`` is 0.
+    None past 3000 layouts (too slow to count).
+    """
+    every = layouts(view, limit=3000)
+    if every is None:
+        return None
+    unknown = view.unknown()
+    best = 0.0
+    for cell in unknown:
+        safe = [m for m in every if cell not in m]
+        if not safe:
+            continue
+        around = [o for o in view.topology.neighbours(cell) if view.is_unknown(o)]
+        groups: dict[int, list[frozenset[int]]] = {}
+        for mines in safe:
+            groups.setdefault(sum(1 for o in around if o in mines), []).append(mines)
+        rest = [c for c in unknown if c != cell]
+        worth = 0.0
+        for group in groups.values():
+            safeties = sorted(1 - sum(c in m for m in group) / len(group) for c in rest)[::-1]
+            if safeties:
+                second = safeties[1] if len(safeties) > 1 else 0.0
+                worth += len(group) * (safeties[0] + blend * second) / (1 + blend)
+            else:
+                worth += len(group)
+        best = max(best, len(safe) / len(every) * worth / len(safe))
+    return best
+
+
+def test_a_reply_is_the_best_one_guess_score_by_counting_layouts() -> None:
+    """Depth 2's value of an outcome without progress: its best reply's one-move score."""
+    checked = 0
+    for view in guessing_views(30, 11, side=5):
+        if view.mine_count is None:
+            continue
+        search = Search(think=PLENTY)
+        search.replies = 10**6
+        result = probabilities(view)
+        view = view.with_mines(result.mines)
+        root = Position(view, constraints(view), view.unknown(), result)
+        search._candidates = list(root.unknown)  # every cell may reply
+        for cell in root.unknown[:4]:
+            for outcome in search.answers(root, cell, None):
+                if outcome.progress:
+                    continue
+                counted = reply_by_counting(outcome.position.view, 0.0)
+                if counted is not None:
+                    assert search.reply(outcome.position) == pytest.approx(counted)
+                    checked += 1
+    assert checked > 20
+
+
 def test_the_budget_is_counted_in_positions() -> None:
     deepened = 0
     for view in guessing_views(12, 5):
