@@ -10,8 +10,13 @@ be a mine (ties: lowest cell id).
    the highest chance to win the game.
 2. Isolated regions: frontier cells walled off from everything else (no
    unknown neighbour outside them) must be cleared some time at a risk nothing
-   else can lower; the region is played first, by the same exact search over
-   its local layouts (each weighted by the ways to lay the other mines).
+   else can lower. With `Best.regions` on, the region is played first, by the
+   same exact search over its local layouts (each weighted by the ways to lay
+   the other mines). It is off by default: left for later, a region is often
+   settled by the mine count or reached by the exact endgame. Paired on
+   expert boards (8 seeds of modern, 4 of classic; docs/search.md), leaving it
+   won 28 games that playing it first lost, and lost 10 that it won. Its risk still counts in
+   the look-ahead (long-term risk, below).
 3. Unavoidable 50/50: cells linked in pairs by numbers that need one mine
    among two, split in two sides of which one holds the mines, that no cell
    off them can ever tell apart (`fifty_fifty`, a chain as D. Hill's solver
@@ -229,8 +234,8 @@ class Best(EngineStrategy):
     #: visiting at most this many positions.
     endgame_layouts: int = 500
     endgame_nodes: int = MAX_NODES
-    #: Play isolated regions by exact search.
-    regions: bool = True
+    #: Play isolated regions first, by exact search (off: see the module docstring).
+    regions: bool = False
     #: Count the risk of isolated regions a guess would wall off.
     long_term: bool = True
     #: An outcome without progress is worth ``(s1 + blend * s2) / (1 + blend)``,

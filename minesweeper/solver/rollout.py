@@ -280,6 +280,9 @@ class Rollout(Best):
     #: choice for it to be taken instead. 0, the highest estimate: the estimates are
     #: unbiased, so that choice is right more often than not whenever the two differ.
     margin: float = 0.0
+    #: Isolated regions played first (`Best.regions`): on, as this strategy was measured
+    #: with it; `best` itself has it off since issue 23.
+    regions: bool = True
 
     def __init__(
         self,

@@ -112,6 +112,9 @@ class Search(Best):
     replies: int = 4
     #: Follow progress in the deepening (see `followed`); off: worth 1.
     follow: bool = False
+    #: Isolated regions played first (`Best.regions`): on, as this strategy was measured
+    #: with it; `best` itself has it off since issue 23.
+    regions: bool = True
 
     def __init__(
         self,
