@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 from minesweeper.bench.choices import Compared, Summary, compare, read_log
+from minesweeper.errors import MinesweeperError
 from minesweeper.solver.registry import StrategySpec
 
 
@@ -89,4 +90,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except MinesweeperError as error:  # a bad log or strategy: one line, not a traceback
+        sys.exit(f"compare_decisions: {error}")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,12 +55,29 @@ class Parting:
     ours: Line | None
 
 
+class LogError(Exception):
+    """A decision log that cannot be read: its message names the file and line."""
+
+
+FIELDS = ("board", "guess", "row", "col", "safety", "method", "hit_mine", "position")
+
+
 def read(path: Path) -> dict[int, list[Line]]:
-    """Each board's guesses, in order."""
+    """Each board's guesses, in order; `LogError` for a file or line that is not a log's."""
     games: dict[int, list[Line]] = defaultdict(list)
-    for text in path.read_text().splitlines():
+    try:
+        texts = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise LogError(f"{path}: cannot read it ({error})") from None
+    for number, text in enumerate(texts, 1):
         if text.strip():
-            line = json.loads(text)
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise LogError(f"{path} line {number}: not JSON ({error.msg})") from None
+            missing = [f for f in FIELDS if not isinstance(line, dict) or f not in line]
+            if missing:
+                raise LogError(f"{path} line {number}: no {', '.join(missing)}") from None
             games[line["board"]].append(line)
     for lines in games.values():
         lines.sort(key=lambda line: line["guess"])
@@ -230,7 +248,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, required=True, help="boards 0..games-1 played")
     parser.add_argument("--list", type=Path, help="write each parting board as a JSON line")
     args = parser.parse_args()
-    theirs, ours = read(args.first), read(args.second)
+    try:
+        theirs, ours = read(args.first), read(args.second)
+    except LogError as error:
+        sys.exit(f"first_divergence: {error}")
     partings = [part(b, theirs.get(b, []), ours.get(b, [])) for b in range(args.games)]
     print(report(partings))
     if args.list:

@@ -1170,17 +1170,16 @@ cdef class RegionTable:
     cdef vector[char] near, mine, seen, in_group
     cdef int size
 
-    def __init__(self, list neighbours, list rules, revealed, known):
-        """``neighbours[c]``: cell ``c``'s neighbours (cells 0 to ``len(neighbours) - 1``);
-        ``rules``: the view's constraints' cell sets, in order."""
+    def __init__(self, const int[::1] starts, const int[::1] cells, list rules, revealed, known):
+        """``starts``, ``cells``: the neighbour table (`subset.neighbour_table`: cell ``c``'s
+        neighbours from ``starts[c]`` to ``starts[c + 1]``); ``rules``: the view's
+        constraints' cell sets, in order."""
         cdef int c, r
         cdef vector[vector[int]] owned
-        self.size = len(neighbours)
-        self.nb_start.push_back(0)
-        for around in neighbours:
-            for o in around:
-                self.nb.push_back(o)
-            self.nb_start.push_back(self.nb.size())
+        self.size = starts.shape[0] - 1
+        self.nb_start.assign(&starts[0], &starts[0] + starts.shape[0])
+        if cells.shape[0]:
+            self.nb.assign(&cells[0], &cells[0] + cells.shape[0])
         owned.resize(self.size)
         self.rule_start.push_back(0)
         for r in range(len(rules)):

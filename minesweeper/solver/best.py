@@ -145,7 +145,7 @@ class EngineStrategy(Strategy):
         super().__init__(seed)
         self.prior = prior
         self.budget = budget
-        self._cache: PartCache = {}
+        self._cache = PartCache()
         self._last: tuple[View, Probabilities] | None = None
         self.rules = ConstraintTracker()
         self._prover: Prover | None = None

@@ -11,7 +11,6 @@ neighbours become certain and are opened for free anyway.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from math import factorial
 from typing import Any, cast
 
@@ -25,9 +24,9 @@ from minesweeper.solver.probability import (
     PartCache,
     solve,
 )
+from minesweeper.solver.subset import neighbour_table
 from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
-from minesweeper.topology.base import Topology
 
 #: Give up (and let the caller guess otherwise) past this many layouts or tree nodes.
 MAX_LAYOUTS = 2_000
@@ -188,7 +187,7 @@ class RegionWatch:
             for cell in members:
                 self.by_cell.setdefault(cell, []).append(members)
         # The kernel's twin (`_kernel.RegionTable`: the same regions), made when first asked.
-        self._kernel = probability._kernel if _numbered(view.topology) else None
+        self._kernel = probability._kernel
         self._table: Any = None
 
     def created(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> list[list[int]]:
@@ -197,9 +196,9 @@ class RegionWatch:
         region left out was isolated before), in the same order."""
         if self._kernel is not None:
             if self._table is None:
-                rows = _neighbour_lists(self.view.topology)
+                starts, cells = neighbour_table(self.view.topology)
                 self._table = self._kernel.RegionTable(
-                    rows, self.rules, self.view.revealed, self.view.mines
+                    starts, cells, self.rules, self.view.revealed, self.view.mines
                 )
             return cast(list[list[int]], self._table.created(cell, around, mines))
         by_cell = self.by_cell
@@ -259,18 +258,6 @@ class RegionWatch:
                     found.append(sorted(group))
         found.sort()
         return found
-
-
-@lru_cache(maxsize=16)
-def _numbered(topology: Topology) -> bool:
-    """Whether ``topology``'s cells are the ints from 0 (the kernel's arrays index them)."""
-    return list(topology.cells()) == list(range(topology.size))
-
-
-@lru_cache(maxsize=16)
-def _neighbour_lists(topology: Topology) -> list[tuple[int, ...]]:
-    """Each cell's neighbours, by cell (cells numbered from 0: `_numbered`)."""
-    return [tuple(topology.neighbours(cell)) for cell in range(topology.size)]
 
 
 def solve_region(

@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import importlib
 import os
-from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
@@ -478,10 +478,10 @@ def solve_outcomes(
         constrained = {cell for members, _ in pairs for cell in members}
         lone = None
         timeless = budget.deadline is None and budget.due is None
-        if cache is not None and timeless and constrained.isdisjoint(near):
+        if isinstance(cache, PartCache) and timeless and constrained.isdisjoint(near):
             # No rule touches ``near``: see `_LoneOutcomes`.
             key = (frozenset(pairs), len(near), len(cells), mines, prior, known_mines, known_safe)
-            lone = _lone_outcomes(cache, (*key, budget))
+            lone = cache.lone_outcomes((*key, budget))
             if lone.outcomes is not None:
                 return lone.moved(cells, constrained | near, near)
         marker = (near, -1)
@@ -555,24 +555,6 @@ class _LoneOutcomes:
             )
             for count, result in self.outcomes.items()
         }
-
-
-#: The kept `_LoneOutcomes` of each cache (so of one strategy's game), by position.
-_LONE: dict[tuple[int, tuple[Any, ...]], _LoneOutcomes] = {}
-#: How many `_LONE` keeps (it is emptied past this).
-LONE_KEPT = 64
-
-
-def _lone_outcomes(cache: PartCache, key: tuple[Any, ...]) -> _LoneOutcomes:
-    """The `_LoneOutcomes` for ``key`` (the count's every input but ``near``'s cells) in
-    ``cache``'s game, a new one the first time."""
-    whole = (id(cache), key)
-    found = _LONE.get(whole)
-    if found is None:
-        if len(_LONE) >= LONE_KEPT:
-            _LONE.clear()
-        found = _LONE[whole] = _LoneOutcomes()
-    return found
 
 
 def _combine_outcomes(
@@ -922,7 +904,31 @@ class _Ending:
 
 
 #: Counted groups of constraints by their constraints (see `solve`'s ``cache``).
-PartCache = MutableMapping[frozenset[tuple[frozenset[Cell], int]], _Part]
+class PartCache(dict[frozenset[tuple[frozenset[Cell], int]], _Part]):
+    """The counted groups a caller keeps across related positions (one game's), by
+    system (`solve`'s ``cache``), and the outcomes of each position's lone cells
+    (`_LoneOutcomes`; a plain dict given as ``cache`` keeps only the groups)."""
+
+    #: How many positions' lone outcomes are kept (they are emptied past this).
+    LONE_KEPT = 64
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lone: dict[tuple[Any, ...], _LoneOutcomes] = {}
+
+    def lone_outcomes(self, key: tuple[Any, ...]) -> _LoneOutcomes:
+        """The `_LoneOutcomes` for ``key`` (the count's every input but ``near``'s cells),
+        a new one the first time."""
+        found = self._lone.get(key)
+        if found is None:
+            if len(self._lone) >= self.LONE_KEPT:
+                self._lone.clear()
+            found = self._lone[key] = _LoneOutcomes()
+        return found
+
+    def clear(self) -> None:
+        super().clear()
+        self._lone.clear()
 
 
 def _settle(

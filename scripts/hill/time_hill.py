@@ -98,8 +98,8 @@ class HisSolver:
             stdout=subprocess.PIPE,
             text=True,
         )
-        if not next(self.command(f"load {boards}")).startswith("loaded"):
-            sys.exit(f"the harness could not read {boards}")
+        if not next(self.command(f"load {boards}"), "").startswith("loaded"):
+            sys.exit(f"time_hill: the harness could not read {boards}")
 
     def command(self, line: str) -> Iterator[str]:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -333,6 +333,8 @@ def main() -> None:
                 "--out", type=Path, required=True, **(many if name == "report" else once)
             )
     args = parser.parse_args()
+    if not args.boards.is_file():
+        sys.exit(f"time_hill: --boards {args.boards}: no such file")
     commands = {"fidelity": fidelity, "time": time_both, "report": report, "decisions": decisions}
     commands[args.command](args)
 

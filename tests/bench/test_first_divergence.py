@@ -80,3 +80,20 @@ def test_cells_a_symmetry_of_the_position_swaps_are_a_mirror_tie(tmp_path: Path)
     second = [guess(0, 1, corner, (2, 0)), guess(1, 1, edge, (2, 2)), guess(2, 1, edge, (2, 0))]
     kinds = {p["board"]: p["kind"] for p in run(tmp_path, first, second, 3)}
     assert kinds == {0: "mirror", 1: "mirror", 2: "choice"}
+
+
+def test_a_bad_log_is_one_line_naming_the_file_and_line(tmp_path: Path) -> None:
+    good = write(tmp_path / "good.jsonl", [guess(0, 1, ["??"], (0, 0))])
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps(guess(0, 1, ["??"], (0, 1))) + "\n" + '{"board": 0,\n')
+    short = write(tmp_path / "short.jsonl", [{"board": 0, "guess": 1}])
+    for bad, says in (
+        (broken, f"{broken} line 2: not JSON"),
+        (short, f"{short} line 1: no row, col, safety, method, hit_mine, position"),
+        (tmp_path / "absent.jsonl", "cannot read it"),
+    ):
+        args = [sys.executable, str(SCRIPT), str(good), str(bad), "--games", "1"]
+        done = subprocess.run(args, capture_output=True, text=True)
+        assert done.returncode == 1
+        assert done.stderr.startswith("first_divergence: ") and says in done.stderr
+        assert len(done.stderr.splitlines()) == 1 and done.stdout == ""

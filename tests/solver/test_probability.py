@@ -21,6 +21,7 @@ from minesweeper.solver.probability import (
     UNIFORM,
     Budget,
     DensityPrior,
+    PartCache,
     _binomials,
     probabilities,
     solve,
@@ -459,7 +460,7 @@ def test_a_lone_cells_outcomes_serve_another_alike(seed: int, known: bool, monke
         pytest.skip("the drawn numbers admit no layout")
     served = 0
     for cells in lone_cells(view).values():
-        cache: dict = {}
+        cache = PartCache()
         for cell in cells:
             opening = Opening.of(view, rules, cell)
             rest = [c for c in view.unknown() if c != cell]
