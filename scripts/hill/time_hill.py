@@ -34,7 +34,11 @@ each board's CPU the mean of its runs.
 JSON line per guess in the fields of dh-2026's ``*.dh-decisions.jsonl`` (hidden cells are all
 ``?``: the harness cannot see which of them his solver knows are mines), so that
 ``scripts/compare_decisions.py`` can run on boards dealt with ``scripts/deal_boards.py``.
-Figures and procedure: docs/hill.md.
+
+``results`` plays boards 0..count-1 (untimed) and writes his results file to ``--out`` (by
+default ``*.dh-results.txt`` beside the boards; an existing file is not overwritten), in the
+shape of dh-2026's, so that ``minesweeper bench --boards F --reference OUT`` pairs with him
+on any board file. Figures and procedure: docs/hill.md.
 """
 
 from __future__ import annotations
@@ -218,6 +222,26 @@ def decisions(args: argparse.Namespace) -> None:
     print(f"{count} boards, {logged} guesses logged to {args.out}")
 
 
+def results_text(games: list[Game]) -> str:
+    """His results in the shape of dh-2026's ``*.dh-results.txt``."""
+    lines = [f"{g.index} {'WIN' if g.won else 'LOSS'} guesses={g.guesses}\n" for g in games]
+    won = sum(g.won for g in games)
+    return "".join(lines) + f"SUMMARY played={len(games)} won={won}\n"
+
+
+def results(args: argparse.Namespace) -> None:
+    out = args.out or reference_file(args)
+    if out.exists():
+        sys.exit(f"time_hill: {out} exists: give another --out (it is not overwritten)")
+    his = HisSolver(build(args.hill, args.build), args.boards)
+    games, _ = his.play(0, min(args.count, len(read_boards(args.boards))))
+    his.close()
+    part = out.with_name(out.name + ".part")
+    part.write_text(results_text(games))
+    part.replace(out)  # whole or not at all
+    print(f"{len(games)} boards, {sum(g.won for g in games)} won: {out}")
+
+
 def save(path: Path, games: list[Game]) -> None:
     with path.open("a") as out:
         for g in games:
@@ -316,13 +340,15 @@ def main() -> None:
         "--build", type=Path, default=Path("/tmp/hill-timer"), help="where to compile"
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("fidelity", "time", "report", "decisions"):
+    for name in ("fidelity", "time", "report", "decisions", "results"):
         p = sub.add_parser(name)
         p.add_argument("--boards", type=Path, required=True)
         p.add_argument("--reference", type=Path, help="his results (default: beside --boards)")
         p.add_argument("--count", type=int, default=1000, help="boards 0..count-1")
         if name == "decisions":
             p.add_argument("--out", type=Path, required=True, help="the decision log to write")
+        elif name == "results":
+            p.add_argument("--out", type=Path, help="his results file (default: beside --boards)")
         elif name != "fidelity":
             p.add_argument("--rules", choices=["classic", "modern"], default="classic")
             p.add_argument("--block", type=int, default=50)
@@ -335,7 +361,13 @@ def main() -> None:
     args = parser.parse_args()
     if not args.boards.is_file():
         sys.exit(f"time_hill: --boards {args.boards}: no such file")
-    commands = {"fidelity": fidelity, "time": time_both, "report": report, "decisions": decisions}
+    commands = {
+        "fidelity": fidelity,
+        "time": time_both,
+        "report": report,
+        "decisions": decisions,
+        "results": results,
+    }
     commands[args.command](args)
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from minesweeper.bench.pairing import Reference
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -37,3 +40,18 @@ def test_time_hill_names_a_missing_board_file(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == f"time_hill: --boards {missing}: no such file\n"
+
+
+def test_time_hills_results_file_is_what_bench_reads_as_a_reference(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("time_hill", SCRIPTS / "hill" / "time_hill.py")
+    assert spec is not None and spec.loader is not None
+    time_hill = importlib.util.module_from_spec(spec)
+    sys.modules["time_hill"] = time_hill  # its dataclasses look their module up
+    spec.loader.exec_module(time_hill)
+    games = [time_hill.Game(0, True, 1.0, 0), time_hill.Game(1, False, 2.0, 3)]
+    path = tmp_path / "b.dh-results.txt"
+    path.write_text(time_hill.results_text(games))
+    assert Reference.read(path).won == {0: True, 1: False}
+    again = time_hill.read_reference(path)  # and fidelity's reader: the guess counts too
+    assert [(g.won, g.guesses) for g in again.values()] == [(True, 0), (False, 3)]
+    assert path.read_text().splitlines()[-1] == "SUMMARY played=2 won=1"
