@@ -1,9 +1,8 @@
-"""Which first guess wins most at a common early position, by heavy play-on; and the book.
+"""Which guess wins most at a common early position, by heavy play-on from each candidate.
 
-    python scripts/opening_book.py measure --board 16x30/99 --shown 0,0=1 \\
-        --layouts 6000 --seed 1 --out ec1.jsonl
-    python scripts/opening_book.py report ec1.jsonl
-    python scripts/opening_book.py build ec1.jsonl ec2.jsonl --out book.json
+    python scripts/early_guess.py measure --board 16x30/99 --shown 0,0=1 --cell 2,0 \\
+        --layouts 9000 --seed 1 --out e1.jsonl
+    python scripts/early_guess.py report e1.jsonl
 
 ``measure`` plays on from the position (``--shown R,C=N``: revealed numbers, on a
 ``ROWSxCOLS/MINES`` square board; ``/?`` for a count not told) from each candidate:
@@ -11,15 +10,16 @@
 ``--cell R,C``. Layouts are drawn uniformly and exactly
 (`minesweeper.solver.rollout.strata`: by which candidates are safe, each kind with
 its exact chance), in blocks (``--block``, 100), and every layout is played to the
-end by `best` (without the book) from each candidate safe in it: the same board for
-every candidate, so their differences have little noise. Each block is one line of
+end by `best` from each candidate safe in it: the same board for every candidate, so
+their differences have little noise. Each block is one line of
 ``--out``, drawn from its own seed (``--seed`` and the block's number): a rerun
 resumes where it stopped, and the same seed writes the same lines.
 
 ``report`` gives each candidate's chance to win with its 95% interval, and its
-difference from `best`'s choice, paired. ``build`` writes an opening book
-(`minesweeper.solver.book`) with an entry for each measured position where a cell
-beats `best`'s choice by more than ``--margin`` standard errors of the difference.
+difference from `best`'s choice, paired (the common classic first guesses measured this
+way: docs/search.md). `scripts/first_guess.py` asks the same of `bench`'s boards with
+the first guess forced, whatever number the corner shows; this draws every layout from
+one position, kind by kind with exact chances.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ import click
 from minesweeper.board import Board
 from minesweeper.client import play_on
 from minesweeper.solver.best import Best
-from minesweeper.solver.book import Entry, OpeningBook
 from minesweeper.solver.rollout import Z95, Played, Playout, shares, strata
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
@@ -68,13 +67,6 @@ def parse_shown(text: str) -> tuple[int, int, int]:
         raise click.BadParameter(f"{text!r} is not R,C=N") from None
 
 
-def policy(seed: int) -> Best:
-    """`best` without the book: the player every game is played on with."""
-    player = Best(seed)
-    player.book = False
-    return player
-
-
 def position(header: dict[str, Any]) -> View:
     topology = SquareTopology(header["rows"], header["cols"])
     revealed = {topology.cell_at(r, c): n for r, c, n in header["revealed"]}
@@ -86,7 +78,7 @@ def candidates(
 ) -> tuple[int, list[int]]:
     """`best`'s choice at ``view``, and the cells to compare: its look-ahead candidates
     (its choice first; with ``only``, its choice alone) and ``extra``."""
-    player = policy(0)
+    player = Best(0)
     choice = player.decide(view)
     if not choice.guess:
         raise click.UsageError("best has a certain move there: nothing to choose")
@@ -111,7 +103,7 @@ def play_block(view: View, cells: list[int], seed: int, block: int, size: int) -
             game_seed = rng.getrandbits(32)
             games.append(
                 {
-                    str(cell): int(play_on(board, view, cell, policy(game_seed), tell).won)
+                    str(cell): int(play_on(board, view, cell, Best(game_seed), tell).won)
                     for cell in sorted(kind.safe)
                 }
             )
@@ -161,7 +153,7 @@ def summary(header: dict[str, Any], result: Playout) -> list[dict[str, Any]]:
 
 @click.group()
 def main() -> None:
-    """Play on from a common early position's candidates; write the opening book."""
+    """Play on from a common early position's candidates, and report who wins more."""
 
 
 @main.command()
@@ -219,43 +211,6 @@ def report(paths) -> None:
                 f"  {tuple(row['cell'])!s:9} win {row['win']:.2%} +- {half:.2%}   "
                 f"vs best's {row['gain'] * 100:+.2f} +- {gain_half * 100:.2f} points"
             )
-
-
-def chosen(header: dict[str, Any], blocks: list[dict[str, Any]], margin: float) -> Entry | None:
-    """The book entry a measurement supports: the candidate of highest chance to win, if it
-    beats `best`'s choice by more than ``margin`` standard errors; else None."""
-    result = playout(header, blocks)
-    rows = summary(header, result)
-    top = max(rows, key=lambda row: (row["gain"], [-x for x in row["cell"]]))
-    if top["gain"] <= 0 or top["gain"] <= margin * top["gain_error"]:
-        return None
-    cols = header["cols"]
-    evidence = {
-        "layouts": result.played,
-        "seed": header["seed"],
-        "best": list(divmod(header["ours"], cols)),
-        "gain": round(top["gain"], 5),
-        "gain_error": round(top["gain_error"], 5),
-    }
-    revealed = tuple((r, c, n) for r, c, n in header["revealed"])
-    cell = (top["cell"][0], top["cell"][1])
-    return Entry(header["rows"], cols, header["mines"], revealed, (), cell, evidence)
-
-
-@main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--margin", default=2.0, show_default=True, help="Standard errors to beat best.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
-def build(paths, margin, out) -> None:
-    """Write the book: an entry for each measured position where a cell beats best's."""
-    entries = []
-    for path in paths:
-        entry = chosen(*read(path), margin)
-        status = "no entry" if entry is None else f"entry {entry.cell}"
-        click.echo(f"{path}: {status}", err=True)
-        if entry is not None:
-            entries.append(entry)
-    OpeningBook(entries).write(out)
 
 
 if __name__ == "__main__":

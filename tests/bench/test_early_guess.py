@@ -1,5 +1,4 @@
-"""scripts/opening_book.py: play-on from a position's candidates, resumable and seeded,
-and the book written from it."""
+"""scripts/early_guess.py: play-on from a position's candidates, resumable and seeded."""
 
 from __future__ import annotations
 
@@ -11,14 +10,13 @@ from click.testing import CliRunner
 
 from minesweeper.solver import View
 from minesweeper.solver.best import Best
-from minesweeper.solver.book import OpeningBook
 from minesweeper.topology import SquareTopology
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "opening_book.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "early_guess.py"
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("opening_book", SCRIPT)
+    spec = importlib.util.spec_from_file_location("early_guess", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -72,24 +70,31 @@ def test_every_layout_is_played_from_each_candidate_safe_in_it(tmp_path: Path) -
             assert set(game.values()) <= {0, 1}
 
 
-def test_the_book_takes_the_measured_best_cell_only_when_it_wins_clearly(tmp_path: Path) -> None:
+def test_the_report_pairs_each_candidate_with_bests_choice(tmp_path: Path) -> None:
     script = load()
     out = tmp_path / "m.jsonl"
     measure(out, 100)
     header, blocks = script.read(out)
-    rows = script.summary(header, script.playout(header, blocks))
-    top = max(rows, key=lambda row: row["gain"])
-    book = tmp_path / "book.json"
-    run("build", str(out), "--margin", "0", "--out", str(book))
-    entries = OpeningBook.read(book).entries
-    if top["gain"] > 0:  # the top candidate, recomputed, is the book's entry
-        (entry,) = entries
-        assert list(entry.cell) == top["cell"] and entry.revealed == ((0, 0, 1),)
-        assert entry.evidence["layouts"] == 100 and entry.evidence["seed"] == 3
-    else:
-        assert entries == []
-    strict = tmp_path / "strict.json"
-    run("build", str(out), "--margin", "1000", "--out", str(strict))
-    assert OpeningBook.read(strict).entries == []  # no cell beats best by 1000 errors
+    result = script.playout(header, blocks)
+    rows = script.summary(header, result)
+    assert [row["cell"] for row in rows] == [list(divmod(c, 5)) for c in header["cells"]]
+    ours = rows[0]
+    assert ours["gain"] == 0 and ours["gain_error"] == 0
+    for row in rows[1:]:
+        cell = row["cell"][0] * 5 + row["cell"][1]
+        assert row["gain"] == result.win(cell) - result.win(header["ours"])
+        assert 0 < row["gain_error"] < 0.5 and 0 <= row["win"] <= 1
     report = run("report", str(out))
     assert "100 layouts" in report and report.count("vs best's") == len(header["cells"])
+
+
+def test_a_file_of_another_measurement_is_not_resumed_into(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    measure(out, 20)
+    before = out.read_text()
+    result = CliRunner().invoke(
+        load().main,
+        ["measure", "--board", "5x5/6", "--shown", "0,0=1", "--layouts", "20", "--out", str(out)],
+    )
+    assert result.exit_code == 2 and "holds another measurement" in result.output
+    assert out.read_text() == before  # nothing lost
