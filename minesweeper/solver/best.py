@@ -386,7 +386,7 @@ class Best(EngineStrategy):
         rules = self.rules(view)
         before = self.isolated(view, rules) if self.long_term else set()
         watch = RegionWatch(view, [rule.cells for rule in rules])
-        unknown = UnknownCells(view.unknown())  # once for every candidate's outcomes
+        unknown = UnknownCells(view.unknown(), distinct=True)  # once for every candidate
         looks: list[Outlook] = []
         top = -1.0  # the best score so far
         if beat:

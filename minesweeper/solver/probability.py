@@ -186,6 +186,7 @@ class Probabilities:
     __slots__ = (
         "_blocks",
         "_cell_group",
+        "_floats",
         "_groups",
         "_mines",
         "_safe",
@@ -207,6 +208,7 @@ class Probabilities:
         self._groups = groups  # (numerator, denominator) per group of equal cells
         self._blocks = blocks
         self._cell_group: dict[Cell, int] | None = None
+        self._floats: dict[Cell, float] | None = None
         self._safe: frozenset[Cell] | None = None
         self._mines: frozenset[Cell] | None = None
         # ``size``: the blocks' cells, when the caller knows it (the outcomes of one count).
@@ -219,24 +221,30 @@ class Probabilities:
     def safe(self) -> frozenset[Cell]:
         """The cells that are safe in every layout."""
         if self._safe is None:
-            self._safe = self._certain(True)
+            self._certain()
+        assert self._safe is not None
         return self._safe
 
     @property
     def mines(self) -> frozenset[Cell]:
         """The cells that are mines in every layout."""
         if self._mines is None:
-            self._mines = self._certain(False)
+            self._certain()
+        assert self._mines is not None
         return self._mines
 
-    def _certain(self, safe: bool) -> frozenset[Cell]:
+    def _certain(self) -> None:
+        """`safe` and `mines`, in one pass (a look-ahead asks for both)."""
         groups = self._groups
-        found: list[Cell] = []
+        safe: list[Cell] = []
+        mines: list[Cell] = []
         for cells, g in self._blocks:
             num, den = groups[g]
-            if (num == 0) if safe else (num == den):
-                found += cells
-        return frozenset(found)
+            if num == 0:
+                safe += cells
+            elif num == den:
+                mines += cells
+        self._safe, self._mines = frozenset(safe), frozenset(mines)
 
     @property
     def _cells(self) -> dict[Cell, int]:
@@ -265,9 +273,12 @@ class Probabilities:
         return num / den
 
     def floats(self) -> dict[Cell, float]:
-        """Every unknown cell's probability as a float."""
-        values = [num / den for num, den in self._groups]
-        return {cell: values[g] for cell, g in self._cells.items()}
+        """Every unknown cell's probability as a float (a new dict each time, made from one
+        kept: a look-ahead asks twice, for its candidates and for the pairs)."""
+        if self._floats is None:
+            values = [num / den for num, den in self._groups]
+            self._floats = {cell: values[g] for cell, g in self._cells.items()}
+        return self._floats.copy()
 
     def lowest(self) -> float:
         """The lowest probability of any unknown cell, as a float (ValueError: no cell)."""
@@ -450,8 +461,9 @@ class UnknownCells:
 
     __slots__ = ("cells", "members")
 
-    def __init__(self, cells: Iterable[Cell]) -> None:
-        self.cells = list(dict.fromkeys(cells))
+    def __init__(self, cells: Iterable[Cell], distinct: bool = False) -> None:
+        """``distinct``: ``cells`` is a list that holds each cell once (`View.unknown`)."""
+        self.cells = cast(list[Cell], cells) if distinct else list(dict.fromkeys(cells))
         self.members = frozenset(self.cells)
 
     def __iter__(self) -> Iterator[Cell]:
@@ -605,6 +617,8 @@ class _LoneOutcomes:
         (its cells in the order a count gives them), and the free block holds ``free``,
         as `_combine_outcomes` builds it."""
         assert self.outcomes is not None
+        if not self.outcomes:  # no layout allows opening it (a certain mine): nor this one
+            return {}
         first = next(iter(self.outcomes.values()))
         near_cells = list(_unsettled(near, {}))
         blocks: list[tuple[Sequence[Cell], int]] = []
