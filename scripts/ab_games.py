@@ -15,9 +15,10 @@ The other commit's ``minesweeper`` package is extracted (``git archive``) to a
 temporary directory; each side plays in its own worker process, and the two
 alternate game by game (the order swapped every game), so machine load hits
 both alike. Prints each side's median CPU per game (`time.process_time`, as
-`minesweeper.client.play` measures it), the median per-game ratio with a 95%
-bootstrap interval, wins, and how many games differ in a guess or the position it
-was made from (certain cells may be opened in other batches).
+`minesweeper.client.play` measures it), the ratio of the means, the median per-game ratio
+and the ratio of the medians, each with a 95% bootstrap interval, wins, and how many
+games differ in a guess or the position it was made from (certain cells may be opened in
+other batches).
 """
 
 from __future__ import annotations
@@ -116,6 +117,22 @@ def total_ratio_interval(
     return found[int(0.025 * rounds)], found[int(0.975 * rounds)]
 
 
+def median_of_ratio_interval(
+    pairs: list[tuple[float, float]], rounds: int = 2000
+) -> tuple[float, float]:
+    """A 95% bootstrap interval of median(this) / median(other) over the games (resampled in
+    pairs): the ratio of the medians, as `time_hill.py` reports against his solver."""
+    rng = random.Random(0)
+    found = []
+    for _ in range(rounds):
+        sample = rng.choices(pairs, k=len(pairs))
+        found.append(
+            statistics.median(a for a, _ in sample) / statistics.median(b for _, b in sample)
+        )
+    found.sort()
+    return found[int(0.025 * rounds)], found[int(0.975 * rounds)]
+
+
 def share_kernel(tree: Path) -> None:
     """Copy this tree's built kernel into the extracted ``tree``, when both have one source."""
     here = ROOT / "minesweeper" / "solver"
@@ -203,6 +220,12 @@ def main() -> None:
         f"{args.strategy} total CPU ratio this/{args.against} (the means' ratio): "
         f"{sum(a for a, _ in pairs) / sum(b for _, b in pairs):.3f} "
         f"(95% {total_low:.3f}-{total_high:.3f})"
+    )
+    medians = statistics.median(a for a, _ in pairs) / statistics.median(b for _, b in pairs)
+    median_low, median_high = median_of_ratio_interval(pairs)
+    print(
+        f"{args.strategy} ratio of the medians this/{args.against}: "
+        f"{medians:.3f} (95% {median_low:.3f}-{median_high:.3f})"
     )
     differ = sum(a["moves"] != b["moves"] for a, b in zip(this, other, strict=True))
     print(

@@ -26,29 +26,26 @@ import click
 
 from minesweeper.bench import Deal, resolve_presets, strategy_seed, wilson_interval
 from minesweeper.client import play
-from minesweeper.solver.registry import find_strategy
+from minesweeper.errors import UsageError
+from minesweeper.solver.registry import StrategySpec
 from minesweeper.solver.strategy import Strategy
 from minesweeper.solver.think import Think, ThinkError
 from minesweeper.variant import Rules
 
 
 def make(variant: str, seed: int) -> Strategy:
-    """The strategy of ``variant`` (``name[:attr=value,...]``)."""
+    """The strategy of ``variant``: a `StrategySpec` name (``best:regions=1``) whose
+    settings may include ``think=N[UNIT]``, its budget (in the strategy's unit if none)."""
     name, _, settings = variant.partition(":")
-    strategy = find_strategy(name)(seed)
-    for setting in filter(None, settings.split(",")):
-        attr, _, value = setting.partition("=")
-        if not hasattr(strategy, attr):
-            raise click.BadParameter(f"{name} has no setting {attr!r}")
-        current = getattr(strategy, attr)
-        if isinstance(current, Think):  # ``think=200``: in the strategy's unit
-            try:
-                setattr(strategy, attr, Think.parse(value).of(current.unit or "ms"))
-            except ThinkError as error:
-                raise click.BadParameter(f"{name}: {error}") from None
-        else:
-            setattr(strategy, attr, type(current)(float(value)))
-    return strategy
+    items = [item for item in settings.split(",") if item]
+    kept = [item for item in items if not item.startswith("think=")]
+    budgets = [item.removeprefix("think=") for item in items if item.startswith("think=")]
+    try:
+        think = Think.parse(budgets[-1]) if budgets else None
+        spec = StrategySpec(f"{name}:{','.join(kept)}" if kept else name, think)
+    except (ThinkError, UsageError) as error:
+        raise click.BadParameter(f"{variant}: {error}") from None
+    return spec.build(seed)
 
 
 def sign_test(a: int, b: int) -> float:

@@ -1,4 +1,4 @@
-"""Test doubles shared by the client, runner and benchmark tests (not real strategies)."""
+"""Test doubles shared by the tests: stand-in strategies (not real ones) and a clock."""
 
 from __future__ import annotations
 
@@ -10,6 +10,18 @@ from minesweeper.solver.registry import STRATEGIES, StrategySpec
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.think import Think
 from minesweeper.solver.view import View
+
+
+class FakeClock:
+    """Seconds that move by ``tick`` at each look, or only when a test sets ``now``."""
+
+    def __init__(self, now: float = 0.0, tick: float = 0.0) -> None:
+        self.now = now
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
 
 
 class FirstUnknown(Strategy):

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doubles import FakeClock
+
 from minesweeper.ladder.app import create_app
 from minesweeper.ladder.config import LadderConfig, PasswordCost
 from minesweeper.ladder.service import Ladder
@@ -20,17 +22,11 @@ CHEAP = PasswordCost(time_cost=1, memory_kib=8, parallelism=1)
 PASSWORD = "correct horse"
 
 
-@dataclass
-class Clock:
-    """Wall-clock seconds that move only when a test says so."""
-
-    now: float = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+#: Wall-clock seconds at which a test site starts (they move only when a test says so).
+START = 1_800_000_000.0
 
 
-def config(url: str, clock: Clock | None = None, **changes: Any) -> LadderConfig:
+def config(url: str, clock: FakeClock | None = None, **changes: Any) -> LadderConfig:
     extra: dict[str, Any] = {"password_cost": CHEAP, **changes}
     if clock is not None:
         extra["clock"] = clock
@@ -47,7 +43,7 @@ class Site:
 
     service: Ladder
     client: TestClient
-    clock: Clock = field(default_factory=Clock)
+    clock: FakeClock = field(default_factory=lambda: FakeClock(START))
 
     def sign_up(self, name: str, password: str = PASSWORD) -> dict[str, str]:
         answer = self.client.post("/api/accounts", json={"name": name, "password": password})
@@ -65,7 +61,7 @@ class Site:
         )
 
 
-def make_site(url: str, clock: Clock | None = None, **changes: Any) -> Site:
-    clock = clock if clock is not None else Clock()
+def make_site(url: str, clock: FakeClock | None = None, **changes: Any) -> Site:
+    clock = clock if clock is not None else FakeClock(START)
     service = Ladder(config(url, clock, **changes))
     return Site(service, TestClient(create_app(ladder_service=service)), clock)

@@ -126,13 +126,17 @@ def won_by_game(result: Result) -> dict[int, bool]:
 
 
 def pairings(results: Sequence[Result], reference: Reference | None = None) -> list[Paired]:
-    """Every two strategies of each deal, in order, then each strategy against ``reference``."""
-    by_deal: dict[str, list[Result]] = {}
+    """Every two strategies of each deal, in order, then each strategy against ``reference``.
+
+    Deals of one name (given boards grouped by size) pair as one: their games are numbered
+    run-wide, and a strategy is never paired with itself."""
+    by_deal: dict[str, dict[str, dict[int, bool]]] = {}
     for result in results:
-        by_deal.setdefault(result.deal.name, []).append(result)
+        label = result.strategy.label
+        by_deal.setdefault(result.deal.name, {}).setdefault(label, {}).update(won_by_game(result))
     found = []
     for deal, group in by_deal.items():
-        wins = [(result.strategy.label, won_by_game(result)) for result in group]
+        wins = list(group.items())
         found += [pair(deal, *first, *second) for first, second in combinations(wins, 2)]
         if reference is not None:
             found += [pair(deal, *one, reference.label, reference.won) for one in wins]

@@ -492,17 +492,31 @@ def results_table(
     partial: bool = False,
 ) -> Table:
     """The results, one row per deal and strategy, in at most 80 columns (``partial``: of a
-    run stopped before its end, and its title says so); the think budgets in its caption."""
+    run stopped before its end, and its title says so); the think budgets in its caption.
+
+    Given boards (``--boards``) come with their own layouts, so ``seed`` seeds only the
+    strategies; the title says so, and names the boards when one name covers every row
+    (their own column then goes, since a file name would fold it)."""
     shape = "" if topology is SquareTopology else f", {topology.name} cells"
     stopped = " (partial: interrupted)" if partial else ""
+    names = list(dict.fromkeys(result.deal.name for result in results))
+    given = any(result.deal.boards for result in results)
+    if given:
+        what = names[0] if len(names) == 1 else "given boards"
+        title = f"Benchmark{stopped}: {what}, {rules.value} rules{shape}, {ENGINE} engine, "
+        title += f"strategies seeded {seed}"
+    else:
+        title = f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}, {ENGINE} engine"
     table = Table(
-        title=f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}, {ENGINE} engine",
+        title=title,
         box=None,
         collapse_padding=True,
         pad_edge=False,
         caption=budgets_caption(results),
     )
-    table.add_column("preset", overflow="fold")
+    named = not given or len(names) > 1
+    if named:
+        table.add_column("boards" if given else "preset", overflow="fold")
     table.add_column("board", no_wrap=True)
     table.add_column("strategy", overflow="fold")
     show_errors = any(result.errors for result in results)
@@ -512,7 +526,7 @@ def results_table(
     for result in results:
         low, high = result.ci95
         row = [
-            result.deal.name,
+            *([result.deal.name] if named else []),
             result.deal.size,
             short_names(results).get(result.strategy.label, result.strategy.label),
             str(result.games),
@@ -545,10 +559,14 @@ def budgets_caption(results: list[Result]) -> str | None:
 def paired_table(
     paired: list[Paired], reference: Reference | None, names: Mapping[str, str] | None = None
 ) -> Table:
-    """Each pair of players on the games both played, a section per preset, in at most
-    80 columns (differences in points of win rate); ``names`` shortens labels for show."""
+    """Each pair of players on the games both played, a section per preset (one preset: named
+    in the title), in at most 80 columns (differences in points of win rate); ``names``
+    shortens labels for show."""
     names = names or {}
+    deals = list(dict.fromkeys(one.deal for one in paired))
     title = "Paired, game by game: A-B in points"
+    if len(deals) == 1:  # the title wraps a long file name at no cost; column A would fold it
+        title = f"Paired, game by game on {deals[0]}: A-B in points"
     if reference is not None:
         title += f"; reference {reference.path.name}"
     table = Table(title=title, box=None, collapse_padding=True, pad_edge=False)
@@ -556,7 +574,7 @@ def paired_table(
     table.add_column("B", overflow="fold")
     for heading in ("games", "A-B", "95% CI", "only A", "only B", "p"):
         table.add_column(heading, justify="right", no_wrap=True)
-    deal = None
+    deal = None if len(deals) > 1 else deals[0]
     for one in paired:
         if one.deal != deal:
             deal = one.deal

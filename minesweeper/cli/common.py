@@ -208,12 +208,25 @@ class OneLineChoice(click.Choice):
 
 
 class StrategyName(OneLineChoice):
-    """A registered strategy's name; the registry is read when needed, so strategies
-    registered after the command was built count too.
+    """A registered strategy's name, optionally with settings of its class
+    (``best:regions=1``); the registry is read when needed, so strategies registered after
+    the command was built count too.
     """
 
     def __init__(self) -> None:
         super().__init__([], "strategy")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        name, colon, settings = str(value).partition(":")
+        name = super().convert(name, param, ctx)
+        if not colon:
+            return name
+        from minesweeper.solver.registry import StrategySpec, StrategySpecError
+
+        try:
+            return StrategySpec(f"{name}:{settings}").name
+        except StrategySpecError as error:
+            self.fail(str(error), param, ctx)
 
     @property  # type: ignore[override]
     def choices(self) -> list[str]:
@@ -273,7 +286,9 @@ def strategy_option(
             key,
             type=StrategyName(),
             show_default=not multiple,
-            help=help + (f" Default: {default}." if multiple else ""),
+            help=help
+            + (f" Default: {default}." if multiple else "")
+            + " A name may carry settings of its strategy: best:regions=1,blend=0.25.",
             **extra,
         )(with_think)
 

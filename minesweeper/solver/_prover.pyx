@@ -42,6 +42,11 @@ cdef class Prover:
     cdef vector[char] queued
     cdef vector[int] dirty
     cdef vector[int] opened
+    # What `follows` found in the view it last said yes to, for `see` of that view: its
+    # revealed cells not revealed here yet, with their numbers (one pass over the view).
+    cdef object followed
+    cdef vector[int] fresh_cells
+    cdef vector[int] fresh_counts
 
     def __init__(self, topology, mine_count=None, table=None):
         cdef const int[:] starts
@@ -76,23 +81,45 @@ cdef class Prover:
         return {cell: self.shown[cell] for cell in self.opened}
 
     def follows(self, view) -> bool:
-        """Whether ``view`` continues what the prover has seen: the same game, only more known."""
-        cdef int cell
+        """Whether ``view`` continues what the prover has seen: the same game, only more known.
+
+        One pass over the view's revealed cells: every cell revealed here is there with its
+        number (the view's cells are distinct, so counting them suffices), and the others
+        are kept for `see` of this view."""
+        cdef int cell, matched = 0
+        self.followed = None
         if view.topology is not self.topology or view.mine_count != self.mine_count:
             return False
-        revealed = view.revealed
-        for cell in self.opened:
-            if revealed.get(cell) != self.shown[cell]:
-                return False
+        self.fresh_cells.clear()
+        self.fresh_counts.clear()
+        for cell, count in view.revealed.items():
+            if 0 <= cell < self.size and self.state[cell] == REVEALED:
+                if count != self.shown[cell]:
+                    return False
+                matched += 1
+            else:
+                self.fresh_cells.push_back(cell)
+                self.fresh_counts.push_back(count)
+        if matched != <int>self.opened.size():
+            return False
+        self.followed = view
         return True
 
     def see(self, view) -> None:
         """Take in what ``view`` adds: its known mines and revealed cells (see `follows`)."""
-        cdef int cell
+        cdef int cell, i
         for cell in view.mines:
             self._check(cell)
             if self.state[cell] != MINE:
                 self._mark_mine(cell)
+        if view is self.followed:  # its new cells are known: the same cells in the same order
+            self.followed = None
+            for i in range(self.fresh_cells.size()):
+                cell = self.fresh_cells[i]
+                self._check(cell)
+                if self.state[cell] != REVEALED:
+                    self._reveal(cell, self.fresh_counts[i])
+            return
         for cell, count in view.revealed.items():
             self._check(cell)
             if self.state[cell] != REVEALED:

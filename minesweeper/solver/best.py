@@ -77,6 +77,7 @@ from minesweeper.solver.probability import (
     DensityPrior,
     PartCache,
     Probabilities,
+    UnknownCells,
     probabilities,
     solve,
     solve_outcomes,
@@ -385,7 +386,7 @@ class Best(EngineStrategy):
         rules = self.rules(view)
         before = self.isolated(view, rules) if self.long_term else set()
         watch = RegionWatch(view, [rule.cells for rule in rules])
-        unknown = view.unknown()
+        unknown = UnknownCells(view.unknown(), distinct=True)  # once for every candidate
         looks: list[Outlook] = []
         top = -1.0  # the best score so far
         if beat:
@@ -430,7 +431,7 @@ class Best(EngineStrategy):
         cell: int,
         before: set[frozenset[int]],
         watch: RegionWatch | None = None,
-        unknown: Sequence[int] | None = None,
+        unknown: Sequence[int] | UnknownCells | None = None,
     ) -> list[tuple[int, float, bool]]:
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
@@ -439,7 +440,7 @@ class Best(EngineStrategy):
         every number comes from one count (`solve_outcomes`). ``watch``: the
         view's `RegionWatch`, which finds the regions an outcome walls off near
         ``cell`` (the same as `risk_after`'s, from the whole board). ``unknown``:
-        ``view.unknown()``, if known.
+        ``view.unknown()``, if known (as `UnknownCells` when asked for many cells).
         """
         if watch is None:
             watch = RegionWatch(view, [rule.cells for rule in rules])

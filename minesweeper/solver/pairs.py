@@ -222,9 +222,7 @@ class Fifties:
         try:
             groups = self._groups
             if groups is None:
-                groups = self._groups = _Groups(
-                    self.rules, self.view.unknown(), self.view.mines_left, self.settings
-                )
+                groups = self._groups = _Groups(self.rules, self.view, self.settings)
             found = groups.weight(extra) if groups.exact else None
             if found is not None:
                 return found
@@ -254,9 +252,18 @@ class Fifties:
         for i, risk in enumerate(risks):
             if risk is None:  # a number touches the pair: counted exactly
                 a, b, missing = found[i]
-                total = total or self.weight()
+                total = total or self._total()
                 risks[i] = self.weight(rule({a, b}, 1), *self._mines(missing)) / total / 2
         return _credit(found, risks, chances)
+
+    def _total(self) -> int:
+        """`weight` with no extra rule: the answer's own weight, when it is exact and proves no
+        mine the view does not know (then it is this position's: `solve_weight` gives
+        `solve`'s weight), else counted."""
+        result = self.result
+        if not result.approximate and not result.mines:
+            return result.weight
+        return self.weight()
 
     @staticmethod
     def _mines(missing: frozenset[int]) -> list[Constraint]:
@@ -267,15 +274,9 @@ class _Groups:
     """A position's rules split into groups that share no cell, each counted once, for
     `Fifties.weight`. ``exact``: no count is approximate (else they are not used)."""
 
-    def __init__(
-        self,
-        rules: Sequence[Constraint],
-        unknown: Sequence[int],
-        mines: int | None,
-        settings: dict[str, Any],
-    ) -> None:
-        self.cells = list(dict.fromkeys(unknown))
-        self.mines = mines
+    def __init__(self, rules: Sequence[Constraint], view: View, settings: dict[str, Any]) -> None:
+        self.cells = view.unknown()  # each once
+        self.mines = view.mines_left
         self.budget = settings.get("budget", DEFAULT_BUDGET)
         self.cache = settings.get("cache")
         self.prior = settings.get("prior", UNIFORM)
@@ -285,7 +286,7 @@ class _Groups:
         self.owner = {
             cell: i for i, group in enumerate(self.groups) for cells, _ in group for cell in cells
         }
-        self.exact = self.owner.keys() <= set(self.cells) and not any(
+        self.exact = all(map(view.is_unknown, self.owner)) and not any(
             part.approximate or part.loose for part in self.parts
         )
         # The product of the polynomials of the groups a set of them leaves out.

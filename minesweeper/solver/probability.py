@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
-from itertools import chain, filterfalse, repeat
+from itertools import chain, repeat
 from math import comb, log2
 from operator import add, itemgetter, mul
 from time import process_time
@@ -186,6 +186,7 @@ class Probabilities:
     __slots__ = (
         "_blocks",
         "_cell_group",
+        "_floats",
         "_groups",
         "_mines",
         "_safe",
@@ -207,6 +208,7 @@ class Probabilities:
         self._groups = groups  # (numerator, denominator) per group of equal cells
         self._blocks = blocks
         self._cell_group: dict[Cell, int] | None = None
+        self._floats: dict[Cell, float] | None = None
         self._safe: frozenset[Cell] | None = None
         self._mines: frozenset[Cell] | None = None
         # ``size``: the blocks' cells, when the caller knows it (the outcomes of one count).
@@ -219,24 +221,30 @@ class Probabilities:
     def safe(self) -> frozenset[Cell]:
         """The cells that are safe in every layout."""
         if self._safe is None:
-            self._safe = self._certain(True)
+            self._certain()
+        assert self._safe is not None
         return self._safe
 
     @property
     def mines(self) -> frozenset[Cell]:
         """The cells that are mines in every layout."""
         if self._mines is None:
-            self._mines = self._certain(False)
+            self._certain()
+        assert self._mines is not None
         return self._mines
 
-    def _certain(self, safe: bool) -> frozenset[Cell]:
+    def _certain(self) -> None:
+        """`safe` and `mines`, in one pass (a look-ahead asks for both)."""
         groups = self._groups
-        found: list[Cell] = []
+        safe: list[Cell] = []
+        mines: list[Cell] = []
         for cells, g in self._blocks:
             num, den = groups[g]
-            if (num == 0) if safe else (num == den):
-                found += cells
-        return frozenset(found)
+            if num == 0:
+                safe += cells
+            elif num == den:
+                mines += cells
+        self._safe, self._mines = frozenset(safe), frozenset(mines)
 
     @property
     def _cells(self) -> dict[Cell, int]:
@@ -265,9 +273,12 @@ class Probabilities:
         return num / den
 
     def floats(self) -> dict[Cell, float]:
-        """Every unknown cell's probability as a float."""
-        values = [num / den for num, den in self._groups]
-        return {cell: values[g] for cell, g in self._cells.items()}
+        """Every unknown cell's probability as a float (a new dict each time, made from one
+        kept: a look-ahead asks twice, for its candidates and for the pairs)."""
+        if self._floats is None:
+            values = [num / den for num, den in self._groups]
+            self._floats = {cell: values[g] for cell, g in self._cells.items()}
+        return self._floats.copy()
 
     def lowest(self) -> float:
         """The lowest probability of any unknown cell, as a float (ValueError: no cell)."""
@@ -443,10 +454,61 @@ def weigh_polys(
     return int(total * scale)
 
 
+class UnknownCells:
+    """A position's unknown cells, each once, in order, with their set: made once for the
+    `solve_outcomes` of every cell a look-ahead opens in one position, which then need
+    not go over every cell each (``cells``: the list; ``members``: the set)."""
+
+    __slots__ = ("cells", "members")
+
+    def __init__(self, cells: Iterable[Cell], distinct: bool = False) -> None:
+        """``distinct``: ``cells`` is a list that holds each cell once (`View.unknown`)."""
+        self.cells = cast(list[Cell], cells) if distinct else list(dict.fromkeys(cells))
+        self.members = frozenset(self.cells)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+class _FreeCells(Sequence[Cell]):
+    """The unknown cells but ``opened`` that no rule holds (``held``), in their order,
+    listed only when first read: the answers of a look-ahead are mostly asked for their
+    weight and their lowest chances, which need only how many free cells there are."""
+
+    __slots__ = ("_cells", "_held", "_listed", "_opened", "_size")
+
+    def __init__(
+        self, unknown: UnknownCells, held: set[Cell], opened: Cell | None, size: int
+    ) -> None:
+        self._cells = unknown.cells
+        self._held = held
+        self._opened = opened
+        self._size = size
+        self._listed: list[Cell] | None = None
+
+    def _list(self) -> list[Cell]:
+        if self._listed is None:
+            held, opened = self._held, self._opened
+            self._listed = [c for c in self._cells if c not in held and c != opened]
+        return self._listed
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._list())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._list()[index]
+
+
 def solve_outcomes(
     rules: Iterable[ConstraintLike],
     around: Iterable[Cell],
-    unknown: Iterable[Cell],
+    unknown: Iterable[Cell] | UnknownCells,
     mines: int | None = None,
     *,
     prior: DensityPrior = UNIFORM,
@@ -464,26 +526,32 @@ def solve_outcomes(
     ``cache``). Each answer is what `solve` gives for that n; an n no layout
     allows is left out. None when the count would be approximate (then solve
     each n on its own). ``opened``: a cell of ``unknown`` to leave out (the one opened).
+    ``unknown`` as `UnknownCells`: made once for many calls on one position.
     """
-    present = dict.fromkeys(unknown)
-    if opened is not None:
-        present.pop(opened, None)
-    cells = list(present)
+    if not isinstance(unknown, UnknownCells):
+        unknown = UnknownCells(unknown)
+    present = unknown.members
+    if opened not in present:
+        opened = None
+    size = len(unknown.cells) - (opened is not None)  # the unknown cells but ``opened``
     pairs = [(frozenset(rule.cells), rule.mines) for rule in rules]
     near = frozenset(around)
     try:
-        _check(cells, [*pairs, (near, 0)])
+        _check_within(present, opened, [*pairs, (near, 0)])
         if not near:
+            cells = [c for c in unknown.cells if c != opened]
             return {0: _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)}
         constrained = {cell for members, _ in pairs for cell in members}
         lone = None
         timeless = budget.deadline is None and budget.due is None
         if isinstance(cache, PartCache) and timeless and constrained.isdisjoint(near):
             # No rule touches ``near``: see `_LoneOutcomes`.
-            key = (frozenset(pairs), len(near), len(cells), mines, prior, known_mines, known_safe)
+            key = (frozenset(pairs), len(near), size, mines, prior, known_mines, known_safe)
             lone = cache.lone_outcomes((*key, budget))
             if lone.outcomes is not None:
-                return lone.moved(cells, constrained | near, near)
+                held = constrained | near
+                free = _FreeCells(unknown, held, opened, size - len(held))
+                return lone.moved(free, near)
         marker = (near, -1)
         groups = _split([*pairs, marker])
         joined = next(group for group in groups if any(rule is marker for rule in group))
@@ -494,16 +562,28 @@ def solve_outcomes(
     if tracked.approximate or any(part.approximate for part in others):
         return None
     constrained |= near
+    free = _FreeCells(unknown, constrained, opened, size - len(constrained))
     outcomes = {}
     for count in range(len(near) + 1):
         part = tracked.outcome(count)
         if part is not None:
             outcomes[count] = part
     settings = (mines, prior, known_mines, known_safe, budget)
-    found = _combine_outcomes(cells, constrained, others, outcomes, *settings)
+    found = _combine_outcomes(free, constrained, others, outcomes, *settings)
     if lone is not None:
-        lone.keep(found, constrained, near)
+        lone.keep(found, free, near)
     return found
+
+
+def _check_within(
+    present: frozenset[Cell], opened: Cell | None, rules: list[tuple[frozenset[Cell], int]]
+) -> None:
+    """`_check` of ``rules`` over the cells ``present`` but ``opened``."""
+    for members, need in rules:
+        if not members <= present or opened in members:
+            raise ValueError("a constraint names a cell that is not unknown")
+        if not 0 <= need <= len(members):
+            raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
 
 
 def _unsettled(tracked: frozenset[Cell], settled: dict[Cell, int]) -> frozenset[Cell]:
@@ -524,30 +604,29 @@ class _LoneOutcomes:
     def __init__(self) -> None:
         self.outcomes: dict[int, Probabilities] | None = None
         self._near: frozenset[Cell] = frozenset()
-        self._constrained: set[Cell] = set()
+        self._free: Sequence[Cell] = ()
 
     def keep(
-        self, outcomes: dict[int, Probabilities], constrained: set[Cell], near: frozenset[Cell]
+        self, outcomes: dict[int, Probabilities], free: Sequence[Cell], near: frozenset[Cell]
     ) -> None:
-        self.outcomes, self._constrained, self._near = outcomes, constrained, near
+        self.outcomes, self._free, self._near = outcomes, free, near
 
-    def moved(
-        self, cells: list[Cell], constrained: set[Cell], near: frozenset[Cell]
-    ) -> dict[int, Probabilities]:
-        """The kept outcomes for another ``near`` (``cells``: the unknown cells, as
+    def moved(self, free: Sequence[Cell], near: frozenset[Cell]) -> dict[int, Probabilities]:
+        """The kept outcomes for another ``near`` (``free``: this position's free cells, as
         `solve_outcomes` has them): ``near``'s block is the supercell a count makes of it
-        (its cells in the order a count gives them), and the free block holds this
-        position's free cells, as `_combine_outcomes` builds them."""
+        (its cells in the order a count gives them), and the free block holds ``free``,
+        as `_combine_outcomes` builds it."""
         assert self.outcomes is not None
+        if not self.outcomes:  # no layout allows opening it (a certain mine): nor this one
+            return {}
         first = next(iter(self.outcomes.values()))
         near_cells = list(_unsettled(near, {}))
-        free = list(filterfalse(constrained.__contains__, cells))
-        blocks = []
+        blocks: list[tuple[Sequence[Cell], int]] = []
         for members, group in first._blocks:
-            if members and members[0] in self._near:
-                members = near_cells
-            elif members and members[0] not in self._constrained:
+            if members is self._free:
                 members = free
+            elif members and members[0] in self._near:
+                members = near_cells
             blocks.append((members, group))
         return {
             count: Probabilities(
@@ -558,7 +637,7 @@ class _LoneOutcomes:
 
 
 def _combine_outcomes(
-    cells: list[Cell],
+    free: Sequence[Cell],
     constrained: set[Cell],
     others: list[_Part],
     outcomes: dict[int, _Part | _Outcome],
@@ -569,7 +648,8 @@ def _combine_outcomes(
     budget: Budget,
 ) -> dict[int, Probabilities]:
     """`_combine` of ``[*others, part]`` for each part of ``outcomes`` (exact counts), by
-    count; a count no layout fits is left out.
+    count; a count no layout fits is left out. ``free``: the unknown cells outside
+    ``constrained``, in order (as one block of every answer: read only if asked for).
 
     Only the tracked programme's polynomial ``T`` changes from one count to the next, so
     the weight outside each fixed polynomial is computed once with ``T`` left open
@@ -593,7 +673,6 @@ def _combine_outcomes(
     for poly in fixed:
         prefix.append(_convolve(prefix[-1], poly))
     high = len(prefix[-1]) - 1 + extra
-    free = list(filterfalse(constrained.__contains__, cells))
     weight, mine_weight, free_den, scale = _total_weights(
         mines, prior, len(free), len(constrained), known, safe, 0, high
     )

@@ -39,21 +39,66 @@ class StrategySpecError(UsageError):
     """A strategy's settings that do not fit it (a think budget it would not use)."""
 
 
+#: The kinds of value a strategy's setting may hold (a class attribute of one of these).
+Setting = bool | int | float
+
+
+def settings_of(cls: type[Strategy]) -> dict[str, Setting]:
+    """The settings ``cls`` takes by name, with their defaults: its public class attributes
+    that hold a number or a truth value (the think budget has ``--think`` of its own)."""
+    found = {}
+    for attr in dir(cls):
+        value = getattr(cls, attr)
+        if not attr.startswith("_") and attr != "think" and isinstance(value, Setting):
+            found[attr] = value
+    return found
+
+
+def parse_settings(cls: type[Strategy], text: str) -> dict[str, Setting]:
+    """``regions=1,blend=0.25`` as values of ``cls``'s settings, each of its default's type;
+    a `StrategySpecError` naming the setting otherwise."""
+    known = settings_of(cls)
+    found: dict[str, Setting] = {}
+    for item in filter(None, text.split(",")):
+        attr, equals, value = item.partition("=")
+        if attr not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise StrategySpecError(f"{cls.name} has no setting {attr!r} (settings: {names})")
+        if not equals:
+            raise StrategySpecError(f"{cls.name}: setting {attr!r} needs a value ({attr}=...)")
+        found[attr] = _setting_value(cls.name, attr, value, type(known[attr]))
+    return found
+
+
+def _setting_value(strategy: str, attr: str, value: str, kind: type) -> Setting:
+    words = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
+    try:
+        if kind is bool:
+            return words[value.lower()]
+        return int(value) if kind is int else float(value)
+    except (KeyError, ValueError):
+        wanted = {bool: "0 or 1", int: "a whole number", float: "a number"}[kind]
+        raise StrategySpecError(f"{strategy}: setting {attr}={value!r} is not {wanted}") from None
+
+
 @dataclass(frozen=True)
 class StrategySpec:
     """A strategy chosen by name with its settings: what a command picks, and all a worker
     process needs to build the same player again (it pickles small).
 
-    ``think`` is the budget per guess for a strategy that thinks, in its unit (a
-    budget without a unit takes the strategy's): None leaves its default; a
-    strategy that does not think takes none.
+    ``name`` is a registered name, optionally with settings of its class after a colon
+    (``best:regions=1,blend=0.25``, see `settings_of`): the whole text names the player in
+    tables and logs, so the two of one run are told apart. ``think`` is the budget per
+    guess for a strategy that thinks, in its unit (a budget without a unit takes the
+    strategy's): None leaves its default; a strategy that does not think takes none.
     """
 
     name: str
     think: Think | None = None
 
     def __post_init__(self) -> None:
-        cls = find_strategy(self.name)  # an unknown name fails here
+        cls = self.kind  # an unknown name fails here
+        parse_settings(cls, self.name.partition(":")[2])  # and a setting it does not take
         if self.think is None:
             return
         if not isinstance(self.think, Think):
@@ -107,15 +152,25 @@ class StrategySpec:
         return chosen
 
     @property
+    def kind(self) -> type[Strategy]:
+        """The registered class it plays."""
+        return find_strategy(self.name.partition(":")[0])
+
+    @property
+    def settings(self) -> dict[str, Setting]:
+        """The settings its name gives (``regions=1``: ``{"regions": True}``)."""
+        return parse_settings(self.kind, self.name.partition(":")[2])
+
+    @property
     def thinks(self) -> bool:
         """Whether the strategy spends a budget per guess."""
-        return find_strategy(self.name).think is not None
+        return self.kind.think is not None
 
     @property
     def budget(self) -> Think | None:
         """The think budget it plays with: the one given, else the strategy's default;
         None for a strategy that does not think."""
-        return self.think if self.think is not None else find_strategy(self.name).think
+        return self.think if self.think is not None else self.kind.think
 
     @property
     def label(self) -> str:
@@ -126,10 +181,11 @@ class StrategySpec:
 
     def build(self, seed: int = 0) -> Strategy:
         """A fresh player with these settings, seeded with ``seed``."""
-        cls = find_strategy(self.name)
-        if self.think is None:
-            return cls(seed)
-        return cls(seed, think=self.think)  # type: ignore[call-arg]
+        cls = self.kind
+        player = cls(seed) if self.think is None else cls(seed, think=self.think)  # type: ignore[call-arg]
+        for attr, value in self.settings.items():
+            setattr(player, attr, value)
+        return player
 
 
 def _no_thinker(names: list[str]) -> StrategySpecError:

@@ -19,16 +19,17 @@ results file (``*.dh-results.txt`` beside the boards): the harness must reproduc
 its times mean anything.
 
 ``time`` plays boards 0..count-1 in blocks of ``--block``, alternating a block in his JVM (one
-process for the whole run, warmed up once) with the same block in ``minesweeper bench
---strategy best --jobs 1 --per-game`` (a fresh process per block, its first ``WARM_OURS``
-games on other boards, not counted), the order swapped every block so that the machine's
-load falls on both alike. ``bench``'s per-game ``seconds`` is the process's CPU time
-(`time.process_time`) from the first click to the end, the first click's opening included,
-as his thread's time covers his first click (his book move) to the end. Each block is kept
-in ``--out`` as it finishes, so a rerun resumes; at the end (or with ``report``) it prints
-both sides' median and mean CPU per game and the ratio of medians (ours / his) with a 95%
-bootstrap interval (boards resampled in pairs). ``report --out A --out B ...`` pools runs,
-each board's CPU the mean of its runs.
+process for the whole run, warmed up once) with the same block in ``minesweeper bench --strategy
+S --jobs 1 --per-game`` (a fresh process per block, its first ``WARM_OURS`` games on other
+boards, not counted; ``S`` is ``--strategy``, `best` by default, which the run's folder records:
+a resumed or pooled run must time the same one), the order swapped every block so that the
+machine's load falls on both alike. ``bench``'s per-game ``seconds`` is the process's CPU time
+(`time.process_time`) from the first click to the end, the first click's opening included, as
+his thread's time covers his first click (his book move) to the end. Each block is kept in
+``--out`` as it finishes, so a rerun resumes; at the end (or with ``report``) it prints both
+sides' median and mean CPU per game and the ratio of medians (ours / his) with a 95% bootstrap
+interval (boards resampled in pairs). ``report --out A --out B ...`` pools runs, each board's
+CPU the mean of its runs.
 
 ``decisions`` plays boards 0..count-1 (untimed) and writes his decision log to ``--out``, one
 JSON line per guess in the fields of dh-2026's ``*.dh-decisions.jsonl`` (hidden cells are all
@@ -165,8 +166,11 @@ def reference_file(args: argparse.Namespace) -> Path:
     return boards.with_name(boards.name.removesuffix(".txt") + ".dh-results.txt")
 
 
-def play_ours(boards: list[str], start: int, end: int, rules: str, work: Path) -> list[Game]:
-    """Boards [start, end) with `best` in a fresh `bench` process, after WARM_OURS others."""
+def play_ours(
+    boards: list[str], start: int, end: int, rules: str, work: Path, strategy: str = "best"
+) -> list[Game]:
+    """Boards [start, end) with ``strategy`` (a `bench --strategy` spec) in a fresh `bench`
+    process, after WARM_OURS others."""
     warm = boards[-WARM_OURS:]
     block = work / f"block-{start}.txt"
     block.write_text("\n".join(warm + boards[start:end]))
@@ -174,7 +178,17 @@ def play_ours(boards: list[str], start: int, end: int, rules: str, work: Path) -
     records.unlink(missing_ok=True)
     bench = [sys.executable, "-m", "minesweeper", "bench", "--boards", str(block)]
     subprocess.run(
-        [*bench, "--rules", rules, "--strategy", "best", "--jobs", "1", "--per-game", str(records)],
+        [
+            *bench,
+            "--rules",
+            rules,
+            "--strategy",
+            strategy,
+            "--jobs",
+            "1",
+            "--per-game",
+            str(records),
+        ],
         check=True,
         stdout=subprocess.DEVNULL,
     )
@@ -262,6 +276,7 @@ def time_both(args: argparse.Namespace) -> None:
         sys.exit(f"{args.boards}: {len(boards)} boards, fewer than --count + --warm")
     his_path, ours_path = args.out / "his.jsonl", args.out / "ours.jsonl"
     his_cpu_path = args.out / "his-jvm.jsonl"
+    check_strategy(args.out, args.strategy)
     done_his, done_ours = load(his_path), load(ours_path)
     his = HisSolver(build(args.hill, args.build), args.boards)
     his.warm(len(boards) - args.warm, len(boards))
@@ -277,10 +292,25 @@ def time_both(args: argparse.Namespace) -> None:
                 with his_cpu_path.open("a") as out:
                     out.write(json.dumps({"start": start, "end": end, **jvm}) + "\n")
             else:
-                save(ours_path, play_ours(boards, start, end, args.rules, args.out))
+                save(ours_path, play_ours(boards, start, end, args.rules, args.out, args.strategy))
         print(f"boards {start}-{end - 1} done, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
     his.close()
     report(args)
+
+
+def check_strategy(run: Path, strategy: str) -> None:
+    """Record which of our strategies a run times; a resumed run must time the same one."""
+    kept = run / "strategy.txt"
+    if not kept.exists():
+        kept.write_text(strategy + "\n")
+    elif (was := kept.read_text().strip()) != strategy:
+        sys.exit(f"time_hill: {run} times --strategy {was}, not {strategy}: give another --out")
+
+
+def run_strategy(run: Path) -> str:
+    """The strategy a run timed (runs from before --strategy timed `best`)."""
+    kept = run / "strategy.txt"
+    return kept.read_text().strip() if kept.exists() else "best"
 
 
 def ratio_interval(ours: np.ndarray, his: np.ndarray, rounds: int = 4000) -> tuple[float, float]:
@@ -304,15 +334,18 @@ def report(args: argparse.Namespace) -> None:
     h = np.array([statistics.mean(r[i].cpu_ms for r in his_runs) for i in both])
     o = np.array([statistics.mean(r[i].cpu_ms for r in our_runs) for i in both])
     low, high = ratio_interval(o, h)
-    print(f"{', '.join(map(str, runs))}: {len(both)} boards timed by both")
-    for name, side, cpu in (("his", his_runs[0], h), ("best", our_runs[0], o)):
+    ours = sorted({run_strategy(run) for run in runs})
+    if len(ours) > 1:
+        sys.exit(f"time_hill: the runs time different strategies ({', '.join(ours)})")
+    print(f"{', '.join(map(str, runs))}: {len(both)} boards timed by both; ours: {ours[0]}")
+    for name, side, cpu in (("his", his_runs[0], h), ("ours", our_runs[0], o)):
         won = sum(side[i].won for i in both)
         print(
             f"  {name:4}  won {won:4}  CPU per game: median {np.median(cpu):6.2f} ms, "
             f"mean {cpu.mean():6.2f} ms"
         )
     print(
-        f"  best / his, ratio of medians: {np.median(o) / np.median(h):.2f} "
+        f"  ours / his, ratio of medians: {np.median(o) / np.median(h):.2f} "
         f"(95% bootstrap {low:.2f}-{high:.2f}); ratio of means {o.mean() / h.mean():.2f}"
     )
     blocks = [
@@ -353,6 +386,10 @@ def main() -> None:
             p.add_argument("--rules", choices=["classic", "modern"], default="classic")
             p.add_argument("--block", type=int, default=50)
             p.add_argument("--warm", type=int, default=2000, help="his warm-up boards")
+            if name == "time":
+                p.add_argument(
+                    "--strategy", default="best", help="ours, as bench takes it (best:book=0)"
+                )
             many = {"action": "append", "help": "a run's folder (repeatable)"}
             once = {"help": "the run's folder: results, kept to resume"}
             p.add_argument(

@@ -29,6 +29,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
+from minesweeper.solver.probability import ENGINE
 from minesweeper.solver.registry import STRATEGIES
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 from minesweeper.variant import PRESETS, Rules
@@ -258,6 +259,11 @@ def test_cli_boards(tmp_path: Path) -> None:
     [entry] = json.loads(out.read_text())["results"]
     assert (entry["preset"], entry["rows"], entry["games"]) == ("many.in", None, 5)
     assert "mixed" in result.stdout
+    # The boards bring their layouts, so the seed seeds the strategies only; one name for
+    # every row goes in the title, not in a column of its own.
+    title = " ".join(result.stdout.split("board ")[0].split())
+    assert title == f"Benchmark: many.in, modern rules, {ENGINE} engine, strategies seeded 0"
+    assert "preset" not in result.stdout and "seed 0" not in result.stdout
     per_game = tmp_path / "games.jsonl"
     sized = [*args, "--rules", "modern", "--group-by", "size"]
     result = CliRunner().invoke(main, [*sized, "--json", str(out), "--per-game", str(per_game)])
@@ -267,6 +273,7 @@ def test_cli_boards(tmp_path: Path) -> None:
         ("many.in", 5, 3),
         ("many.in", 6, 2),
     ]
+    assert "Paired" not in result.stdout  # one strategy: nothing to pair, not even by size
     games = [json.loads(line) for line in per_game.read_text().splitlines()]
     # Each line names its board and carries its number among all the boards of the run.
     assert sorted((g["game"], g["board"]) for g in games) == [
@@ -280,6 +287,17 @@ def test_cli_boards(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, [*args, "--preset", "expert"])
     assert result.exit_code == 2
     assert "drop --preset" in result.stderr
+
+
+def test_boards_grouped_by_size_pair_over_all_their_games(tmp_path: Path) -> None:
+    path = tmp_path / "many.in"
+    boards_file(path, 5)
+    args = ["bench", "--boards", str(path), "--group-by", "size", "--jobs", "1"]
+    result = CliRunner().invoke(main, [*args, "--strategy", "first-unknown", "--strategy", "best"])
+    assert result.exit_code == 0, result.output
+    paired = result.stdout.split("Paired, game by game on many.in: A-B in points")[1]
+    [row] = [line.split() for line in paired.splitlines() if line.startswith("first-unknown")]
+    assert row[:3] == ["first-unknown", "best", "5"]  # both sizes' games, in one pair
 
 
 def test_boards_grouped_by_file_play_as_grouped_by_path(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doubles import FakeClock
 from textual.widgets import DataTable, Label
 from tui_helpers import private_dirs  # noqa: F401
 
@@ -157,21 +158,12 @@ def test_personal_bests() -> None:
 # -- the games that go in ------------------------------------------------------------------
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 0.5
-        return self.now
-
-
 def controller(tmp_path: Path, **options: object) -> Controller:
     return Controller(
         Settings(),
         seed=7,
         records=Records(tmp_path / "records.json"),
-        clock=Clock(),
+        clock=FakeClock(tick=0.5),
         player="Ada",
         **options,  # type: ignore[arg-type]
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from doubles import FakeClock
 from tui_helpers import private_dirs  # noqa: F401
 
 from minesweeper.play.records import COMPUTER, Entry, Ranking, Records, entered
@@ -13,23 +14,12 @@ from minesweeper.play.stats import Clicks, GameStats
 from minesweeper.tui.controller import Controller
 
 
-class Clock:
-    """A second per look at the clock."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
-
-
 def controller(tmp_path: Path, **options: object) -> Controller:
     return Controller(
         Settings(),
         seed=7,
         records=Records(tmp_path / "records.json"),
-        clock=Clock(),
+        clock=FakeClock(tick=1.0),
         **options,  # type: ignore[arg-type]
     )
 

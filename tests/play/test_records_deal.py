@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doubles import FakeClock
 
 from minesweeper.board import Board
 from minesweeper.cli import main
@@ -22,14 +23,6 @@ from minesweeper.play.replay import Replay, deal_problems
 from minesweeper.play.session import GameSession, Settings
 
 BEGINNER = Settings.preset("beginner")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def win_knowing(session: GameSession, first: int) -> GameSession:

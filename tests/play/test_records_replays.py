@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doubles import FakeClock
 
 from minesweeper.cli import main
 from minesweeper.play.autoplay import AutoPlayer, new_session
@@ -20,14 +21,6 @@ from minesweeper.play.replay import Replay
 from minesweeper.play.session import GameSession, Settings
 
 BEGINNER = Settings.preset("beginner")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def person_game(seed: int = 1, lose: bool = False, hint: bool = False) -> GameSession:

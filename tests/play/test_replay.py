@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from doubles import FakeClock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,19 +23,11 @@ from minesweeper.variant import Rules, Variant
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def dealt(settings: Settings, first: int, mines: set[int], clock: FakeClock) -> GameSession:
     """A game dealt by the game itself (from a seed) whose first open at ``first`` lays
     ``mines``: the first seed that does, so that its replay proves its deal."""
     for seed in range(1000):
-        probe = GameSession(settings, seed=seed, clock=FakeClock())
+        probe = GameSession(settings, seed=seed, clock=FakeClock(100.0))
         probe.open(first)
         if probe.board is not None and probe.board.mines == frozenset(mines):
             return GameSession(settings, seed=seed, clock=clock)
@@ -43,7 +36,7 @@ def dealt(settings: Settings, first: int, mines: set[int], clock: FakeClock) -> 
 
 def small_game() -> tuple[GameSession, FakeClock]:
     """1x5 row ``.X...``: flag, open, a wasted click, a chord with nothing to open, the win."""
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     settings = Settings(Variant.parse("1x5/1 classic"))
     session = dealt(settings, 4, {1}, clock)
     session.toggle_flag(1)  # before the first open: at 0 ms
@@ -108,7 +101,7 @@ def played_sessions(draw: st.DrawFn) -> GameSession:
     except SettingsError:  # no such board of this size (e.g. an odd area in trominoes)
         topology = SquareTopology(rows, cols)
     mines = draw(st.sets(st.integers(0, topology.size - 1), max_size=topology.size - 1))
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     session = GameSession.from_board(Board(topology, mines), clock=clock)
     for _ in range(draw(st.integers(0, 30))):
         clock.now += draw(st.floats(0, 5, allow_nan=False))
@@ -230,7 +223,7 @@ def test_check_entry_holds_the_first_click_to_its_rule() -> None:
     # 1x6 ``X.....``: an opening first click must be a zero.
     board = Board(SquareTopology(1, 6), [0])
     opening = Settings(Variant(rules=Rules.MODERN))
-    session = GameSession.from_board(board, opening, clock=FakeClock())
+    session = GameSession.from_board(board, opening, clock=FakeClock(100.0))
     session.open(1)  # a 1: no opening, though the mine would fit away from it
     session.open(5)
     replay = Replay.of(session, player="Ann", date=WHEN)
@@ -238,7 +231,7 @@ def test_check_entry_holds_the_first_click_to_its_rule() -> None:
     assert problems == [
         "the first click is no opening, which the opening first-click rule promises"
     ]
-    fair = dealt(Settings(Variant.parse("1x6/1 modern")), 5, {0}, FakeClock())
+    fair = dealt(Settings(Variant.parse("1x6/1 modern")), 5, {0}, FakeClock(100.0))
     fair.open(5)
     replay = Replay.of(fair, player="Ann", date=WHEN)
     assert check_entry(replay, fair.settings.category(), fair.entry("Ann", WHEN)) == []

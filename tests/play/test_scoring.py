@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
+from doubles import FakeClock
+
 from minesweeper.board import Board
 from minesweeper.play.scoring import open_points, time_bonus, win_bonus
 from minesweeper.play.session import GameSession
 from minesweeper.topology import SquareTopology
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_rules() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from doubles import FakeClock
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -14,16 +15,6 @@ from minesweeper.game import Game, State
 from minesweeper.play.session import CellState, FirstClick, GameSession, Settings, SettingsError
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 from minesweeper.variant import Rules, Variant
-
-
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @st.composite
@@ -207,7 +198,7 @@ def test_loss_reveals_every_mine_and_wrong_flag() -> None:
 
 
 def test_timer_starts_at_the_first_open_and_stops_at_the_end() -> None:
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     board = Board(SquareTopology(1, 3), [1])
     session = GameSession.from_board(board, clock=clock)
     clock.now += 50

@@ -158,6 +158,26 @@ def test_weight_recounts_only_what_the_rules_touch_and_equals_a_whole_count(
         assert found.weight(*extra) == whole(*extra)
 
 
+@SETTINGS
+@given(real_positions(), st.sampled_from([None, 1, 40]), st.booleans())
+def test_the_total_weight_is_the_counted_one(position, counts, flagged) -> None:
+    """The weight the pairs' chances are divided by, taken from the answer where it can be,
+    is the count `Fifties.weight` makes: with the answer's mines known or not, also where
+    a count is approximate."""
+    view, _ = position
+    best = Best()
+    if counts is not None:
+        best.budget = Budget(counts=counts)
+    try:
+        result = probabilities(view, budget=best.budget)
+    except InconsistentView:
+        assume(False)
+    if flagged:  # as `Best` asks: the answer's certain mines known
+        view = view.with_mines(result.mines)
+    found = best.fifties(view, result)
+    assert found._total() == found.weight()
+
+
 @pytest.mark.skipif(pairs_module._kernel is None, reason="the kernel is not built")
 def test_influence_by_the_kernel_is_the_pure_pythons(monkeypatch) -> None:
     """`Fifties.influence` with the kernel's risks and credit: the same floats, bit for bit,

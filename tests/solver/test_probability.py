@@ -22,6 +22,7 @@ from minesweeper.solver.probability import (
     Budget,
     DensityPrior,
     PartCache,
+    UnknownCells,
     _binomials,
     probabilities,
     solve,
@@ -483,3 +484,58 @@ def test_a_lone_cells_outcomes_serve_another_alike(seed: int, known: bool, monke
                 assert not counts  # served from the first cell's outcomes
                 served += 1
     assert served or not any(len(cells) > 1 for cells in lone_cells(view).values())
+
+
+@FAST
+@given(
+    st.one_of(positions(known_count=True), positions(known_count=False)),
+    st.integers(0, 99),
+    st.booleans(),
+)
+def test_a_positions_unknown_cells_made_once_serve_every_cells_outcomes(
+    view: View, pick: int, distinct: bool
+) -> None:
+    """`UnknownCells` made once for a position (given each cell once, or with repeats) serves
+    the `solve_outcomes` of every cell opened there, lone cells served from another's count
+    included: each answer is what a plain list gives, and its cells are the unknown cells but
+    the opened one, the free block (the cells no rule holds, in their order) last."""
+    try:
+        rules = constraints(view)
+        probabilities(view)
+    except InconsistentView:
+        return
+    unknown = view.unknown()
+    if not unknown:
+        return
+    once = UnknownCells(unknown, distinct=True) if distinct else UnknownCells(unknown + unknown)
+    settings = {"known_mines": len(view.mines), "known_safe": len(view.revealed) + 1}
+    plain_cache, once_cache = PartCache(), PartCache()
+    for cell in dict.fromkeys([unknown[pick % len(unknown)], *unknown[:4]]):
+        opening = Opening.of(view, rules, cell)
+        args = (opening.rules, opening.around)
+        plain = solve_outcomes(
+            *args, list(unknown), view.mines_left, opened=cell, cache=plain_cache, **settings
+        )
+        kept = solve_outcomes(
+            *args, once, view.mines_left, opened=cell, cache=once_cache, **settings
+        )
+        assert outcome_facts(kept) == outcome_facts(plain)
+        held = {c for rule in opening.rules for c in rule.cells} | opening.around
+        free = [c for c in unknown if c != cell and c not in held]
+        rest = [c for c in unknown if c != cell]
+        for result in (kept or {}).values():
+            cells = list(result)
+            assert sorted(cells) == sorted(rest) and len(result) == len(rest)
+            assert cells[len(cells) - len(free) :] == free
+            assert {result[c] for c in free} <= {result[free[0]]} if free else True
+
+
+def test_floats_are_a_new_dict_each_time() -> None:
+    """`Probabilities.floats` is made once and handed out as a copy: changing one answer
+    leaves the next as it was."""
+    view = View(SquareTopology(3, 4), {0: 1, 5: 2}, mine_count=3)
+    result = probabilities(view)
+    first = result.floats()
+    assert first == {cell: result.chance(cell) for cell in result}
+    first[next(iter(first))] = 2.0
+    assert result.floats() == {cell: result.chance(cell) for cell in result}

@@ -145,3 +145,25 @@ def test_the_neighbour_table_lists_each_cells_neighbours() -> None:
     starts, cells = neighbour_table(topology)
     for cell in topology.cells():
         assert list(cells[starts[cell] : starts[cell + 1]]) == list(topology.neighbours(cell))
+
+
+@needs_compiled
+def test_what_follows_kept_serves_only_the_view_it_looked_at() -> None:
+    """`follows` keeps the new cells of the view it looked at for `see` of that view; `see`
+    of another view (more cells, or a number `follows` refused) reads that view itself."""
+    topology = SquareTopology(4, 4)
+    board = Board(topology, [0, 15])
+    counts = {cell: board.count(cell) for cell in range(16) if cell not in board.mines}
+    first = View(topology, {5: counts[5]}, frozenset(), 2)
+    more = View(topology, {5: counts[5], 6: counts[6], 10: counts[10]}, frozenset(), 2)
+    fast, slow = subset_prover(topology, 2), SubsetProver(topology, 2)
+    for prover in (fast, slow):
+        prover.see(first)
+        assert prover.follows(first)
+        prover.see(more)  # not the view it followed: every cell of ``more``
+        prover.prove()
+    same_state(fast, slow)
+    assert fast.revealed == {5: counts[5], 6: counts[6], 10: counts[10]}
+    wrong = View(topology, {5: counts[5] + 1, 9: counts[9]}, frozenset(), 2)
+    assert not fast.follows(wrong) and not slow.follows(wrong)
+    assert fast.follows(more) and slow.follows(more)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from doubles import FakeClock
 from tui_helpers import make_app, private_dirs, wait_until  # noqa: F401
 
 from minesweeper.board import Board
@@ -17,21 +18,12 @@ from minesweeper.tui.header import header_text
 from minesweeper.tui.replay import ReplayApp, ReplayViewer
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 0.25  # every look at the clock is a quarter second later
-        return self.now
-
-
 def controller(tmp_path: Path, **options: object) -> Controller:
     return Controller(
         Settings(),
         seed=7,
         records=Records(tmp_path / "records.json"),
-        clock=FakeClock(),
+        clock=FakeClock(tick=0.25),
         **options,  # type: ignore[arg-type]
     )
 
