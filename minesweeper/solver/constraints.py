@@ -164,11 +164,12 @@ class Opening:
     def of(cls, view: View, rules: Sequence[Constraint], cell: int) -> Opening:
         """Opening ``cell`` of ``view``, whose constraints are ``rules``."""
         neighbours = view.topology.neighbours(cell)
-        kept = [
-            Constraint(r.cells - {cell}, r.mines, r.source) if cell in r.cells else r
-            for r in rules
-            if r.cells != {cell}
-        ]
+        kept = []
+        for r in rules:
+            if cell not in r.cells:
+                kept.append(r)
+            elif len(r.cells) > 1:  # a rule of ``cell`` alone goes
+                kept.append(Constraint(r.cells - {cell}, r.mines, r.source))
         around = frozenset(o for o in neighbours if view.is_unknown(o))
         known = sum(1 for o in neighbours if o in view.mines)
         return cls(cell, kept, around, known)

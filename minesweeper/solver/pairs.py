@@ -245,7 +245,7 @@ class Fifties:
         whose chance so guessed is under ``least`` are left out.
         """
         chances = self.result.floats()  # once: the pairs ask for a cell many times
-        constrained = {c for r in self.rules for c in r.cells}
+        constrained: set[int] = set().union(*[r.cells for r in self.rules])
         found = _pairs(self.view, max_missing)
         risks = _risks(found, chances, constrained, least)
         total = 0

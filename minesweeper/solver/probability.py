@@ -336,7 +336,7 @@ def probabilities(
     """
     return solve(
         constraints(view) if rules is None else rules,
-        view.unknown(),
+        UnknownCells(view.unknown(), distinct=True),
         view.mines_left,
         prior=prior,
         known_mines=len(view.mines),
@@ -348,7 +348,7 @@ def probabilities(
 
 def solve(
     rules: Iterable[ConstraintLike],
-    unknown: Iterable[Cell],
+    unknown: Iterable[Cell] | UnknownCells,
     mines: int | None = None,
     *,
     prior: DensityPrior = UNIFORM,
@@ -368,9 +368,10 @@ def solve(
     group of constraints counted before be reused. Raises `InconsistentView`
     when no layout fits (unless the count was approximate: see `Probabilities`).
     """
-    cells = list(dict.fromkeys(unknown))
+    if not isinstance(unknown, UnknownCells):
+        unknown = UnknownCells(unknown)
     pairs = [(frozenset(rule.cells), rule.mines) for rule in rules]
-    return _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)
+    return _solve(unknown, pairs, mines, prior, known_mines, known_safe, budget, cache)
 
 
 def solve_weight(
@@ -539,8 +540,8 @@ def solve_outcomes(
     try:
         _check_within(present, opened, [*pairs, (near, 0)])
         if not near:
-            cells = [c for c in unknown.cells if c != opened]
-            return {0: _solve(cells, pairs, mines, prior, known_mines, known_safe, budget, cache)}
+            rest = UnknownCells([c for c in unknown.cells if c != opened], distinct=True)
+            return {0: _solve(rest, pairs, mines, prior, known_mines, known_safe, budget, cache)}
         constrained = {cell for members, _ in pairs for cell in members}
         lone = None
         timeless = budget.deadline is None and budget.due is None
@@ -1031,7 +1032,7 @@ def _settle(
 
 
 def _solve(
-    cells: list[Cell],
+    unknown: UnknownCells,
     rules: list[tuple[frozenset[Cell], int]],
     mines: int | None,
     prior: DensityPrior,
@@ -1040,10 +1041,12 @@ def _solve(
     budget: Budget,
     cache: PartCache | None,
 ) -> Probabilities:
-    _check(cells, rules)
+    _check_within(unknown.members, None, rules)
     parts = [_cached_part(system, budget, cache) for system in _split(rules)]
     constrained = {cell for members, _ in rules for cell in members}
-    return _combine(cells, constrained, parts, mines, prior, known_mines, known_safe, budget)
+    return _combine(
+        unknown.cells, constrained, parts, mines, prior, known_mines, known_safe, budget
+    )
 
 
 def _split(system: list[tuple[frozenset[Cell], int]]) -> list[list[tuple[frozenset[Cell], int]]]:
@@ -1061,12 +1064,7 @@ def _split(system: list[tuple[frozenset[Cell], int]]) -> list[list[tuple[frozens
 
 
 def _check(cells: list[Cell], rules: list[tuple[frozenset[Cell], int]]) -> None:
-    present = set(cells)
-    for members, need in rules:
-        if not members <= present:
-            raise ValueError("a constraint names a cell that is not unknown")
-        if not 0 <= need <= len(members):
-            raise InconsistentView(f"a constraint needs {need} mine(s) among {len(members)} cells")
+    _check_within(frozenset(cells), None, rules)
 
 
 def _cached_part(

@@ -539,3 +539,22 @@ def test_floats_are_a_new_dict_each_time() -> None:
     assert first == {cell: result.chance(cell) for cell in result}
     first[next(iter(first))] = 2.0
     assert result.floats() == {cell: result.chance(cell) for cell in result}
+
+
+def test_a_rule_on_a_cell_not_unknown_is_a_clear_error() -> None:
+    """Every entry point checks the rules against the unknown cells it is given (a list, or
+    `UnknownCells`): a rule naming another cell, or the cell being opened, is a ValueError;
+    a rule needing more mines than it has cells says so."""
+    rule = Constraint(frozenset({1, 2}), 1, -1)
+    for unknown in ([0, 1], UnknownCells([0, 1]), UnknownCells([0, 1], distinct=True)):
+        with pytest.raises(ValueError, match="not unknown"):
+            solve([rule], unknown)
+        with pytest.raises(ValueError, match="not unknown"):
+            solve_outcomes([rule], [0], unknown)
+    with pytest.raises(ValueError, match="not unknown"):
+        solve_weight([rule], [0, 1])
+    with pytest.raises(ValueError, match="not unknown"):
+        solve_outcomes([rule], [0], [0, 1, 2, 3], opened=2)
+    with pytest.raises(InconsistentView, match="needs 3 mine"):
+        solve([Constraint(frozenset({1, 2}), 3, -1)], UnknownCells([0, 1, 2]))
+    assert solve([rule], UnknownCells([0, 1, 2, 1], distinct=False)).layouts == 2 * 2
