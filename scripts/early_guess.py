@@ -3,7 +3,6 @@
     python scripts/early_guess.py measure --board 16x30/99 --shown 0,0=1 --cell 2,0 \\
         --layouts 9000 --seed 1 --out e1.jsonl
     python scripts/early_guess.py report e1.jsonl
-    python scripts/early_guess.py build e1.jsonl e1s2.jsonl --out book.json
 
 ``measure`` plays on from the position (``--shown R,C=N``: revealed numbers, on a
 ``ROWSxCOLS/MINES`` square board; ``/?`` for a count not told) from each candidate:
@@ -21,11 +20,6 @@ difference from `best`'s choice, paired (the common classic first guesses measur
 way: docs/search.md). `scripts/first_guess.py` asks the same of `bench`'s boards with
 the first guess forced, whatever number the corner shows; this draws every layout from
 one position, kind by kind with exact chances.
-
-``build`` writes an opening book (`minesweeper.solver.book`): for each position
-measured, the cell whose paired gain over `best`'s choice, pooled over the files of
-that position (inverse-variance weights), is highest and more than ``--margin``
-standard errors, and positive in every file that measured it; no entry where none is.
 """
 
 from __future__ import annotations
@@ -42,7 +36,6 @@ import click
 from minesweeper.board import Board
 from minesweeper.client import play_on
 from minesweeper.solver.best import Best
-from minesweeper.solver.book import Entry, OpeningBook
 from minesweeper.solver.rollout import Z95, Played, Playout, shares, strata
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
@@ -74,13 +67,6 @@ def parse_shown(text: str) -> tuple[int, int, int]:
         raise click.BadParameter(f"{text!r} is not R,C=N") from None
 
 
-def policy(seed: int) -> Best:
-    """`best` without the book: the player measured, and every game played on."""
-    player = Best(seed)
-    player.book = False
-    return player
-
-
 def position(header: dict[str, Any]) -> View:
     topology = SquareTopology(header["rows"], header["cols"])
     revealed = {topology.cell_at(r, c): n for r, c, n in header["revealed"]}
@@ -92,7 +78,7 @@ def candidates(
 ) -> tuple[int, list[int]]:
     """`best`'s choice at ``view``, and the cells to compare: its look-ahead candidates
     (its choice first; with ``only``, its choice alone) and ``extra``."""
-    player = policy(0)
+    player = Best(0)
     choice = player.decide(view)
     if not choice.guess:
         raise click.UsageError("best has a certain move there: nothing to choose")
@@ -117,7 +103,7 @@ def play_block(view: View, cells: list[int], seed: int, block: int, size: int) -
             game_seed = rng.getrandbits(32)
             games.append(
                 {
-                    str(cell): int(play_on(board, view, cell, policy(game_seed), tell).won)
+                    str(cell): int(play_on(board, view, cell, Best(game_seed), tell).won)
                     for cell in sorted(kind.safe)
                 }
             )
@@ -225,68 +211,6 @@ def report(paths) -> None:
                 f"  {tuple(row['cell'])!s:9} win {row['win']:.2%} +- {half:.2%}   "
                 f"vs best's {row['gain'] * 100:+.2f} +- {gain_half * 100:.2f} points"
             )
-
-
-def pooled(measured: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> Entry | None:
-    """The entry the measurements of one position support (see ``build``), or None."""
-    header = measured[0][0]
-    gains: dict[tuple[int, int], list[tuple[float, float]]] = {}
-    for head, blocks in measured:
-        if head["ours"] != header["ours"]:
-            raise click.UsageError("best's choice differs between the files of one position")
-        for row in summary(head, playout(head, blocks))[1:]:
-            gains.setdefault(tuple(row["cell"]), []).append((row["gain"], row["gain_error"]))
-    best: tuple[float, float, tuple[int, int], int] | None = None
-    for cell, found in sorted(gains.items()):
-        if any(gain <= 0 or error <= 0 for gain, error in found):
-            continue
-        weight = sum(1 / error**2 for _, error in found)
-        gain = sum(g / e**2 for g, e in found) / weight
-        if best is None or gain > best[0]:
-            best = (gain, math.sqrt(1 / weight), cell, len(found))
-    return None if best is None else entry_of(header, measured, *best)
-
-
-def entry_of(
-    header: dict[str, Any],
-    measured: list[tuple[dict[str, Any], list[dict[str, Any]]]],
-    gain: float,
-    error: float,
-    cell: tuple[int, int],
-    samples: int,
-) -> Entry:
-    evidence = {
-        "seeds": [head["seed"] for head, _ in measured],
-        "layouts": sum(len(blocks) * head["block"] for head, blocks in measured),
-        "best": list(divmod(header["ours"], header["cols"])),
-        "gain": round(gain, 5),
-        "gain_error": round(error, 5),
-        "samples": samples,
-    }
-    revealed = tuple((r, c, n) for r, c, n in header["revealed"])
-    return Entry(header["rows"], header["cols"], header["mines"], revealed, (), cell, evidence)
-
-
-@main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--margin", default=2.0, show_default=True, help="Standard errors to beat best.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
-def build(paths, margin, out) -> None:
-    """Write the book from measure files (several files of one position are pooled)."""
-    by_position: dict[str, list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {}
-    for path in paths:
-        header, blocks = read(path)
-        key = json.dumps([header[k] for k in ("rows", "cols", "mines", "revealed")])
-        by_position.setdefault(key, []).append((header, blocks))
-    entries = []
-    for key, measured in by_position.items():
-        entry = pooled(measured)
-        if entry is not None and entry.evidence["gain"] <= margin * entry.evidence["gain_error"]:
-            entry = None
-        click.echo(f"{key}: {'no entry' if entry is None else f'entry {entry.cell}'}", err=True)
-        if entry is not None:
-            entries.append(entry)
-    OpeningBook(entries).write(out)
 
 
 if __name__ == "__main__":

@@ -5,14 +5,6 @@ be a mine (ties: lowest cell id).
 
 ``best`` also opens certain cells first. When it must guess:
 
-0. Opening book: at the few common early positions it holds (the classic first
-   click in a corner showing a number), the cell the book names
-   (`minesweeper.solver.book`: worked out once by playing on from each candidate
-   over many layouts, ``scripts/early_guess.py``). ``book=0`` turns it off.
-0. Opening book: at the few common early positions it holds (the classic first
-   click in a corner showing a number), the cell the book names
-   (`minesweeper.solver.book`: worked out once by playing on from each candidate
-   over many layouts, ``scripts/opening_book.py``). ``book=0`` turns it off.
 1. Endgame: when few layouts remain (at most `Best.endgame_layouts`), it
    searches the game tree exactly over those layouts and opens the cell with
    the highest chance to win the game.
@@ -62,11 +54,8 @@ import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from minesweeper.solver.book import DEFAULT_PATH as BOOK_PATH
-from minesweeper.solver.book import load as load_book
 from minesweeper.solver.constraints import (
     Constraint,
     ConstraintTracker,
@@ -257,9 +246,6 @@ class Best(EngineStrategy):
     #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
     #: raises near the best become candidates too.
     influence: float = 0.9
-    #: Open the opening book's cell at the positions it holds (`minesweeper.solver.book`).
-    book: bool = True
-    book_path: Path = BOOK_PATH
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -270,12 +256,6 @@ class Best(EngineStrategy):
         if found is not None:
             return found
         view = view.with_mines(result.mines)
-        if self.book:
-            cell = load_book(self.book_path).move(
-                view, lambda c: c in result and result.chance(c) < 1
-            )
-            if cell is not None:
-                return Decision((cell,), result.mines, guess=True, method="book")
         cell, method = None, "endgame"
         if result.layouts <= self.endgame_layouts and not result.approximate:
             cell = best_endgame_move(view, self.prior, self.endgame_nodes)

@@ -283,8 +283,6 @@ class Rollout(Best):
     #: Isolated regions played first (`Best.regions`): on, as this strategy was measured
     #: with it; `best` itself has it off since issue 23.
     regions: bool = True
-    #: No opening book (`Best.book`): its moves are measured without one.
-    book: bool = False
 
     def __init__(
         self,

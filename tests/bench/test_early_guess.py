@@ -10,7 +10,6 @@ from click.testing import CliRunner
 
 from minesweeper.solver import View
 from minesweeper.solver.best import Best
-from minesweeper.solver.book import Entry, OpeningBook
 from minesweeper.topology import SquareTopology
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "early_guess.py"
@@ -99,49 +98,3 @@ def test_a_file_of_another_measurement_is_not_resumed_into(tmp_path: Path) -> No
     )
     assert result.exit_code == 2 and "holds another measurement" in result.output
     assert out.read_text() == before  # nothing lost
-
-
-def test_the_book_takes_the_pooled_best_cell_only_when_it_wins_clearly(tmp_path: Path) -> None:
-    script = load()
-    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    measure(first, 100)
-    measure(second, 100, seed=4)
-    rows = {}
-    for path in (first, second):
-        header, blocks = script.read(path)
-        for row in script.summary(header, script.playout(header, blocks))[1:]:
-            rows.setdefault(tuple(row["cell"]), []).append((row["gain"], row["gain_error"]))
-    # The pooled gain of each cell positive in both files, by inverse-variance weights.
-    pooled = {
-        cell: sum(g / e**2 for g, e in found) / sum(1 / e**2 for _, e in found)
-        for cell, found in rows.items()
-        if all(g > 0 for g, _ in found)
-    }
-    book = tmp_path / "book.json"
-    run("build", str(first), str(second), "--margin", "0", "--out", str(book))
-    entries = OpeningBook.read(book).entries
-    if pooled:  # the top cell, recomputed, is the book's entry
-        (entry,) = entries
-        assert entry.cell == max(pooled, key=lambda cell: pooled[cell])
-        assert entry.revealed == ((0, 0, 1),) and (entry.rows, entry.cols, entry.mines) == (5, 5, 5)
-        assert entry.evidence["seeds"] == [3, 4] and entry.evidence["layouts"] == 200
-    else:
-        assert entries == []
-    again = tmp_path / "again.json"
-    run("build", str(first), str(second), "--margin", "0", "--out", str(again))
-    assert again.read_text() == book.read_text()  # seeded: the same book
-    strict = tmp_path / "strict.json"
-    run("build", str(first), str(second), "--margin", "1000", "--out", str(strict))
-    assert OpeningBook.read(strict).entries == []  # nothing beats best by 1000 errors
-
-
-def test_best_plays_a_built_books_entry_and_the_measurement_ignores_it(tmp_path: Path) -> None:
-    script = load()
-    book = tmp_path / "book.json"
-    OpeningBook([Entry(5, 5, 5, ((0, 0, 1),), (), (4, 4), {})]).write(book)
-    view = View(SquareTopology(5, 5), {0: 1}, frozenset(), 5)
-    player = Best(0)
-    player.book_path = book
-    assert player.decide(view).opens == (24,)
-    # What is measured is best's own choice, never the book's.
-    assert script.candidates(view, [])[0] == script.policy(0).decide(view).opens[0] != 24
