@@ -1,0 +1,100 @@
+"""scripts/early_guess.py: play-on from a position's candidates, resumable and seeded."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from minesweeper.solver import View
+from minesweeper.solver.best import Best
+from minesweeper.topology import SquareTopology
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "early_guess.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("early_guess", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(load().main, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def measure(out: Path, layouts: int, seed: int = 3) -> None:
+    run(
+        "measure", "--board", "5x5/5", "--shown", "0,0=1", "--cell", "2,2",
+        "--layouts", str(layouts), "--seed", str(seed), "--block", "20", "--out", str(out),
+    )  # fmt: skip
+
+
+def test_a_measurement_is_seeded_and_resumes_where_it_stopped(tmp_path: Path) -> None:
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    measure(whole, 60)
+    measure(parts, 20)
+    with parts.open("a") as handle:
+        handle.write('{"block": 1, "kin')  # a cut last line, as a killed run leaves it
+    measure(parts, 60)
+    assert parts.read_text() == whole.read_text()
+    lines = whole.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert len(lines) == 4 and [json.loads(x)["block"] for x in lines[1:]] == [0, 1, 2]
+    # `best`'s own choice comes first, then its other candidates and the extra cell.
+    view = View(SquareTopology(5, 5), {0: 1}, frozenset(), 5)
+    assert header["ours"] == header["cells"][0] == Best(0).decide(view).opens[0]
+    assert 12 in header["cells"]
+    other = tmp_path / "other.jsonl"
+    measure(other, 60, seed=4)
+    assert other.read_text() != whole.read_text()
+
+
+def test_every_layout_is_played_from_each_candidate_safe_in_it(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    measure(out, 20)
+    _, blocks = load().read(out)
+    (block,) = blocks
+    kinds = block["kinds"]
+    assert sum(len(k["games"]) for k in kinds) == 20
+    assert abs(sum(k["chance"] for k in kinds) - 1) < 0.05  # all-mine kinds left out
+    for kind in kinds:
+        for game in kind["games"]:
+            assert sorted(int(c) for c in game) == kind["safe"]
+            assert set(game.values()) <= {0, 1}
+
+
+def test_the_report_pairs_each_candidate_with_bests_choice(tmp_path: Path) -> None:
+    script = load()
+    out = tmp_path / "m.jsonl"
+    measure(out, 100)
+    header, blocks = script.read(out)
+    result = script.playout(header, blocks)
+    rows = script.summary(header, result)
+    assert [row["cell"] for row in rows] == [list(divmod(c, 5)) for c in header["cells"]]
+    ours = rows[0]
+    assert ours["gain"] == 0 and ours["gain_error"] == 0
+    for row in rows[1:]:
+        cell = row["cell"][0] * 5 + row["cell"][1]
+        assert row["gain"] == result.win(cell) - result.win(header["ours"])
+        assert 0 < row["gain_error"] < 0.5 and 0 <= row["win"] <= 1
+    report = run("report", str(out))
+    assert "100 layouts" in report and report.count("vs best's") == len(header["cells"])
+
+
+def test_a_file_of_another_measurement_is_not_resumed_into(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    measure(out, 20)
+    before = out.read_text()
+    result = CliRunner().invoke(
+        load().main,
+        ["measure", "--board", "5x5/6", "--shown", "0,0=1", "--layouts", "20", "--out", str(out)],
+    )
+    assert result.exit_code == 2 and "holds another measurement" in result.output
+    assert out.read_text() == before  # nothing lost
