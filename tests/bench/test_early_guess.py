@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from paths import script
 
 from minesweeper.solver import View
 from minesweeper.solver.best import Best
 from minesweeper.topology import SquareTopology
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "early_guess.py"
-
-
-def load():
-    spec = importlib.util.spec_from_file_location("early_guess", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+early_guess = script("early_guess.py")
 
 
 def run(*args: str) -> str:
-    result = CliRunner().invoke(load().main, list(args), catch_exceptions=False)
+    result = CliRunner().invoke(early_guess.main, list(args), catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -59,7 +51,7 @@ def test_a_measurement_is_seeded_and_resumes_where_it_stopped(tmp_path: Path) ->
 def test_every_layout_is_played_from_each_candidate_safe_in_it(tmp_path: Path) -> None:
     out = tmp_path / "m.jsonl"
     measure(out, 20)
-    _, blocks = load().read(out)
+    _, blocks = early_guess.read(out)
     (block,) = blocks
     kinds = block["kinds"]
     assert sum(len(k["games"]) for k in kinds) == 20
@@ -71,12 +63,11 @@ def test_every_layout_is_played_from_each_candidate_safe_in_it(tmp_path: Path) -
 
 
 def test_the_report_pairs_each_candidate_with_bests_choice(tmp_path: Path) -> None:
-    script = load()
     out = tmp_path / "m.jsonl"
     measure(out, 100)
-    header, blocks = script.read(out)
-    result = script.playout(header, blocks)
-    rows = script.summary(header, result)
+    header, blocks = early_guess.read(out)
+    result = early_guess.playout(header, blocks)
+    rows = early_guess.summary(header, result)
     assert [row["cell"] for row in rows] == [list(divmod(c, 5)) for c in header["cells"]]
     ours = rows[0]
     assert ours["gain"] == 0 and ours["gain_error"] == 0
@@ -93,7 +84,7 @@ def test_a_file_of_another_measurement_is_not_resumed_into(tmp_path: Path) -> No
     measure(out, 20)
     before = out.read_text()
     result = CliRunner().invoke(
-        load().main,
+        early_guess.main,
         ["measure", "--board", "5x5/6", "--shown", "0,0=1", "--layouts", "20", "--out", str(out)],
     )
     assert result.exit_code == 2 and "holds another measurement" in result.output

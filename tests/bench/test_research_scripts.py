@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from paths import SCRIPTS, script
 
 from minesweeper.bench.pairing import Reference
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+time_hill = script("hill/time_hill.py")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -43,18 +42,7 @@ def test_time_hill_names_a_missing_board_file(tmp_path: Path) -> None:
     assert done.stderr == f"time_hill: --boards {missing}: no such file\n"
 
 
-def load_time_hill() -> Any:
-    """scripts/hill/time_hill.py as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location("time_hill", SCRIPTS / "hill" / "time_hill.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["time_hill"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_time_hills_results_file_is_what_bench_reads_as_a_reference(tmp_path: Path) -> None:
-    time_hill = load_time_hill()
     games = [time_hill.Game(0, True, 1.0, 0), time_hill.Game(1, False, 2.0, 3)]
     path = tmp_path / "b.dh-results.txt"
     path.write_text(time_hill.results_text(games))
@@ -65,7 +53,6 @@ def test_time_hills_results_file_is_what_bench_reads_as_a_reference(tmp_path: Pa
 
 
 def test_time_hill_keeps_a_runs_strategy_and_will_not_mix_two(tmp_path: Path) -> None:
-    time_hill = load_time_hill()
     assert time_hill.run_strategy(tmp_path) == "best"  # a run from before --strategy
     time_hill.check_strategy(tmp_path, "best:regions=1")
     time_hill.check_strategy(tmp_path, "best:regions=1")  # resuming the same: fine
