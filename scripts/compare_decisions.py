@@ -5,8 +5,8 @@
         --layouts 100 --out modern-first.jsonl
     python scripts/compare_decisions.py $LOG --report modern-first.jsonl
 
-For each logged guess (of boards in ``--boards FIRST LAST``, the ``--guess``-th
-guess of its game when given), the strategy decides in the same position. Where
+For each logged guess (of every board, or of those in ``--boards FIRST LAST``; the
+``--guess``-th guess of its game when given), the strategy decides in the same position. Where
 the two cells differ, the chance to win from each is estimated over strata of
 layouts with exact chances (both cells safe, only one safe), by playing on with
 the strategy over ``--layouts`` layouts sampled uniformly within them, the same
@@ -58,7 +58,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("log", type=Path, help="a decision log (*.dh-decisions.jsonl)")
     parser.add_argument("--strategy", default="best")
-    parser.add_argument("--boards", type=int, nargs=2, default=(0, 99), metavar=("FIRST", "LAST"))
+    parser.add_argument(
+        "--boards", type=int, nargs=2, metavar=("FIRST", "LAST"), help="default: every board"
+    )
     parser.add_argument("--guess", type=int, help="only the k-th guess of each game")
     parser.add_argument("--layouts", type=int, default=100, help="games played on per choice")
     parser.add_argument("--seed", type=int, default=0)
@@ -72,10 +74,12 @@ def main() -> None:
     done = load(args.out) if args.out else {}
     out = args.out.open("a") if args.out else None
     found = []
-    first, last = args.boards
+    first, last = args.boards or (0, sys.maxsize)
+    boards: set[int] = set()
     for logged in read_log(args.log):
         if not first <= logged.board <= last:
             continue
+        boards.add(logged.board)
         if args.guess is not None and logged.guess != args.guess:
             continue
         key = (logged.board, logged.guess)
@@ -86,6 +90,8 @@ def main() -> None:
             out.flush()
     if out is not None:
         out.close()
+    span = f"boards {first}-{last}" if args.boards else "every board"
+    print(f"{args.log.name}, {span}: {len(boards)} boards")
     print(report(found))
 
 

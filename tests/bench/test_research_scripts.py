@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,24 @@ def test_compare_decisions_names_a_bad_log(tmp_path: Path, content: str | None, 
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.startswith("compare_decisions: ") and says in done.stderr
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_compare_decisions_takes_every_board_unless_told(tmp_path: Path) -> None:
+    log = tmp_path / "ours.jsonl"
+    made = ["-m", "minesweeper", "bench", "--preset", "beginner", "--rules", "classic"]
+    made += ["--games", "6", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
+    assert run(*made).returncode == 0
+    lines = log.read_text().splitlines()
+    last = {**json.loads(lines[-1]), "board": 500}  # past the first hundred, once the default
+    log.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n")
+    boards = {json.loads(line)["board"] for line in log.read_text().splitlines()}
+    compare = [str(SCRIPTS / "compare_decisions.py"), str(log), "--layouts", "2"]
+    every = run(*compare)
+    assert every.returncode == 0, every.stderr
+    assert f"ours.jsonl, every board: {len(boards)} boards" in every.stdout
+    assert f"positions {len(lines)}: same cell {len(lines)} (100.0%)" in every.stdout
+    some = run(*compare, "--boards", "0", "1").stdout
+    assert "ours.jsonl, boards 0-1: " in some and f"positions {len(lines)}:" not in some
 
 
 def test_time_hill_names_a_missing_board_file(tmp_path: Path) -> None:
