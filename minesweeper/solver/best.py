@@ -246,12 +246,6 @@ class Best(EngineStrategy):
     #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
     #: raises near the best become candidates too.
     influence: float = 0.9
-    #: The candidates' reference safety is the best of the living cells (a dead
-    #: cell's number is known in advance), as D. Hill's threshold is (`living_best`).
-    living_cutoff: bool = False
-    #: A candidate whose safety alone proves two or more cells of one box safe
-    #: (`dominates`) scores its safety, without influence or regions' risk (his shortcut).
-    dominated: bool = False
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -321,7 +315,7 @@ class Best(EngineStrategy):
     def candidates(self, view: View, result: Probabilities) -> list[int]:
         """The near-safest cells worth a look-ahead, best first."""
         chances = result.floats()
-        best = self.living_best(view, result) if self.living_cutoff else 1 - result.lowest()
+        best = 1 - result.lowest()
         floor = 1 - self.cutoff * best
         neighbours = view.topology.neighbours
         revealed = view.revealed
@@ -364,46 +358,6 @@ class Best(EngineStrategy):
         found = [c for _, c in edge][: self.frontier_candidates] + free
         return found or [safest(result)]
 
-    def living_best(self, view: View, result: Probabilities) -> float:
-        """The best safety of a living cell: one whose number is not the same in every
-        layout where it is safe (`is_dead`); an off-frontier cell counts as living."""
-        rules = self.rules(view)
-        constrained = {c for rule in rules for c in rule.cells}
-        unknown = UnknownCells(view.unknown(), distinct=True)
-        settings = self.opened_settings(view)
-        for chance, cell in sorted((p, c) for c, p in result.floats().items()):
-            if cell not in constrained or not is_dead(view, rules, cell, unknown, settings):
-                return 1 - chance
-        return 1 - result.lowest()
-
-    def dominates(self, view: View, rules: Sequence[Constraint], cell: int) -> bool:
-        """Whether ``cell`` being safe proves safe two or more cells of one box (cells
-        next to the same numbers), not ``cell``'s own: then every number it shows
-        leaves that progress (D. Hill's "dominated" tiles)."""
-        settings = self.opened_settings(view)
-        settings["known_safe"] -= 1
-        try:
-            safe = solve(
-                [*rules, Constraint(frozenset([cell]), 0, -1)],
-                view.unknown(),
-                view.mines_left,
-                **settings,
-            ).safe
-        except InconsistentView:
-            return False
-        boxes: dict[int, set[int]] = {}
-        for i, rule in enumerate(rules):
-            for c in rule.cells:
-                boxes.setdefault(c, set()).add(i)
-        own = frozenset(boxes.get(cell, ()))
-        counts: dict[frozenset[int], int] = {}
-        for c in safe:
-            if c != cell and c in boxes:
-                box = frozenset(boxes[c])
-                if box != own:
-                    counts[box] = counts.get(box, 0) + 1
-        return any(n > 1 for n in counts.values())
-
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's look-ahead score (see the module docstring).
 
@@ -444,10 +398,6 @@ class Best(EngineStrategy):
             if beat and most[cell] < top:
                 continue  # cannot beat the best so far
             safety = 1 - result.chance(cell)
-            if self.dominated and self.dominates(view, rules, cell):
-                looks.append(Outlook(cell, safety, 1.0, safety))
-                top = max(top, safety)
-                continue
             outcomes = self.outcomes(view, rules, cell, before, watch, unknown)
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
@@ -601,25 +551,6 @@ class Best(EngineStrategy):
             if found is not None:
                 chance *= found[1]
         return chance
-
-
-def is_dead(
-    view: View,
-    rules: Sequence[Constraint],
-    cell: int,
-    unknown: UnknownCells,
-    settings: dict[str, Any],
-) -> bool:
-    """Whether ``cell``, opened, can show only one number (``rules``: ``view``'s
-    constraints; ``settings``: `solve`'s arguments with one more cell opened). An
-    approximate count says no."""
-    opening = Opening.of(view, rules, cell)
-    if not opening.around:
-        return True
-    found = solve_outcomes(
-        opening.rules, opening.around, unknown, view.mines_left, opened=cell, **settings
-    )
-    return found is not None and len(found) == 1
 
 
 def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:
