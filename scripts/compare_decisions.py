@@ -4,6 +4,8 @@
     python scripts/compare_decisions.py $LOG --strategy best --boards 0 300 --guess 1 \\
         --layouts 100 --out modern-first.jsonl
     python scripts/compare_decisions.py $LOG --report modern-first.jsonl
+    python scripts/compare_decisions.py $LOG --report modern-first.jsonl \\
+        --calibrate modern-first-seed1.jsonl     # a second draw: --seed 1, same positions
 
 For each logged guess (of every board, or of those in ``--boards FIRST LAST``; the
 ``--guess``-th guess of its game when given), the strategy decides in the same position. Where
@@ -15,7 +17,9 @@ Lines go to ``--out`` as positions finish; a rerun with the same ``--out``
 goes on where it stopped. The report gives the agreement rate and, over the
 disagreements, the mean difference in the chance to win (theirs - ours) with
 its 95% interval, and the positions where either choice is better by more than
-its interval.
+its interval. ``--calibrate`` sets a second draw of the same positions (another
+``--seed``) beside it: if the stated errors are right, the two draws differ by
+about as much as those errors say (`minesweeper.bench.choices.Calibration`).
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ import json
 import sys
 from pathlib import Path
 
-from minesweeper.bench.choices import Compared, Summary, compare, read_log
-from minesweeper.errors import MinesweeperError
+from minesweeper.bench.choices import Calibration, Compared, Summary, compare, read_log
+from minesweeper.errors import InputError, MinesweeperError, PathError
 from minesweeper.solver.registry import StrategySpec
 
 
@@ -35,9 +39,12 @@ def load(path: Path) -> dict[tuple[int, int], Compared]:
     done: dict[tuple[int, int], Compared] = {}
     if not path.exists():
         return done
-    for line in path.read_text().splitlines(keepends=True):
+    for line_no, line in enumerate(path.read_text().splitlines(keepends=True), 1):
         if line.endswith("\n"):
-            one = Compared.from_json(json.loads(line))
+            try:
+                one = Compared.from_json(json.loads(line))
+            except ValueError as error:  # JSONDecodeError too
+                raise InputError(line_no, f"{error} (another --out?)", str(path)) from None
             done[one.board, one.guess] = one
     return done
 
@@ -54,6 +61,17 @@ def report(found: list[Compared]) -> str:
     )
 
 
+def calibration(first: list[Compared], second: list[Compared]) -> str:
+    c = Calibration.of(first, second)
+    return (
+        f"a second draw of {c.positions} positions: squared differences {c.ratio:.2f} times "
+        f"their stated variance (about 1 if the errors are right), {c.beyond:.1%} beyond "
+        f"their 95% interval (about 5%)\n"
+        f"mean difference {c.first * 100:+.2f} then {c.second * 100:+.2f} points: "
+        f"{c.z:+.1f} stated errors apart"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("log", type=Path, help="a decision log (*.dh-decisions.jsonl)")
@@ -66,9 +84,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="JSON lines, one per position (resumable)")
     parser.add_argument("--report", type=Path, help="only report on this --out file")
+    parser.add_argument(
+        "--calibrate", type=Path, help="with --report: a second draw of its positions"
+    )
     args = parser.parse_args()
     if args.report:
-        print(report(list(load(args.report).values())))
+        for path in filter(None, (args.report, args.calibrate)):
+            if not path.exists():
+                raise PathError(f"{path}: no such file")
+        found = list(load(args.report).values())
+        print(report(found))
+        if args.calibrate:
+            print(calibration(found, list(load(args.calibrate).values())))
         return
     spec = StrategySpec(args.strategy)
     done = load(args.out) if args.out else {}
@@ -97,6 +124,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     try:
-        sys.exit(main())
+        main()
     except MinesweeperError as error:  # a bad log or strategy: one line, not a traceback
         sys.exit(f"compare_decisions: {error}")

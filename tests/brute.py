@@ -1,20 +1,26 @@
-"""Test helpers for the solver: small positions on several topologies, and a brute-force oracle.
+"""Test helpers for the solver: small positions on several topologies, and brute-force oracles.
 
-The oracle enumerates every assignment of the frontier cells that agrees with
+`layouts` enumerates every assignment of the frontier cells that agrees with
 every revealed number (the mine count is not known, so cells away from the
-frontier are free and never determined).
+frontier are free and never determined); `full_layouts` every layout of a
+position whose count is known, and `exact_win` plays a strategy on over all of them.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from hypothesis import strategies as st
 
 from minesweeper.board import Board
-from minesweeper.game import Game
+from minesweeper.game import Game, State
+from minesweeper.solver.player import play_out
+from minesweeper.solver.probability import probabilities
+from minesweeper.solver.strategy import Strategy
 from minesweeper.solver.view import View
 from minesweeper.topology import TOPOLOGIES, GridTopology, SquareTopology, Topology
 from minesweeper.topology.graph import GraphTopology
@@ -186,3 +192,44 @@ def square(rows: list[str], mine_count: int | None = None) -> View:
             elif char == "F":
                 mines.add(topology.cell_at(r, c))
     return View(topology, revealed, frozenset(mines), mine_count)
+
+
+def small_positions(count: int, seed: int, side: int = 4) -> list[tuple[View, Board]]:
+    """Positions of random small boards where a guess is due, with their boards."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        topology = SquareTopology(side, side + rng.randint(0, 1))
+        mines = frozenset(rng.sample(range(topology.size), 3))
+        board = Board(topology, mines)
+        safe = [c for c in range(topology.size) if c not in mines]
+        revealed = {c: board.count(c) for c in rng.sample(safe, rng.randint(1, 3))}
+        view = View(topology, revealed, frozenset(), 3)
+        result = probabilities(view)
+        if not result.safe:
+            found.append((view.with_mines(result.mines), board))
+    return found
+
+
+def full_layouts(view: View) -> list[frozenset[int]]:
+    """Every layout of ``view`` (brute force; the mine count is known)."""
+    unknown = view.unknown()
+    neighbours = view.topology.neighbours
+    assert view.mines_left is not None
+    found = []
+    for chosen in itertools.combinations(unknown, view.mines_left):
+        mines = view.mines | frozenset(chosen)
+        if all(sum(o in mines for o in neighbours(c)) == n for c, n in view.revealed.items()):
+            found.append(mines)
+    return found
+
+
+def exact_win(view: View, cell: int, policy: Strategy) -> Fraction:
+    """The chance to win by opening ``cell``, then playing ``policy``: every layout played."""
+    layouts = full_layouts(view)
+    won = 0
+    for mines in layouts:
+        if cell not in mines:
+            game, _ = play_out(Board(view.topology, mines), view, cell, policy, True)
+            won += game.state is State.WON
+    return Fraction(won, len(layouts))

@@ -3,12 +3,12 @@
 For a position of a decision log (`minesweeper.bench.decisions`, or the
 reference solver's) where the logged cell and ours differ, the difference in
 the chance to win the game by opening one or the other, then playing on with
-our strategy, is estimated over three kinds of layouts whose chances are exact
-(the engine): both cells safe, only theirs safe, only ours safe. Within each
-kind, layouts are drawn uniformly (`minesweeper.solver.rollout.strata`: exact
-weights, no rejection; the ``rollout`` strategy plays on the same way); where
-both are safe, each layout is played from both choices, so that the two games
-share their board and the difference has little noise.
+our strategy, is estimated as the ``rollout`` strategy estimates its candidates
+(`minesweeper.solver.rollout.play_on_layouts`): over kinds of layouts whose
+chances are exact (both cells safe, only one safe), drawn uniformly within each
+kind, each layout played from both choices where both are safe (the same board,
+so the difference has little noise), each later guess counted by its exact
+safety. `Calibration` checks the stated errors against a second draw.
 """
 
 from __future__ import annotations
@@ -22,12 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from minesweeper.board import Board
-from minesweeper.client import play_on
 from minesweeper.errors import InputError, PathError
 from minesweeper.intervals import Z95
+from minesweeper.solver.layouts import ApproximateCount
 from minesweeper.solver.registry import StrategySpec
-from minesweeper.solver.rollout import strata
+from minesweeper.solver.rollout import Playout, play_on_layouts
 from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
@@ -78,74 +77,26 @@ def read_log(path: Path) -> Iterator[Logged]:
                 raise InputError(line_no, f"not a decision log line ({error})", str(path)) from None
 
 
-@dataclass(frozen=True)
-class Stratum:
-    """Games played on from two choices over layouts of one kind (``weight``: its exact
-    chance), each layout played from both choices where both cells are safe in it."""
-
-    weight: float
-    played: int = 0
-    won_theirs: int = 0
-    won_ours: int = 0
-    only_theirs: int = 0
-    only_ours: int = 0
-
-    @property
-    def difference(self) -> float:
-        """This stratum's share of P(win | theirs) - P(win | ours)."""
-        return self.weight * (self.won_theirs - self.won_ours) / self.played if self.played else 0.0
-
-    @property
-    def variance(self) -> float:
-        """The variance of `difference` (the per-layout differences' sample variance)."""
-        if self.played < 2:
-            return 0.0
-        n = self.played
-        mean = (self.only_theirs - self.only_ours) / n
-        spread = (self.only_theirs + self.only_ours) / n - mean * mean
-        return self.weight**2 * max(spread, 1 / (n + 2)) / n
-
-
 def play_on_both(
     view: View, theirs: int, ours: int, spec: StrategySpec, layouts: int, rng: random.Random
-) -> tuple[float, float, tuple[Stratum, ...]]:
-    """Both choices' exact safety, and the strata of games played on from them.
+) -> Playout:
+    """Both choices played on by ``spec``'s strategy over ``layouts`` layouts of ``view``.
 
-    The layouts fall into three kinds (`strata`), whose chances are exact: both
-    cells safe (each layout played from both choices: the same board, so the
-    difference is measured where the choices really differ), only theirs safe,
-    only ours safe (a choice that hits its mine loses). ``layouts`` are shared
-    among the kinds by their chance, at least 4 for each kind that can happen.
+    The rollout strategy's play-on (`play_on_layouts`): the layouts fall into
+    kinds by which of the two cells are safe, with exact chances; each layout is
+    played from both choices where both are safe (the same board, so that the
+    difference is measured where the choices really differ), each later guess
+    counted by its exact safety. Every game gets a fresh strategy, so that one
+    which keeps state across a game plays each as it would play a real one.
     """
-    kinds = strata(view, [theirs, ours])
-    safe_t = sum(kind.chance for kind in kinds if theirs in kind.safe)
-    safe_o = sum(kind.chance for kind in kinds if ours in kind.safe)
-    tell = view.mine_count is not None
-    found = []
-    for kind in kinds:
-        if kind.chance <= 1e-12:
-            continue
-        plays = (theirs in kind.safe, ours in kind.safe)
-        count = max(4, round(layouts * kind.chance))
-        won = [0, 0]
-        only = [0, 0]
-        for _ in range(count):
-            board = Board(view.topology, kind.sampler.sample(rng))
-            seed = rng.getrandbits(63)
-            result = [
-                play and play_on(board, view, cell, spec.build(seed), tell).won
-                for play, cell in zip(plays, (theirs, ours), strict=True)
-            ]
-            won = [w + r for w, r in zip(won, result, strict=True)]
-            only[0] += result[0] and not result[1]
-            only[1] += result[1] and not result[0]
-        found.append(Stratum(kind.chance, count, won[0], won[1], only[0], only[1]))
-    return safe_t, safe_o, tuple(found)
+    seed = rng.getrandbits(63)
+    return play_on_layouts(view, [theirs, ours], lambda: spec.build(seed), layouts, rng)
 
 
 @dataclass(frozen=True)
 class Compared:
-    """A logged position: the logged choice, ours, and (when they differ) both played on."""
+    """A logged position: the logged choice, ours, and (when they differ) both played on:
+    each one's exact safety, and the estimated difference in the chance to win."""
 
     board: int
     guess: int
@@ -154,7 +105,9 @@ class Compared:
     ours_certain: bool
     their_safety: float | None = None
     our_safety: float | None = None
-    strata: tuple[Stratum, ...] = ()
+    difference: float = 0.0  # P(win | their choice) - P(win | ours), estimated
+    error: float = 0.0  # the standard error of `difference`
+    layouts: int = 0  # layouts played on (0: not judged)
 
     @property
     def agree(self) -> bool:
@@ -162,44 +115,26 @@ class Compared:
 
     @property
     def judged(self) -> bool:
-        return bool(self.strata)
-
-    @property
-    def difference(self) -> float:
-        """Estimated P(win | their choice) - P(win | ours)."""
-        return sum(stratum.difference for stratum in self.strata)
+        return self.layouts > 0
 
     @property
     def variance(self) -> float:
-        return sum(stratum.variance for stratum in self.strata)
+        return self.error**2
 
     def as_json(self) -> dict[str, Any]:
-        row: dict[str, Any] = {
-            "board": self.board,
-            "guess": self.guess,
-            "theirs": self.theirs,
-            "ours": self.ours,
-            "ours_certain": self.ours_certain,
-        }
-        if self.strata:
-            row["their_safety"] = self.their_safety
-            row["our_safety"] = self.our_safety
-            row["strata"] = [dataclasses.asdict(stratum) for stratum in self.strata]
+        row = dataclasses.asdict(self)
+        if not self.judged:
+            for name in ("their_safety", "our_safety", "difference", "error", "layouts"):
+                del row[name]
         return row
 
     @classmethod
     def from_json(cls, row: dict[str, Any]) -> Compared:
-        strata = tuple(Stratum(**stratum) for stratum in row.get("strata", ()))
-        return cls(
-            row["board"],
-            row["guess"],
-            row["theirs"],
-            row["ours"],
-            row["ours_certain"],
-            row.get("their_safety"),
-            row.get("our_safety"),
-            strata,
-        )
+        """A line of `as_json`; a line of another shape (an older version's) is a `ValueError`."""
+        try:
+            return cls(**row)
+        except TypeError:
+            raise ValueError(f"not a compared position: fields {sorted(row)}") from None
 
 
 def compare(logged: Logged, spec: StrategySpec, layouts: int, seed: int) -> Compared:
@@ -210,8 +145,19 @@ def compare(logged: Logged, spec: StrategySpec, layouts: int, seed: int) -> Comp
     if found.agree or found.ours_certain or layouts <= 0:
         return found
     rng = random.Random(f"{seed}:{logged.board}:{logged.guess}")
-    safe_t, safe_o, strata = play_on_both(logged.view, logged.cell, ours, spec, layouts, rng)
-    return Compared(logged.board, logged.guess, logged.cell, ours, False, safe_t, safe_o, strata)
+    try:
+        playout = play_on_both(logged.view, logged.cell, ours, spec, layouts, rng)
+    except ApproximateCount:
+        return found  # no exact layouts to draw from: not judged
+    theirs = logged.cell
+    return dataclasses.replace(
+        found,
+        their_safety=playout.safety(theirs),
+        our_safety=playout.safety(ours),
+        difference=playout.win(theirs) - playout.win(ours),
+        error=playout.error(theirs, ours),
+        layouts=playout.played,
+    )
 
 
 @dataclass(frozen=True)
@@ -244,8 +190,51 @@ class Summary:
             mean,
             mean - half,
             mean + half,
-            sum(c.difference - Z95 * math.sqrt(c.variance) > 0 for c in judged),
-            sum(c.difference + Z95 * math.sqrt(c.variance) < 0 for c in judged),
+            sum(c.difference - Z95 * c.error > 0 for c in judged),
+            sum(c.difference + Z95 * c.error < 0 for c in judged),
             sum((c.their_safety or 0) > (c.our_safety or 0) + 1e-9 for c in judged),
             sum((c.our_safety or 0) > (c.their_safety or 0) + 1e-9 for c in judged),
+        )
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Two draws of layouts for the same positions (two seeds): whether their stated
+    errors match how far they differ. With right errors, `ratio` is about 1 and
+    about 5% of the positions lie `beyond` 1.96 errors; `z` is the difference of
+    the two draws' mean differences over its stated error."""
+
+    positions: int
+    ratio: float  # mean squared difference of the draws over the mean of their variances
+    beyond: float  # share of positions whose draws differ by more than 1.96 errors
+    first: float  # the first draw's mean difference (theirs - ours)
+    second: float
+    z: float
+
+    @classmethod
+    def of(cls, first: list[Compared], second: list[Compared]) -> Calibration:
+        one = {(c.board, c.guess): c for c in first if c.judged}
+        pairs = [
+            (one[c.board, c.guess], c) for c in second if c.judged and (c.board, c.guess) in one
+        ]
+        pairs = [(a, b) for a, b in pairs if a.ours == b.ours]  # the same choices compared
+        n = len(pairs)
+        if not n:
+            return cls(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        squares = sum((a.difference - b.difference) ** 2 for a, b in pairs)
+        stated = sum(a.variance + b.variance for a, b in pairs)
+        beyond = sum(
+            abs(a.difference - b.difference) > Z95 * math.sqrt(a.variance + b.variance)
+            for a, b in pairs
+        )
+        mean_a = sum(a.difference for a, _ in pairs) / n
+        mean_b = sum(b.difference for _, b in pairs) / n
+        error = math.sqrt(stated) / n
+        return cls(
+            n,
+            squares / stated if stated else 0.0,
+            beyond / n,
+            mean_a,
+            mean_b,
+            (mean_a - mean_b) / error if error else 0.0,
         )

@@ -34,9 +34,9 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, repeat
 from statistics import NormalDist
 
 from minesweeper.solver.best import Best, EngineStrategy, Outlook
@@ -234,7 +234,7 @@ class Playout:
 def play_on_layouts(
     view: View,
     cells: Sequence[int],
-    policy: Strategy,
+    policy: Strategy | Callable[[], Strategy],
     layouts: int,
     rng: random.Random,
     prior: DensityPrior = UNIFORM,
@@ -243,9 +243,13 @@ def play_on_layouts(
     """``cells`` played on by ``policy`` over ``layouts`` layouts of ``view``.
 
     The layouts are shared among the `strata` by their chance (`shares`); each is
-    played from every cell of ``cells`` safe in it (the same board). Raises
-    `ApproximateCount` when the position cannot be counted exactly.
+    played from every cell of ``cells`` safe in it (the same board). ``policy`` is
+    one strategy that plays every game (its counts serve them all: right for a
+    strategy whose only state is such caches), or what makes a fresh one for each
+    game. Raises `ApproximateCount` when the position cannot be counted exactly.
     """
+    # One strategy: each game gets that very one.
+    make = repeat(policy).__next__ if isinstance(policy, Strategy) else policy
     kinds = strata(view, cells, prior)
     found = []
     for kind, count in zip(kinds, shares([k.chance for k in kinds], layouts), strict=True):
@@ -255,7 +259,7 @@ def play_on_layouts(
             seed = rng.getrandbits(64)  # the same redraws for every cell: common numbers
             games.append(
                 {
-                    cell: value_on(mines, view, cell, policy, random.Random(seed), prior, cache)
+                    cell: value_on(mines, view, cell, make(), random.Random(seed), prior, cache)
                     for cell in sorted(kind.safe)
                 }
             )

@@ -51,6 +51,30 @@ def test_compare_decisions_takes_every_board_unless_told(tmp_path: Path) -> None
     assert "ours.jsonl, boards 0-1: " in some and f"positions {len(lines)}:" not in some
 
 
+def test_compare_decisions_calibrates_two_draws_and_refuses_an_old_out(tmp_path: Path) -> None:
+    log = tmp_path / "best.jsonl"  # best's guesses, judged by exact-safest: they often differ
+    made = ["-m", "minesweeper", "bench", "--preset", "intermediate", "--rules", "classic"]
+    made += ["--games", "6", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
+    assert run(*made).returncode == 0
+    compare = [str(SCRIPTS / "compare_decisions.py"), str(log), "--strategy", "exact-safest"]
+    for seed in ("0", "1"):
+        done = run(*compare, "--layouts", "8", "--seed", seed, "--out", str(tmp_path / seed))
+        assert done.returncode == 0, done.stderr
+    judged = sum("difference" in line for line in (tmp_path / "0").read_text().splitlines())
+    assert judged > 0
+    both = run(*compare, "--report", str(tmp_path / "0"), "--calibrate", str(tmp_path / "1"))
+    assert both.returncode == 0, both.stderr
+    assert f"a second draw of {judged} positions: squared differences" in both.stdout
+    old = tmp_path / "old.jsonl"  # a line of the format before play-on counted exact safeties
+    row = {"board": 0, "guess": 1, "theirs": 4, "ours": 5, "ours_certain": False, "strata": []}
+    old.write_text(json.dumps(row) + "\n")
+    refused = run(*compare, "--out", str(old))
+    assert refused.returncode == 1 and len(refused.stderr.splitlines()) == 1
+    assert "line 1: not a compared position" in refused.stderr
+    missing = run(*compare, "--report", str(tmp_path / "none.jsonl"))
+    assert missing.returncode == 1 and "none.jsonl: no such file" in missing.stderr
+
+
 def test_time_hill_names_a_missing_board_file(tmp_path: Path) -> None:
     missing = tmp_path / "boards.txt"
     done = run(

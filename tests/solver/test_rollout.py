@@ -3,19 +3,16 @@ the same moves; the budget is counted in layouts; a proved mine is never opened.
 
 from __future__ import annotations
 
-import itertools
 import random
-from fractions import Fraction
 
 import pytest
+from brute import exact_win, full_layouts, small_positions
 from hypothesis import given
 from test_best import SETTINGS, real_positions
 
 from minesweeper.board import Board
 from minesweeper.client import play
-from minesweeper.game import State
 from minesweeper.solver.best import Best, ExactSafest
-from minesweeper.solver.player import play_out
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.registry import StrategySpec, find_strategy
 from minesweeper.solver.rollout import (
@@ -26,7 +23,6 @@ from minesweeper.solver.rollout import (
     strata,
 )
 from minesweeper.solver.think import Think
-from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
 
 
@@ -41,47 +37,6 @@ def searching(think: int = 8, **settings: float) -> Rollout:
     return player
 
 
-def small_positions(count: int, seed: int, side: int = 4) -> list[tuple[View, Board]]:
-    """Positions of random small boards where a guess is due, with their boards."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        topology = SquareTopology(side, side + rng.randint(0, 1))
-        mines = frozenset(rng.sample(range(topology.size), 3))
-        board = Board(topology, mines)
-        safe = [c for c in range(topology.size) if c not in mines]
-        revealed = {c: board.count(c) for c in rng.sample(safe, rng.randint(1, 3))}
-        view = View(topology, revealed, frozenset(), 3)
-        result = probabilities(view)
-        if not result.safe:
-            found.append((view.with_mines(result.mines), board))
-    return found
-
-
-def layouts_of(view: View) -> list[frozenset[int]]:
-    """Every layout of ``view`` (brute force; the mine count is known)."""
-    unknown = view.unknown()
-    neighbours = view.topology.neighbours
-    assert view.mines_left is not None
-    found = []
-    for chosen in itertools.combinations(unknown, view.mines_left):
-        mines = view.mines | frozenset(chosen)
-        if all(sum(o in mines for o in neighbours(c)) == n for c, n in view.revealed.items()):
-            found.append(mines)
-    return found
-
-
-def exact_win(view: View, cell: int, policy: ExactSafest) -> Fraction:
-    """The chance to win by opening ``cell``, then playing ``policy``: every layout played."""
-    layouts = layouts_of(view)
-    won = 0
-    for mines in layouts:
-        if cell not in mines:
-            game, _ = play_out(Board(view.topology, mines), view, cell, policy, True)
-            won += game.state is State.WON
-    return Fraction(won, len(layouts))
-
-
 def test_rollout_is_registered_and_says_its_unit() -> None:
     assert find_strategy("rollout") is Rollout
     assert StrategySpec("rollout").label == "rollout (think 16 layouts)"
@@ -91,7 +46,7 @@ def test_rollout_is_registered_and_says_its_unit() -> None:
 def test_strata_chances_and_safety_are_exact() -> None:
     for view, _ in small_positions(4, seed=1):
         cells = sorted(view.unknown())[:3]
-        layouts = layouts_of(view)
+        layouts = full_layouts(view)
         for kind in strata(view, cells):
             exactly = sum(all((c in kind.safe) == (c not in m) for c in cells) for m in layouts)
             assert kind.chance == pytest.approx(exactly / len(layouts), abs=1e-12)
