@@ -89,6 +89,8 @@ cdef extern from *:
 
 #: The most cells a component counted here may have (see the module docstring).
 MAX_CELLS = 60
+cdef enum:
+    RESERVED_MOVES = 4096  # the most moves of a layer `count` makes room for at its start
 
 
 cdef class Counted:
@@ -326,6 +328,20 @@ cdef class _Plan:
     cdef vector[char] kept_all, opened
     cdef vector[vector[int]] carried, hit_at, b_src, b_need, b_left
 
+    cdef void reserve(self, int n):
+        """Room for ``n`` placements: the vectors of vectors never move as they grow."""
+        self.size.reserve(n)
+        self.low.reserve(n)
+        self.high.reserve(n)
+        self.fresh.reserve(n)
+        self.kept_all.reserve(n)
+        self.opened.reserve(n)
+        self.carried.reserve(n)
+        self.hit_at.reserve(n)
+        self.b_src.reserve(n)
+        self.b_need.reserve(n)
+        self.b_left.reserve(n)
+
     cdef void add(self, int size, bint kept_all, int low, int high, int fresh, bint opened):
         self.size.push_back(size)
         self.kept_all.push_back(kept_all)
@@ -379,6 +395,7 @@ cdef _Plan _plan(vector[vector[int]]& sig_of, vector[int]& size_of, vector[int]&
     cdef vector[int] first, last, room, open_rules, now_open, opening, sig
     cdef vector[int] position  # rule -> its place in ``open_rules`` (-1: not open)
     cdef vector[char] in_sig
+    p.reserve(n)
     first.assign(rules, -1)
     last.assign(rules, -1)
     room.assign(rules, 0)
@@ -476,7 +493,7 @@ cdef object _run(_Plan p, long long cap, long long most_bytes):
     cdef int k, s, x, j, m, low, high, need, d, stride, new_stride
     cdef int size, low0, high0, fresh, nb, nc, nh, cells = 0
     cdef bint kept_all, opened
-    cdef long long held = 0, added, nnz, used = 0
+    cdef long long held = 0, added, nnz, used = 0, moves
     cdef string sums, key
     cdef string* state
     cdef unordered_map[string, int] index
@@ -512,6 +529,15 @@ cdef object _run(_Plan p, long long cap, long long most_bytes):
         new_stride = stride + size
         c.strides[k + 1] = new_stride
         index.clear()
+        # Room for the moves of a small layer at once (a push that grows costs more than a
+        # count); past `RESERVED_MOVES` the layer grows as it goes: its bound on the moves,
+        # every state times every number of mines, may be far more than it makes.
+        moves = min(c.states[k].size() * (high0 - low0 + 1), RESERVED_MOVES)
+        index.reserve(moves)
+        c.states[k + 1].reserve(moves)
+        c.source[k].reserve(moves)
+        c.mines[k].reserve(moves)
+        c.target[k].reserve(moves)
         added = 0
         for s in range(c.states[k].size()):
             state = &c.states[k][s]  # not copied
