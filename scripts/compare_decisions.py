@@ -44,7 +44,7 @@ def load(path: Path) -> dict[tuple[int, int], Compared]:
             try:
                 one = Compared.from_json(json.loads(line))
             except ValueError as error:  # JSONDecodeError too
-                raise InputError(line_no, f"{error} (another --out?)", str(path)) from None
+                raise InputError(line_no, f"{error}; start a new --out", str(path)) from None
             done[one.board, one.guess] = one
     return done
 
@@ -83,9 +83,12 @@ def main() -> None:
     parser.add_argument("--layouts", type=int, default=100, help="games played on per choice")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="JSON lines, one per position (resumable)")
-    parser.add_argument("--report", type=Path, help="only report on this --out file")
+    parser.add_argument("--report", type=Path, metavar="OUT", help="only report on this --out file")
     parser.add_argument(
-        "--calibrate", type=Path, help="with --report: a second draw of its positions"
+        "--calibrate",
+        type=Path,
+        metavar="OUT",
+        help="with --report: a second draw of its positions (another --seed)",
     )
     args = parser.parse_args()
     if args.report:
