@@ -213,11 +213,11 @@ class Calibration:
 
     @classmethod
     def of(cls, first: list[Compared], second: list[Compared]) -> Calibration:
-        one = {(c.board, c.guess): c for c in first if c.judged}
-        pairs = [
-            (one[c.board, c.guess], c) for c in second if c.judged and (c.board, c.guess) in one
-        ]
-        pairs = [(a, b) for a, b in pairs if a.ours == b.ours]  # the same choices compared
+        def key(c: Compared) -> tuple[int, int, int, int]:
+            return c.board, c.guess, c.theirs, c.ours  # the same position and choices
+
+        one = {key(c): c for c in first if c.judged}
+        pairs = [(one[key(c)], c) for c in second if c.judged and key(c) in one]
         n = len(pairs)
         if not n:
             return cls(0, 0.0, 0.0, 0.0, 0.0, 0.0)
