@@ -1,14 +1,20 @@
 """The compiled counting kernel (minesweeper/solver/_kernel.pyx) and subset prover
-(_prover.pyx), built by Cython when a C++ compiler is at hand; without one the install still
-succeeds and the pure-Python engine counts and proves alone
+(_prover.pyx), and the solver modules compiled from their own Python source
+(`minesweeper.solver.compiled.COMPILED`), built by Cython when a C++ compiler is at hand;
+without one the install still succeeds and the pure-Python engine counts and proves alone
 (`minesweeper.solver.probability.ENGINE` says which). Everything else is in pyproject.toml."""
+
+import importlib.util
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
+SOLVER = Path("minesweeper/solver")
+
 kernel = Extension(
     "minesweeper.solver._kernel",
-    ["minesweeper/solver/_kernel.pyx"],
+    [str(SOLVER / "_kernel.pyx")],
     language="c++",
     # No fused multiply-adds: the endgame search's floats must be Python's, operation by operation.
     extra_compile_args=["-O2", "-ffp-contract=off"],
@@ -16,11 +22,30 @@ kernel = Extension(
 # The subset prover's rules over arrays (minesweeper/solver/subset.py is the reference).
 prover = Extension(
     "minesweeper.solver._prover",
-    ["minesweeper/solver/_prover.pyx"],
+    [str(SOLVER / "_prover.pyx")],
     language="c++",
     extra_compile_args=["-O2"],
 )
-extensions = cythonize([kernel, prover], language_level=3, quiet=True)
+spec = importlib.util.spec_from_file_location("compiled", SOLVER / "compiled.py")
+assert spec is not None and spec.loader is not None
+listed = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(listed)
+# Plain Python compiled as it is: annotations do not type anything (an int stays a Python
+# int), and no fused multiply-adds, so every number is the interpreter's.
+from_source = [
+    Extension(
+        f"minesweeper.solver.{name}",
+        [str(SOLVER / f"{name}.py")],
+        extra_compile_args=["-O2", "-ffp-contract=off"],
+    )
+    for name in listed.COMPILED
+]
+extensions = cythonize([kernel, prover], language_level=3, quiet=True) + cythonize(
+    from_source,
+    language_level=3,
+    quiet=True,
+    compiler_directives={"annotation_typing": False},
+)
 for extension in extensions:
     extension.optional = True  # a failed build is a warning, not a failed install (cythonize
     # does not carry the flag over from the Extension it is given)

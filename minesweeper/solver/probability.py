@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import heapq
 import importlib
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
@@ -40,6 +39,7 @@ from operator import add, itemgetter, mul
 from time import process_time
 from typing import Any, NamedTuple, Protocol, cast
 
+from minesweeper.solver.compiled import python_only
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
 from minesweeper.solver.unionfind import UnionFind
@@ -49,7 +49,7 @@ from minesweeper.solver.view import View
 def load_compiled(name: str) -> Any:
     """The compiled module ``minesweeper.solver.<name>`` (the kernel, the subset prover),
     unless it is not built or the environment says ``MINESWEEPER_ENGINE=python``."""
-    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
+    if python_only():
         return None
     try:
         return importlib.import_module(f"minesweeper.solver.{name}")

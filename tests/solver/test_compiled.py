@@ -1,0 +1,144 @@
+"""The solver modules compiled from their own source (`minesweeper.solver.compiled`): loaded
+only when fresh, and the same answers as their source run by the interpreter."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.util import module_from_spec, spec_from_file_location
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from brute import Position, positions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minesweeper.solver import InconsistentView, View, compiled
+from minesweeper.solver.compiled import COMPILED, PACKAGE, python_only, source_to_load
+
+EXAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LOADED = {name: import_module(f"{PACKAGE}.{name}") for name in COMPILED}
+IS_BUILT = all(not str(module.__file__).endswith(".py") for module in LOADED.values())
+needs_build = pytest.mark.skipif(
+    not IS_BUILT, reason="the modules are not compiled (or not wanted)"
+)
+
+
+def _files(tmp_path: Path) -> tuple[Path, Path]:
+    source = tmp_path / "engine.py"
+    source.write_text("")
+    build = tmp_path / f"engine{EXTENSION_SUFFIXES[0]}"
+    build.write_bytes(b"")
+    return source, build
+
+
+def test_a_fresh_build_is_used(tmp_path: Path) -> None:
+    source, build = _files(tmp_path)
+    os.utime(source, (1_000, 1_000))
+    os.utime(build, (2_000, 2_000))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert source_to_load(source, pure=False) is None
+    assert source_to_load(source, pure=True) == source  # MINESWEEPER_ENGINE=python
+
+
+def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
+    source, build = _files(tmp_path)
+    os.utime(build, (1_000, 1_000))
+    os.utime(source, (2_000, 2_000))  # edited after the build
+    with pytest.warns(UserWarning, match="older than engine.py"):
+        assert source_to_load(source, pure=False) == source
+
+
+def test_without_a_build_the_source_loads(tmp_path: Path) -> None:
+    source = tmp_path / "engine.py"
+    source.write_text("")
+    assert compiled.built(source) is None
+    assert source_to_load(source, pure=False) == source
+
+
+def test_the_modules_load_as_the_environment_says() -> None:
+    """Pure Python under MINESWEEPER_ENGINE=python; else the build where a compiler made one."""
+    for name, module in LOADED.items():
+        path = Path(str(module.__file__))
+        if python_only():
+            assert path.suffix == ".py"
+        elif shutil.which("gcc") or shutil.which("cc"):
+            assert path.suffix != ".py", f"{name} is not compiled: pip install -e . builds it"
+
+
+@pytest.fixture(scope="module")
+def source() -> Iterator[dict[str, ModuleType]]:
+    """Each compiled module's source run by the interpreter, as a module of its own."""
+    found = {}
+    for name, module in LOADED.items():
+        path = Path(str(module.__file__)).parent / f"{name}.py"
+        spec = spec_from_file_location(f"{PACKAGE}._source_{name}", path)
+        assert spec is not None and spec.loader is not None
+        twin = module_from_spec(spec)
+        sys.modules[spec.name] = twin  # its dataclasses look their module up
+        spec.loader.exec_module(twin)
+        found[name] = twin
+    yield found
+    for twin in found.values():
+        del sys.modules[twin.__name__]
+
+
+def _answer(result: Any) -> object:
+    """What a `Probabilities` says, as plain values."""
+    return (
+        [(cell, result[cell]) for cell in sorted(result)],
+        result.layouts,
+        result.weight,
+        result.safe,
+        result.mines,
+        result.smallest(2),
+    )
+
+
+def _either(count: Callable[[], object]) -> object:
+    try:
+        return count()
+    except InconsistentView as error:
+        return str(error)
+
+
+@needs_build
+@EXAMPLES
+@given(positions(), st.booleans(), st.integers(0, 10**6))
+def test_the_compiled_engine_answers_as_its_source(
+    source: dict[str, ModuleType], position: Position, told: bool, pick: int
+) -> None:
+    """Constraints, probabilities and every outcome of opening a cell: the same numbers
+    (the mine count told or not)."""
+    view = position.view
+    if told:
+        view = View(view.topology, view.revealed, view.mines, position.board.mine_count)
+    twins = (LOADED, source)
+    rules = [twin["constraints"].constraints(view) for twin in twins]
+    assert [(r.cells, r.mines) for r in rules[0]] == [(r.cells, r.mines) for r in rules[1]]
+    answers = [
+        _either(lambda twin=twin: _answer(twin["probability"].probabilities(view)))
+        for twin in twins
+    ]
+    assert answers[0] == answers[1]
+    unknown = view.unknown()
+    if not unknown:
+        return
+    cell = unknown[pick % len(unknown)]
+    around = [o for o in view.topology.neighbours(cell) if o in set(unknown)]
+    kept = [rule for rule in rules[0] if cell not in rule.cells]
+    outcomes = []
+    for twin in twins:
+        found = twin["probability"].solve_outcomes(
+            kept, around, unknown, view.mines_left, opened=cell, cache={}
+        )
+        outcomes.append(None if found is None else {n: _answer(r) for n, r in found.items()})
+    assert outcomes[0] == outcomes[1]
