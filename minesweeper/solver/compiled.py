@@ -3,18 +3,20 @@
 setup.py compiles `COMPILED` with Cython exactly as they are written (no C types: the
 same objects, integers and floats, operation by operation), which takes the
 interpreter's overhead off the engine's bookkeeping. The source stays the one text of
-each, and a compiled module is used only when it is no older than its source:
-`SourceFirst`, put first on ``sys.meta_path`` when this module is imported (the solver
-package imports it first), loads the source instead when the build is stale (an edit
-not rebuilt yet with ``pip install -e .``: with a warning) or missing, and always under
-``MINESWEEPER_ENGINE=python``, so that the pure-Python reference (and a profiler) sees
-plain Python everywhere.
+each, and a compiled module is used only when it was built from the very text its
+source has now (the `fingerprint` in its `stamp`): `SourceFirst`, put first on
+``sys.meta_path`` when this module is imported (the solver package imports it first),
+loads the source instead when the build is stale (an edit not rebuilt yet with ``pip
+install -e .``: with a warning) or missing, and always under ``MINESWEEPER_ENGINE=python``,
+so that the pure-Python reference (and a profiler) sees plain Python everywhere.
 
-Only the standard library is imported here: setup.py reads `COMPILED` from this file.
+Only the standard library is imported here: setup.py reads `COMPILED` and `fingerprint`
+from this file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -45,17 +47,28 @@ def built(source: Path) -> Path | None:
     return None
 
 
+def fingerprint(source: Path) -> str:
+    """The SHA-256 of ``source``'s bytes, in hex."""
+    return hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+def stamp(source: Path) -> Path:
+    """Where the build of ``source``'s module records the `fingerprint` it was made from."""
+    return source.with_suffix(".sha256")
+
+
 def source_to_load(source: Path, pure: bool) -> Path | None:
     """``source``, when its module must be loaded from it: ``pure`` (pure Python asked
-    for), no build, or a build older than the source (with a warning); None when the
-    build is to be used."""
+    for), no build, or a build of another text than ``source`` has now (with a warning);
+    None when the build is to be used."""
     build = built(source)
     if pure or build is None:
         return source
-    if build.stat().st_mtime < source.stat().st_mtime:
+    made_from = stamp(source)
+    if not made_from.exists() or made_from.read_text().strip() != fingerprint(source):
         warnings.warn(
-            f"{build.name} is older than {source.name}: its source runs instead (rebuild with"
-            " pip install -e .)",
+            f"{build.name} was not built from this {source.name}: the source runs instead"
+            " (rebuild with pip install -e .)",
             stacklevel=2,
         )
         return source

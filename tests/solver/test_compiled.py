@@ -3,7 +3,6 @@ only when fresh, and the same answers as their source run by the interpreter."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import warnings
@@ -31,29 +30,31 @@ needs_build = pytest.mark.skipif(
 )
 
 
-def _files(tmp_path: Path) -> tuple[Path, Path]:
+def _files(tmp_path: Path) -> Path:
+    """A module's source and a build beside it (no stamp yet)."""
     source = tmp_path / "engine.py"
-    source.write_text("")
-    build = tmp_path / f"engine{EXTENSION_SUFFIXES[0]}"
-    build.write_bytes(b"")
-    return source, build
+    source.write_text("ANSWER = 42\n")
+    (tmp_path / f"engine{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    return source
 
 
-def test_a_fresh_build_is_used(tmp_path: Path) -> None:
-    source, build = _files(tmp_path)
-    os.utime(source, (1_000, 1_000))
-    os.utime(build, (2_000, 2_000))
+def test_a_build_of_the_very_source_is_used(tmp_path: Path) -> None:
+    source = _files(tmp_path)
+    compiled.stamp(source).write_text(compiled.fingerprint(source))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert source_to_load(source, pure=False) is None
     assert source_to_load(source, pure=True) == source  # MINESWEEPER_ENGINE=python
 
 
-def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
-    source, build = _files(tmp_path)
-    os.utime(build, (1_000, 1_000))
-    os.utime(source, (2_000, 2_000))  # edited after the build
-    with pytest.warns(UserWarning, match="older than engine.py"):
+def test_a_build_of_another_text_is_not_used(tmp_path: Path) -> None:
+    source = _files(tmp_path)
+    compiled.stamp(source).write_text(compiled.fingerprint(source))
+    source.write_text("ANSWER = 43\n")  # edited after the build
+    with pytest.warns(UserWarning, match="not built from this engine.py"):
+        assert source_to_load(source, pure=False) == source
+    compiled.stamp(source).unlink()  # a build that says nothing of its source
+    with pytest.warns(UserWarning, match="not built from this engine.py"):
         assert source_to_load(source, pure=False) == source
 
 
