@@ -10,6 +10,19 @@ loads the source instead when the build is stale (an edit not rebuilt yet with `
 install -e .``: with a warning) or missing, and always under ``MINESWEEPER_ENGINE=python``,
 so that the pure-Python reference (and a profiler) sees plain Python everywhere.
 
+Two things compiled code does not do as the interpreter does, which the compiled
+modules' source must respect:
+
+- Only the interpreter's loop takes an asynchronous exception (`minesweeper.resources.Guard`
+  stops a count with one) or runs a signal's handler (Ctrl-C): compiled loops never do.
+  Their long loops call `checkpoint`, defined here because this module is never
+  compiled: the Python count every 64 states and its walk back every 64 moves,
+  `probability.Budget`'s clock checks, each product of polynomials.
+- ``len()`` is a C integer there, and so is an expression of it and literals alone:
+  ``1 << len(cells)`` shifts in 64 bits and ``2 ** len(cells)`` is a float. Such a value
+  goes through a name or a Python function first (``tests/solver/test_compiled.py``
+  counts past 64 cells).
+
 Only the standard library is imported here: setup.py reads `COMPILED` and `fingerprint`
 from this file.
 """
@@ -28,7 +41,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: The modules of ``minesweeper.solver`` compiled from their Python source (see above).
-COMPILED = ("constraints", "probability")
+COMPILED = ("best", "constraints", "pairs", "probability", "view")
 
 PACKAGE = "minesweeper.solver"
 
@@ -89,6 +102,11 @@ class SourceFirst:
         if source is None:
             return None
         return importlib.util.spec_from_file_location(fullname, source)
+
+
+def checkpoint() -> None:
+    """Nothing, run by the interpreter: a compiled loop that calls it takes there a pending
+    asynchronous exception or signal (see above)."""
 
 
 def install() -> None:

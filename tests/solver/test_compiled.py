@@ -4,7 +4,10 @@ only when fresh, and the same answers as their source run by the interpreter."""
 from __future__ import annotations
 
 import shutil
+import signal
+import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from importlib import import_module
@@ -143,3 +146,89 @@ def test_the_compiled_engine_answers_as_its_source(
         )
         outcomes.append(None if found is None else {n: _answer(r) for n, r in found.items()})
     assert outcomes[0] == outcomes[1]
+
+
+#: 9x9 with an opening in one corner: 60-odd unknown cells, most of them free.
+WIDE = "9 9\n" + "\n".join(["0001?????", "0112?????", "01???????", "12???????"] + ["?" * 9] * 5)
+
+
+@needs_build
+@pytest.mark.parametrize("told", [None, 20])
+def test_past_64_free_cells_the_compiled_engine_answers_as_its_source(
+    source: dict[str, ModuleType], told: int | None
+) -> None:
+    """A free block of more than 64 cells: compiled, ``1 << len(cells)`` shifts a C integer
+    (in 64 bits) where Python's has no bound, so the engine must never write it so."""
+    from minesweeper.boards.position import read_position
+
+    view = read_position(WIDE, mine_count=told)
+    unknown = view.unknown()
+    assert len(unknown) > 64
+    rules = LOADED["constraints"].constraints(view)
+    for cell in (unknown[0], unknown[30], unknown[-1]):
+        around = [o for o in view.topology.neighbours(cell) if view.is_unknown(o)]
+        kept = [rule for rule in rules if cell not in rule.cells]
+        found = [
+            twin["probability"].solve_outcomes(
+                kept, around, unknown, view.mines_left, opened=cell, cache={}
+            )
+            for twin in (LOADED, source)
+        ]
+        assert found[0] is not None and found[1] is not None
+        assert {n: _answer(r) for n, r in found[0].items()} == {
+            n: _answer(r) for n, r in found[1].items()
+        }
+
+
+#: A count of about 4 CPU seconds, all of it in the compiled engine's own loops (63 cells:
+#: too many for the kernel, too few for deduction first), run under a guard of 0.3 s (with
+#: ``guard``) or until Ctrl-C; in a process of its own (no test tool's gc callbacks, where
+#: an asynchronous exception would land and be swallowed). It prints the CPU seconds taken.
+LONG_COUNT = """
+import random, sys, time
+from minesweeper.resources import Guard, OverBudget
+from minesweeper.solver.constraints import Constraint
+from minesweeper.solver.probability import solve
+rng = random.Random(1)
+rules = [Constraint(frozenset(rng.sample(range(63), 8)), 2, -1) for _ in range(28)]
+start = time.process_time()
+print("counting", flush=True)
+try:
+    if sys.argv[1:] == ["guard"]:
+        with Guard(start + 0.3, None):
+            solve(rules, list(range(63)), None)
+    else:
+        solve(rules, list(range(63)), None)
+except (OverBudget, KeyboardInterrupt) as stop:
+    print(type(stop).__name__, time.process_time() - start)
+"""
+
+
+def _long_count(*args: str) -> subprocess.Popen[str]:
+    child = subprocess.Popen(
+        [sys.executable, "-c", LONG_COUNT, *args], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None and child.stdout.readline() == "counting\n"
+    return child
+
+
+@needs_build
+def test_a_guard_stops_a_long_compiled_count() -> None:
+    """Compiled loops never take an asynchronous exception themselves: the count calls
+    `compiled.checkpoint`, where the guard's stop lands."""
+    out, _ = _long_count("guard").communicate(timeout=60)
+    stopped, seconds = out.split()
+    assert stopped == "_TimeOver"
+    assert float(seconds) < 0.6
+
+
+@needs_build
+def test_ctrl_c_stops_a_long_compiled_count() -> None:
+    """SIGINT's handler runs in the interpreter's loop too, at the same checkpoints."""
+    child = _long_count()
+    time.sleep(0.3)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert time.monotonic() - sent < 0.5
+    assert out.split()[0] == "KeyboardInterrupt"
