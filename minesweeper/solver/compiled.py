@@ -17,11 +17,12 @@ modules' source must respect:
   stops a count with one) or runs a signal's handler (Ctrl-C): compiled loops never do.
   Their long loops call `checkpoint`, defined here because this module is never
   compiled: the Python count every 64 states and its walk back every 64 moves,
-  `probability.Budget`'s clock checks, each product of polynomials.
+  `probability.Budget`'s clock checks, each product of polynomials, each node of the
+  endgame's Python search.
 - ``len()`` is a C integer there, and so is an expression of it and literals alone:
   ``1 << len(cells)`` shifts in 64 bits and ``2 ** len(cells)`` is a float. Such a value
   goes through a name or a Python function first (``tests/solver/test_compiled.py``
-  counts past 64 cells).
+  counts past 64 cells and searches past 64 layouts).
 
 Only the standard library is imported here: setup.py reads `COMPILED` and `fingerprint`
 from this file.
@@ -41,7 +42,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: The modules of ``minesweeper.solver`` compiled from their Python source (see above).
-COMPILED = ("best", "constraints", "pairs", "probability", "view")
+COMPILED = ("best", "constraints", "endgame", "pairs", "player", "probability", "unionfind", "view")
 
 PACKAGE = "minesweeper.solver"
 

@@ -232,3 +232,25 @@ def test_ctrl_c_stops_a_long_compiled_count() -> None:
     out, _ = child.communicate(timeout=60)
     assert time.monotonic() - sent < 0.5
     assert out.split()[0] == "KeyboardInterrupt"
+
+
+@needs_build
+@pytest.mark.parametrize(
+    ("text", "mines"),
+    [("3 6\n01????\n12????\n??????\n", 6), ("4 5\n01???\n12???\n?????\n?????\n", 5)],
+)
+def test_past_64_layouts_the_compiled_endgame_plays_as_its_source(
+    source: dict[str, ModuleType], text: str, mines: int
+) -> None:
+    """The endgame's sets of layouts are the bits of Python ints: past 64 layouts a
+    compiled ``1 << len(found)`` would drop some (504 and 660 layouts here)."""
+    from minesweeper.boards.position import read_position
+
+    view = read_position(text, mine_count=mines)
+    found = LOADED["endgame"].layouts(view)
+    assert found is not None and len(found) > 64
+    assert LOADED["endgame"].solve_endgame(view) == source["endgame"].solve_endgame(view)
+    cells = view.unknown()
+    assert LOADED["endgame"]._tables(view, cells, found) == source["endgame"]._tables(
+        view, cells, found
+    )
