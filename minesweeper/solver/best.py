@@ -263,9 +263,7 @@ class Best(EngineStrategy):
         view = view.with_mines(result.mines)
         cell, method = None, "endgame"
         if result.layouts <= self.endgame_layouts and not result.approximate:
-            cell = best_endgame_move(
-                view, self.prior, self.endgame_nodes, self.endgame_layouts
-            )
+            cell = best_endgame_move(view, self.prior, self.endgame_nodes, self.endgame_layouts)
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:
