@@ -1,12 +1,19 @@
 """How often, and at what cost, a larger exact endgame would run in plain best's games.
 
-    python scripts/endgame_probe.py classic 300 223 [FIRST] > probe.jsonl   # rules, games, seed
+    python scripts/endgame_probe.py classic 300 223 > probe.jsonl   # rules, games, seed
+    python scripts/endgame_probe.py classic 300 223 150 2000 500 20000   # from game 150,
+        # layouts up to 2000, `best` playing with the old limits (500 layouts, 20,000 nodes)
 
-Plain `best` plays. At each guess with at most ``TOP`` layouts (counted exactly), the exact
-endgame is run again here, at each node budget of ``NODES``: its CPU, the process's peak
-resident memory during it (VmHWM, reset before each search), whether it finished within the
-budget, and whether its move is the move `best` plays. One JSON line per such guess, then a
+`best` plays (with the endgame limits given, else its defaults). At each guess with at
+most ``top`` layouts (counted exactly), the exact endgame is run again here, at each node
+budget of ``NODES``: its CPU, the process's peak resident memory during it (VmHWM, reset
+before each search), whether it finished within the budget, and whether its move is the
+move `best` plays. One JSON line per such guess, then a
 summary line per game. Nothing here changes a move.
+
+``win - played_win`` at a guess is what the exact move adds to the chance to win there
+(perfect play after either move): summed over guesses, the games a larger endgame gains,
+without the noise of the rest of each game that a paired bench run carries.
 """
 
 from __future__ import annotations
@@ -43,16 +50,17 @@ def _reset_peak() -> int:
 
 
 class Probe(Best):
-    def __init__(self, seed: int, game: int) -> None:
+    def __init__(self, seed: int, game: int, top: int = TOP) -> None:
         super().__init__(seed)
         self.game = game
+        self.top = top
         self.extra = 0.0  # CPU of the probe's own searches, left out of the game's
 
     def decide(self, view: View) -> Decision:
         if self.proved(view) is not None:
             return super().decide(view)
         result = self.solve(view)
-        if certain(view, result) is not None or result.approximate or result.layouts > TOP:
+        if certain(view, result) is not None or result.approximate or result.layouts > self.top:
             return super().decide(view)
         start = time.process_time()
         played = super().decide(view)
@@ -66,7 +74,7 @@ class Probe(Best):
         }
         probe_start = time.process_time()
         start = probe_start
-        found = enumerate_layouts(known.unknown(), constraints(known), known.mines_left, TOP)
+        found = enumerate_layouts(known.unknown(), constraints(known), known.mines_left, self.top)
         row["list_cpu"] = round(time.process_time() - start, 4)
         assert found is not None and len(found) == result.layouts
         row["unknown"] = len(known.unknown())
@@ -110,13 +118,24 @@ class Probe(Best):
         return total
 
 
-def main(rules: str, games: int, seed: int, first: int = 0) -> None:
+def main(
+    rules: str,
+    games: int,
+    seed: int,
+    first: int = 0,
+    top: int = TOP,
+    played_layouts: int = Best.endgame_layouts,
+    played_nodes: int = Best.endgame_nodes,
+) -> None:
     (spec,) = resolve_presets(["expert"])
-    print(json.dumps({"rules": rules, "games": games, "seed": seed, "first": first}), flush=True)
+    played = {"played_layouts": played_layouts, "played_nodes": played_nodes}
+    head = {"rules": rules, "games": games, "seed": seed, "first": first, "top": top}
+    print(json.dumps({**head, **played}), flush=True)
     deal = Deal.of_preset(spec, Rules(rules), first + games)
     for index in range(first, first + games):
         board, click = deal.game(seed, index)
-        probe = Probe(strategy_seed(seed, deal.name, index), index)
+        probe = Probe(strategy_seed(seed, deal.name, index), index, top)
+        probe.endgame_layouts, probe.endgame_nodes = played_layouts, played_nodes
         start = time.process_time()
         record = play(board, click, probe, deal.rules.tells_mine_count)
         cpu = round(time.process_time() - start - probe.extra, 4)
@@ -135,4 +154,4 @@ def main(rules: str, games: int, seed: int, first: int = 0) -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:2], *map(int, sys.argv[2:5]))  # type: ignore[arg-type]
+    main(sys.argv[1], *map(int, sys.argv[2:]))
