@@ -189,10 +189,12 @@ def test_endgame_layouts_past_the_listing_default_are_listed_and_searched() -> N
     exact = probabilities(view)
     assert exact.layouts == 2940 and not exact.safe and not exact.mines
     assert layouts(view) is None  # past the default listing
-    plain = Best().decide(view)
+    old = Best()  # the limits of the eighth round
+    old.endgame_layouts, old.endgame_nodes = 2000, 100_000
+    plain = old.decide(view)
     assert plain.method == "look-ahead"
     wider = Best()
-    wider.endgame_layouts = 3000
+    wider.endgame_layouts, wider.endgame_nodes = 3000, 100_000
     found = solve_endgame(view, max_nodes=wider.endgame_nodes, max_layouts=3000)
     assert found is not None
     decision = wider.decide(view)
