@@ -21,6 +21,8 @@ from types import TracebackType
 
 #: How often the watchdog looks, in seconds: memory can grow some tens of MB in between.
 INTERVAL = 0.01
+#: Seconds it waits after firing before it fires again (see `Guard._watch`).
+REFIRE = 0.5
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -96,9 +98,12 @@ class Guard:
                 raise _over(self._fired)
 
     def _watch(self) -> None:
-        # It fires again every interval until the block ends: an exception that lands
-        # in a destructor (``__del__``, a weakref callback) is swallowed by Python.
-        while not self._done.wait(INTERVAL):
+        # It fires again until the block ends: an exception that lands in a destructor
+        # (``__del__``, a weakref callback) is swallowed by Python. Not at once: unwinding
+        # a large count frees it, which takes a while, and a second exception that lands
+        # as ``__exit__`` is entered would keep its body from stopping the watchdog.
+        wait = INTERVAL
+        while not self._done.wait(wait):
             what = self._fired or self.over()
             if what is None:
                 continue
@@ -107,6 +112,7 @@ class Guard:
                     return
                 self._fired = what
                 _async_raise(self._target, _TimeOver if what == "time" else _MemoryOver)
+            wait = REFIRE
 
 
 class _TimeOver(OverBudget):

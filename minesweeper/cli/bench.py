@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shlex
 import signal
 import sys
@@ -528,7 +529,7 @@ def results_table(
         row = [
             *([result.deal.name] if named else []),
             result.deal.size,
-            short_names(results).get(result.strategy.label, result.strategy.label),
+            breakable(short_names(results).get(result.strategy.label, result.strategy.label)),
             str(result.games),
             f"{result.win_rate:.1%}",
             f"{low * 100:.1f}-{high:.1%}",
@@ -548,6 +549,23 @@ def short_names(results: list[Result]) -> dict[str, str]:
     return {spec.label: spec.name for spec in specs if names.count(spec.name) == 1}
 
 
+#: The width a strategy's name wraps at in the tables: what 80 columns leave it.
+NAME_WIDTH = 22
+
+
+def breakable(name: str, width: int = NAME_WIDTH) -> str:
+    """``name`` in lines of at most ``width``, broken after the ``:`` and ``,`` of its
+    settings, so that a long spec wraps between settings rather than inside one (a single
+    setting longer than ``width`` is still folded by the table)."""
+    pieces = re.findall(r"[^:,]*[:,]?", name)
+    lines = [""]
+    for piece in filter(None, pieces):
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(lines)
+
+
 def budgets_caption(results: list[Result]) -> str | None:
     """What each thinking strategy in ``results`` spends per guess, e.g. ``think per guess:
     search 500 positions``; None when none thinks."""
@@ -556,12 +574,17 @@ def budgets_caption(results: list[Result]) -> str | None:
     return f"think per guess: {', '.join(spent)}" if spent else None
 
 
+#: What 80 columns leave the paired table's A and B columns together.
+PAIRED_NAMES_WIDTH = 36
+
+
 def paired_table(
     paired: list[Paired], reference: Reference | None, names: Mapping[str, str] | None = None
 ) -> Table:
     """Each pair of players on the games both played, a section per preset (one preset: named
     in the title), in at most 80 columns (differences in points of win rate); ``names``
-    shortens labels for show."""
+    shortens labels for show. A name too long for its column shows as a tag, ``[1]``, that
+    the caption spells out whole, so that a spec is never folded mid-setting."""
     names = names or {}
     deals = list(dict.fromkeys(one.deal for one in paired))
     title = "Paired, game by game: A-B in points"
@@ -569,7 +592,18 @@ def paired_table(
         title = f"Paired, game by game on {deals[0]}: A-B in points"
     if reference is not None:
         title += f"; reference {reference.path.name}"
-    table = Table(title=title, box=None, collapse_padding=True, pad_edge=False)
+    tags = name_tags(
+        [names.get(one.a, one.a) for one in paired], [names.get(one.b, one.b) for one in paired]
+    )
+    caption = "\n".join(f"{tag} {name}" for name, tag in tags.items()) or None
+    table = Table(
+        title=title,
+        caption=caption,
+        caption_justify="left",
+        box=None,
+        collapse_padding=True,
+        pad_edge=False,
+    )
     table.add_column("A", overflow="fold")
     table.add_column("B", overflow="fold")
     for heading in ("games", "A-B", "95% CI", "only A", "only B", "p"):
@@ -580,9 +614,10 @@ def paired_table(
             deal = one.deal
             table.add_row(Text(deal, style="bold"), end_section=False)
         low, high = one.ci95
+        a, b = names.get(one.a, one.a), names.get(one.b, one.b)
         table.add_row(
-            names.get(one.a, one.a),
-            names.get(one.b, one.b),
+            tags.get(a, a),
+            tags.get(b, b),
             str(one.games),
             f"{one.difference * 100:+.1f}",
             f"{low * 100:+.1f}..{high * 100:+.1f}",
@@ -591,6 +626,20 @@ def paired_table(
             "<0.001" if one.p < 0.001 else f"{one.p:.3f}",
         )
     return table
+
+
+def name_tags(a: list[str], b: list[str], width: int = PAIRED_NAMES_WIDTH) -> dict[str, str]:
+    """Tags, ``[1]``, for the longest of the names in columns ``a`` and ``b`` until the
+    longest of each column left fits ``width`` together."""
+    tags: dict[str, str] = {}
+
+    def widest(column: list[str]) -> int:
+        return max((len(tags.get(name, name)) for name in column), default=0)
+
+    while widest(a) + widest(b) > width:
+        name = max((n for n in a + b if n not in tags), key=len)
+        tags[name] = f"[{len(tags) + 1}]"
+    return tags
 
 
 def report_errors(results: list[Result]) -> int:

@@ -3,6 +3,8 @@
 The strategies by name, and `StrategySpec`: `minesweeper.solver.registry`.
 """
 
+# First: it says where the modules compiled from their source load from (its docstring).
+from minesweeper.solver import compiled  # noqa: F401
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints, frontier
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View

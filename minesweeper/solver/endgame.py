@@ -15,6 +15,7 @@ from math import factorial
 from typing import Any, cast
 
 from minesweeper.solver import probability
+from minesweeper.solver.compiled import checkpoint
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -345,7 +346,8 @@ def _tables(
     count), so each cell costs a few operations on whole sets instead of a pass per layout.
     """
     known, neighbours = view.mines, view.topology.neighbours
-    everything = (1 << len(found)) - 1
+    size = len(found)  # named first: compiled, ``1 << len(found)`` shifts in 64 bits (`compiled`)
+    everything = (1 << size) - 1
     masks: dict[int, int] = {}  # cell -> the layouts where it is a mine
     for i, layout in enumerate(found):
         bit = 1 << i
@@ -402,8 +404,9 @@ def _search(
         )
         return found_move
     search = _Search(cells, mine_masks, shows, weights, max_nodes)
+    size = len(found)  # as in `_tables`
     try:
-        return search.best((1 << len(found)) - 1)
+        return search.best((1 << size) - 1)
     except _Budget:
         return None
 
@@ -470,6 +473,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _Budget
+        checkpoint()  # where a guard's stop lands in a long search, compiled (`compiled`)
         free, risky = self.options(alive)
         total = self._weight(alive)
         if free is not None:

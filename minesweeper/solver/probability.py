@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import heapq
 import importlib
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
@@ -40,6 +39,7 @@ from operator import add, itemgetter, mul
 from time import process_time
 from typing import Any, NamedTuple, Protocol, cast
 
+from minesweeper.solver.compiled import checkpoint, python_only
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
 from minesweeper.solver.unionfind import UnionFind
@@ -49,7 +49,7 @@ from minesweeper.solver.view import View
 def load_compiled(name: str) -> Any:
     """The compiled module ``minesweeper.solver.<name>`` (the kernel, the subset prover),
     unless it is not built or the environment says ``MINESWEEPER_ENGINE=python``."""
-    if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
+    if python_only():
         return None
     try:
         return importlib.import_module(f"minesweeper.solver.{name}")
@@ -118,10 +118,12 @@ class Budget:
 
     def spent(self) -> bool:
         """Whether the counting deadline is past."""
+        checkpoint()  # where a long count, compiled, takes a guard's stop (`compiled`)
         return self.deadline is not None and process_time() > self.deadline
 
     def late(self) -> bool:
         """Whether the whole answer is overdue."""
+        checkpoint()
         return self.due is not None and process_time() > self.due
 
     def cap(self) -> int:
@@ -423,6 +425,7 @@ def poly_product(polys: Iterable[list[int]], mines: int | None) -> list[int]:
     """The product of exact mine-count polynomials, without the terms past ``mines``."""
     front: list[int] = [1]
     for poly in polys:
+        checkpoint()  # thousands of digits long on a wide board: a guard may stop it here
         front = _convolve(front, poly)
         if mines is not None and mines >= 0:
             # Past ``mines`` every layout weighs 0: the terms up to it are exact alone.
@@ -688,7 +691,9 @@ def _combine_outcomes(
     # Totals with T open: the weight, layouts and free mines of G (the fixed product).
     whole_open = after[0]
     if mines is None:
-        (layouts_open,) = _correlations([1 << len(free)] * (high + 1), [prefix[-1]], extra + 1)
+        # Not ``1 << len(free)``: compiled (`minesweeper.solver.compiled`), that shifts in 64 bits.
+        every = _layouts_with(None, len(free), 0)
+        (layouts_open,) = _correlations([every] * (high + 1), [prefix[-1]], extra + 1)
     else:  # each weight is then the free cells' layouts (`_total_weights`)
         layouts_open = whole_open
     (free_open,) = _correlations(mine_weight, [prefix[-1]], extra + 1)
@@ -1534,7 +1539,9 @@ class _Programme:
             step: list[tuple[tuple[int, ...], int, int, tuple[int, ...]]] = []
             layer: dict[tuple[int, ...], dict[int, int]] = {}
             added = 0  # at most this many counts and moves added by this layer
-            for state, poly in layers[-1].items():
+            for i, (state, poly) in enumerate(layers[-1].items()):
+                if not i & 63:  # a layer can take seconds: a guard's stop lands here (`compiled`)
+                    checkpoint()
                 low, high = low0, high0
                 for src, need, left in bounds:
                     need -= state[src]
@@ -1650,7 +1657,9 @@ class _Programme:
             layer = self.layers[k]
             new_back: dict[tuple[int, ...], dict[int, int]] = {}
             mines = 0
-            for state, x, ways, key in self.moves[k]:
+            for i, (state, x, ways, key) in enumerate(self.moves[k]):
+                if not i & 63:
+                    checkpoint()
                 later = back.get(key)
                 if not later:
                     continue

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from minesweeper.bench.pairing import Paired, Reference, pair
 from minesweeper.cli import main
-from minesweeper.cli.bench import paired_table
+from minesweeper.cli.bench import breakable, name_tags, paired_table
 from minesweeper.errors import InputError
 from minesweeper.intervals import mcnemar_exact
 
@@ -179,3 +179,35 @@ def test_cli_bad_reference_is_one_line(tmp_path: Path) -> None:
     code, out = run("--strategy", "first-unknown", "--reference", str(bad))
     assert code != 0
     assert "line 2" in out and "Traceback" not in out
+
+
+LONG = "best:endgame_layouts=500,endgame_nodes=20000"
+
+
+def test_a_long_spec_is_tagged_in_the_paired_table_and_spelled_out_whole() -> None:
+    rows = [
+        Paired("expert", "best", LONG, 1000, 12, 9),
+        Paired("expert", "best", "best:cutoff=0.8", 1000, 3, 4),
+        Paired("expert", LONG, "best:cutoff=0.8", 1000, 5, 5),
+    ]
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(paired_table(rows, None))
+    lines = console.export_text().splitlines()
+    assert max(map(len, lines)) <= 80
+    assert [line.strip() for line in lines if LONG in line] == [f"[1] {LONG}"]
+    assert sum(line.startswith("best [1]") for line in lines) == 1
+    assert sum(line.startswith("[1]  best:cutoff=0.8") for line in lines) == 1
+
+
+def test_names_are_tagged_only_until_both_columns_fit() -> None:
+    assert name_tags(["best"], ["gauss-powermean"], width=36) == {}
+    assert name_tags(["a" * 20], ["b" * 20], width=36) == {"a" * 20: "[1]"}
+    assert name_tags(["a" * 40, "c"], ["b" * 40], width=36) == {"a" * 40: "[1]", "b" * 40: "[2]"}
+
+
+def test_a_long_spec_breaks_between_its_settings() -> None:
+    assert breakable(LONG, 22) == "best:\nendgame_layouts=500,\nendgame_nodes=20000"
+    assert breakable("best:cutoff=0.8", 22) == "best:cutoff=0.8"
+    assert breakable("search (think 500 positions)", 22) == "search (think 500 positions)"
+    for width in range(1, 50):
+        assert breakable(LONG, width).replace("\n", "") == LONG
