@@ -114,28 +114,21 @@ def _undo(
 
 
 def best_endgame_move(
-    view: View,
-    prior: DensityPrior = UNIFORM,
-    max_nodes: int = MAX_NODES,
-    max_layouts: int = MAX_LAYOUTS,
+    view: View, prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
 ) -> int | None:
     """The cell with the highest chance to win, or None when the search is too big."""
-    found = solve_endgame(view, prior, max_nodes, max_layouts)
+    found = solve_endgame(view, prior, max_nodes)
     return None if found is None else found[0]
 
 
 def solve_endgame(
-    view: View,
-    prior: DensityPrior = UNIFORM,
-    max_nodes: int = MAX_NODES,
-    max_layouts: int = MAX_LAYOUTS,
+    view: View, prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
 ) -> tuple[int, float] | None:
     """The move with the highest chance to win and that chance, playing perfectly after it.
 
-    None when there are more than ``max_layouts`` layouts or the search visits more than
-    ``max_nodes`` positions.
+    None when there are too many layouts or the search grows too big.
     """
-    found = layouts(view, max_layouts)
+    found = layouts(view)
     if not found:
         return None
     if view.mine_count is None:
