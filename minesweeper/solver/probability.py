@@ -1318,6 +1318,7 @@ def _integral(rest: Sequence[Number], poly: Sequence[Number]) -> tuple[list[int]
 
 def _correlate(g: Sequence[int], p: Sequence[int], n: int) -> list[int]:
     """``[sum(p[t] * g[u + t] for t) for u in range(n)]`` (``g`` long enough)."""
+    checkpoint()  # hundreds of these, of long numbers, in one `_combined` on a wide board
     width = len(p)
     return [sum(map(mul, p, g[u : u + width])) for u in range(n)]
 
