@@ -64,6 +64,7 @@ from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import UsageError
 from minesweeper.outputs import OutputError, check_writable
 from minesweeper.play.records import user_data_dir
+from minesweeper.solver.compiled import modules_state
 from minesweeper.solver.probability import ENGINE
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import SquareTopology, Topology
@@ -247,6 +248,7 @@ def bench(
         report: dict[str, object] = {
             "seed": seed,
             "engine": ENGINE,  # which engine counted (see docs/solver.md): CPU figures differ
+            "modules": modules_state(),  # and whether the solver's modules ran compiled
             "results": [r.as_json() for r in results],
         }
         if paired:
@@ -502,12 +504,13 @@ def results_table(
     stopped = " (partial: interrupted)" if partial else ""
     names = list(dict.fromkeys(result.deal.name for result in results))
     given = any(result.deal.boards for result in results)
+    engine = f"{ENGINE} engine, {modules_state()} modules"
     if given:
         what = names[0] if len(names) == 1 else "given boards"
-        title = f"Benchmark{stopped}: {what}, {rules.value} rules{shape}, {ENGINE} engine, "
+        title = f"Benchmark{stopped}: {what}, {rules.value} rules{shape}, {engine}, "
         title += f"strategies seeded {seed}"
     else:
-        title = f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}, {ENGINE} engine"
+        title = f"Benchmark{stopped}: seed {seed}, {rules.value} rules{shape}, {engine}"
     table = Table(
         title=title,
         box=None,

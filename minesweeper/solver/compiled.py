@@ -110,6 +110,32 @@ def checkpoint() -> None:
     asynchronous exception or signal (see above)."""
 
 
+def from_source() -> list[str]:
+    """Those of `COMPILED` imported so far that run from their source, not a build: a
+    benchmark says so, as their CPU differs (``MINESWEEPER_ENGINE=python``, no build, or a
+    stale one)."""
+    modules = (sys.modules.get(f"{PACKAGE}.{name}") for name in COMPILED)
+    return [
+        module.__name__.rpartition(".")[2]
+        for module in modules
+        if module is not None
+        and not isinstance(
+            getattr(module.__spec__, "loader", None), importlib.machinery.ExtensionFileLoader
+        )
+    ]
+
+
+def modules_state() -> str:
+    """`from_source` in a word or a list: ``"compiled"`` when none, ``"source"`` when every
+    one imported, else ``"source: best, view"``."""
+    source = from_source()
+    if not source:
+        return "compiled"
+    if len(source) == sum(f"{PACKAGE}.{name}" in sys.modules for name in COMPILED):
+        return "source"
+    return "source: " + ", ".join(source)
+
+
 def install() -> None:
     """Put `SourceFirst` first on ``sys.meta_path`` (once)."""
     if not any(isinstance(finder, SourceFirst) for finder in sys.meta_path):

@@ -22,14 +22,15 @@ its times mean anything.
 process for the whole run, warmed up once) with the same block in ``minesweeper bench --strategy
 S --jobs 1 --per-game`` (a fresh process per block, its first ``WARM_OURS`` games on other
 boards, not counted; ``S`` is ``--strategy``, `best` by default, which the run's folder records:
-a resumed or pooled run must time the same one), the order swapped every block so that the
-machine's load falls on both alike. ``bench``'s per-game ``seconds`` is the process's CPU time
-(`time.process_time`) from the first click to the end, the first click's opening included, as
-his thread's time covers his first click (his book move) to the end. Each block is kept in
-``--out`` as it finishes, so a rerun resumes; at the end (or with ``report``) it prints both
-sides' median and mean CPU per game and the ratio of medians (ours / his) with a 95% bootstrap
-interval (boards resampled in pairs). ``report --out A --out B ...`` pools runs, each board's
-CPU the mean of its runs.
+a resumed or pooled run must time the same one, and every block must run our solver's modules
+compiled or from source alike: ``modules.txt`` records which), the order swapped every block so
+that the machine's load falls on both alike. ``bench``'s per-game ``seconds`` is the process's
+CPU time (`time.process_time`) from the first click to the end, the first click's opening
+included, as his thread's time covers his first click (his book move) to the end. Each block is
+kept in ``--out`` as it finishes, so a rerun resumes; at the end (or with ``report``) it prints
+both sides' median and mean CPU per game and the ratio of medians (ours / his) with a 95%
+bootstrap interval (boards resampled in pairs). ``report --out A --out B ...`` pools runs, each
+board's CPU the mean of its runs.
 
 ``decisions`` plays boards 0..count-1 (untimed) and writes his decision log to ``--out``, one
 JSON line per guess in the fields of dh-2026's ``*.dh-decisions.jsonl`` (hidden cells are all
@@ -176,6 +177,7 @@ def play_ours(
     block.write_text("\n".join(warm + boards[start:end]))
     records = work / f"block-{start}.jsonl"
     records.unlink(missing_ok=True)
+    summary = work / f"block-{start}.json"
     bench = [sys.executable, "-m", "minesweeper", "bench", "--boards", str(block)]
     subprocess.run(
         [
@@ -188,10 +190,14 @@ def play_ours(
             "1",
             "--per-game",
             str(records),
+            "--json",
+            str(summary),
         ],
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    check_modules(work, json.loads(summary.read_text())["modules"])
+    summary.unlink()
     games = []
     for line in records.read_text().splitlines():
         record = json.loads(line)
@@ -307,6 +313,22 @@ def check_strategy(run: Path, strategy: str) -> None:
         sys.exit(f"time_hill: {run} times --strategy {was}, not {strategy}: give another --out")
 
 
+def check_modules(run: Path, state: str) -> None:
+    """Record whether our solver's modules ran compiled (`bench`'s ``modules``); every
+    block of a run must run them the same way, or its CPU figures mix two engines."""
+    kept = run / "modules.txt"
+    if not kept.exists():
+        kept.write_text(state + "\n")
+    elif (was := kept.read_text().strip()) != state:
+        sys.exit(f"time_hill: {run} ran our modules {was}, this block {state}: rebuild, rerun")
+
+
+def run_modules(run: Path) -> str:
+    """How a run's blocks ran our solver's modules (runs from before this record: unknown)."""
+    kept = run / "modules.txt"
+    return kept.read_text().strip() if kept.exists() else "unknown"
+
+
 def run_strategy(run: Path) -> str:
     """The strategy a run timed (runs from before --strategy timed `best`)."""
     kept = run / "strategy.txt"
@@ -337,7 +359,11 @@ def report(args: argparse.Namespace) -> None:
     ours = sorted({run_strategy(run) for run in runs})
     if len(ours) > 1:
         sys.exit(f"time_hill: the runs time different strategies ({', '.join(ours)})")
-    print(f"{', '.join(map(str, runs))}: {len(both)} boards timed by both; ours: {ours[0]}")
+    modules = ", ".join(sorted({run_modules(run) for run in runs}))
+    print(
+        f"{', '.join(map(str, runs))}: {len(both)} boards timed by both; "
+        f"ours: {ours[0]}, {modules} modules"
+    )
     for name, side, cpu in (("his", his_runs[0], h), ("ours", our_runs[0], o)):
         won = sum(side[i].won for i in both)
         print(

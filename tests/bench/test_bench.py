@@ -29,6 +29,7 @@ from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
+from minesweeper.solver.compiled import modules_state
 from minesweeper.solver.probability import ENGINE
 from minesweeper.solver.registry import STRATEGIES
 from minesweeper.topology import TOPOLOGIES, SquareTopology
@@ -262,7 +263,8 @@ def test_cli_boards(tmp_path: Path) -> None:
     # The boards bring their layouts, so the seed seeds the strategies only; one name for
     # every row goes in the title, not in a column of its own.
     title = " ".join(result.stdout.split("board ")[0].split())
-    assert title == f"Benchmark: many.in, modern rules, {ENGINE} engine, strategies seeded 0"
+    engine = f"{ENGINE} engine, {modules_state()} modules"
+    assert title == f"Benchmark: many.in, modern rules, {engine}, strategies seeded 0"
     assert "preset" not in result.stdout and "seed 0" not in result.stdout
     per_game = tmp_path / "games.jsonl"
     sized = [*args, "--rules", "modern", "--group-by", "size"]

@@ -103,3 +103,13 @@ def test_time_hill_keeps_a_runs_strategy_and_will_not_mix_two(tmp_path: Path) ->
     with pytest.raises(SystemExit) as stopped:
         time_hill.check_strategy(tmp_path, "best")
     assert "times --strategy best:regions=1, not best" in str(stopped.value)
+
+
+def test_time_hill_keeps_how_a_run_ran_our_modules_and_will_not_mix_two(tmp_path: Path) -> None:
+    assert time_hill.run_modules(tmp_path) == "unknown"  # a run from before the record
+    time_hill.check_modules(tmp_path, "compiled")
+    time_hill.check_modules(tmp_path, "compiled")
+    assert time_hill.run_modules(tmp_path) == "compiled"
+    with pytest.raises(SystemExit) as stopped:
+        time_hill.check_modules(tmp_path, "source: best")  # a stale build, say
+    assert "ran our modules compiled, this block source: best" in str(stopped.value)

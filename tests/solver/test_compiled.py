@@ -3,6 +3,8 @@ only when fresh, and the same answers as their source run by the interpreter."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import signal
 import subprocess
@@ -254,3 +256,54 @@ def test_past_64_layouts_the_compiled_endgame_plays_as_its_source(
     assert LOADED["endgame"]._tables(view, cells, found) == source["endgame"]._tables(
         view, cells, found
     )
+
+
+def _bench_json(tmp_path: Path, **environment: str) -> dict[str, Any]:
+    """What `minesweeper bench --json` says of a few beginner games, in a process of its own."""
+    out = tmp_path / "bench.json"
+    command = [sys.executable, "-m", "minesweeper", "bench", "--preset", "beginner"]
+    command += ["--games", "3", "--strategy", "best", "--jobs", "1", "--json", str(out)]
+    run = subprocess.run(
+        command, env={**os.environ, **environment}, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    return {"stdout": " ".join(run.stdout.split()), **json.loads(out.read_text())}
+
+
+def test_a_benchmark_says_its_modules_ran_from_source(tmp_path: Path) -> None:
+    found = _bench_json(tmp_path, MINESWEEPER_ENGINE="python")
+    assert (found["engine"], found["modules"]) == ("python", "source")
+    assert "python engine, source modules" in found["stdout"]
+
+
+@needs_build
+def test_a_benchmark_says_its_modules_ran_compiled(tmp_path: Path) -> None:
+    found = _bench_json(tmp_path, MINESWEEPER_ENGINE="")
+    assert found["modules"] == "compiled"
+    assert "compiled modules" in found["stdout"]
+
+
+@needs_build
+def test_a_stale_build_is_named_in_the_record() -> None:
+    """One module whose build is not of its source now runs from it, and the record names it."""
+    script = """
+import sys, warnings
+import minesweeper.solver.best
+from minesweeper.solver import compiled
+assert compiled.modules_state() == "compiled", compiled.modules_state()
+compiled.fingerprint = lambda source: "edited since"
+del sys.modules["minesweeper.solver.unionfind"]
+with warnings.catch_warnings(record=True):
+    warnings.simplefilter("always")
+    import minesweeper.solver.unionfind
+print(compiled.modules_state())
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "MINESWEEPER_ENGINE": ""},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "source: unionfind"
