@@ -266,6 +266,8 @@ def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, serve
     page.screenshot(path=shots / "03-player-phone.png")
     page.set_viewport_size({"width": 1366, "height": 768})
     page.go_back()
+    # Back on the ladder, its old table shows until the new one is in: not to be clicked.
+    page.wait_for_selector("#ladder-page:not([aria-busy])")
     row = page.locator("table.ladder tbody tr.row-link").first
     row.wait_for()
     row.locator("td").nth(2).click()

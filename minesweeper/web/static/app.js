@@ -320,11 +320,16 @@ async function showReplay(id) {
 
 const PAGES = ["play-page", "ladder-page", "player-page", "replay-page"];
 
+let routed = 0; // routes begun: only the latest one says its page is loaded
+
 async function route() {
+  const mine = ++routed;
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const page = { ladder: "ladder-page", player: "player-page", replay: "replay-page" }[parts[0]] ?? "play-page";
   for (const id of PAGES) $(id).hidden = id !== page;
   if (page !== "replay-page") replayView.stop();
+  // Until its data is in, a page shows what it showed last (aria-busy says so).
+  $(page).setAttribute("aria-busy", "true");
   try {
     if (page === "ladder-page") await showLadder(...parts.slice(1).filter(Boolean));
     else if (page === "player-page") await showPlayer(parts[1] ?? "");
@@ -336,6 +341,8 @@ async function route() {
     }
   } catch (error) {
     replace($(page), el("p", { class: "error" }, error.message));
+  } finally {
+    if (mine === routed) $(page).removeAttribute("aria-busy");
   }
 }
 
