@@ -12,7 +12,9 @@ be a mine (ties: lowest cell id).
    games (seeds 151 and 157; docs/search.md), these limits won 106 games that
    the old ones (500 layouts, 20,000 positions) lost, and lost 64 that they
    won (p = 0.002). They cost little of the median CPU per game, about 1.8x
-   its mean.
+   its mean. Larger still (3000 layouts, 400,000 positions; the setting lists
+   past `endgame.MAX_LAYOUTS`) gained nothing measurable on 25,000 more
+   (25 / 16, p = 0.21; docs/search.md, ninth round).
 2. Isolated regions: frontier cells walled off from everything else (no
    unknown neighbour outside them) must be cleared some time at a risk nothing
    else can lower. With `Best.regions` on, the region is played first, by the
@@ -263,7 +265,7 @@ class Best(EngineStrategy):
         view = view.with_mines(result.mines)
         cell, method = None, "endgame"
         if result.layouts <= self.endgame_layouts and not result.approximate:
-            cell = best_endgame_move(view, self.prior, self.endgame_nodes)
+            cell = best_endgame_move(view, self.prior, self.endgame_nodes, self.endgame_layouts)
         if cell is None and self.regions:
             cell, method = self.isolated_move(view), "region"
         if cell is None:

@@ -114,21 +114,28 @@ def _undo(
 
 
 def best_endgame_move(
-    view: View, prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
+    view: View,
+    prior: DensityPrior = UNIFORM,
+    max_nodes: int = MAX_NODES,
+    max_layouts: int = MAX_LAYOUTS,
 ) -> int | None:
     """The cell with the highest chance to win, or None when the search is too big."""
-    found = solve_endgame(view, prior, max_nodes)
+    found = solve_endgame(view, prior, max_nodes, max_layouts)
     return None if found is None else found[0]
 
 
 def solve_endgame(
-    view: View, prior: DensityPrior = UNIFORM, max_nodes: int = MAX_NODES
+    view: View,
+    prior: DensityPrior = UNIFORM,
+    max_nodes: int = MAX_NODES,
+    max_layouts: int = MAX_LAYOUTS,
 ) -> tuple[int, float] | None:
     """The move with the highest chance to win and that chance, playing perfectly after it.
 
-    None when there are too many layouts or the search grows too big.
+    None when there are more than ``max_layouts`` layouts or the search visits more than
+    ``max_nodes`` positions.
     """
-    found = layouts(view)
+    found = layouts(view, max_layouts)
     if not found:
         return None
     if view.mine_count is None:

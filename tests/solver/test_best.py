@@ -181,6 +181,45 @@ def test_best_searches_positions_of_up_to_2000_layouts_exactly() -> None:
     assert decision.opens == (found[0],)
 
 
+def test_endgame_layouts_past_the_listing_default_are_listed_and_searched() -> None:
+    """`Best.endgame_layouts` above `endgame.MAX_LAYOUTS` takes effect: the layouts are
+    listed up to it (before, the listing stopped at 2000 and such a limit did nothing), and
+    the exact move beats the look-ahead's cell there."""
+    view = View(SquareTopology(4, 6), {7: 2}, mine_count=4)  # 2940 layouts, no certain cell
+    exact = probabilities(view)
+    assert exact.layouts == 2940 and not exact.safe and not exact.mines
+    assert layouts(view) is None  # past the default listing
+    old = Best()  # the limits of the eighth round
+    old.endgame_layouts, old.endgame_nodes = 2000, 100_000
+    plain = old.decide(view)
+    assert plain.method == "look-ahead"
+    wider = Best()
+    wider.endgame_layouts, wider.endgame_nodes = 3000, 100_000
+    found = solve_endgame(view, max_nodes=wider.endgame_nodes, max_layouts=3000)
+    assert found is not None
+    decision = wider.decide(view)
+    assert decision.method == "endgame"
+    assert decision.opens == (found[0],) != plain.opens
+
+    def chance_after(cell: int) -> float:
+        """Win chance opening ``cell`` first: each number it may show weighed by its count
+        of layouts (the counting engine), then played perfectly (a search of that view)."""
+        total = 0.0
+        for shown in range(9):
+            after = View(view.topology, {**view.revealed, cell: shown}, mine_count=4)
+            try:
+                count = probabilities(after).layouts
+            except InconsistentView:
+                continue
+            rest = solve_endgame(after, max_nodes=wider.endgame_nodes, max_layouts=3000)
+            assert rest is not None or count == 1  # one layout left: won
+            total += count / exact.layouts * (1.0 if rest is None else rest[1])
+        return total
+
+    assert chance_after(found[0]) == pytest.approx(found[1])
+    assert chance_after(plain.opens[0]) < found[1] - 1e-9  # 0.8272 against 0.8279
+
+
 def test_layouts_lists_every_fitting_layout() -> None:
     topology = SquareTopology(2, 3)
     view = View(topology, {0: 1, 1: 1}, mine_count=1)
