@@ -487,6 +487,17 @@ def run_with_progress(
         )
 
 
+def engine_words() -> str:
+    """Which engine counted, for a title: the kernel's name, and the solver's modules when
+    they ran otherwise than it (a stale build runs from source: its CPU is not compiled)."""
+    state = modules_state()
+    if (ENGINE, state) in (("compiled", "compiled"), ("python", "source")):
+        return f"{ENGINE} engine"
+    if state.startswith("source: "):
+        return f"{ENGINE} engine, {state.removeprefix('source: ')} from source"
+    return f"{ENGINE} engine, {state} modules"
+
+
 def results_table(
     results: list[Result],
     seed: int,
@@ -504,7 +515,7 @@ def results_table(
     stopped = " (partial: interrupted)" if partial else ""
     names = list(dict.fromkeys(result.deal.name for result in results))
     given = any(result.deal.boards for result in results)
-    engine = f"{ENGINE} engine, {modules_state()} modules"
+    engine = engine_words()
     if given:
         what = names[0] if len(names) == 1 else "given boards"
         title = f"Benchmark{stopped}: {what}, {rules.value} rules{shape}, {engine}, "

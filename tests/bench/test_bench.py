@@ -27,10 +27,9 @@ from minesweeper.bench import (
 from minesweeper.boards.cases import format_case, load_cases
 from minesweeper.boards.generate import random_board
 from minesweeper.cli import main
+from minesweeper.cli.bench import engine_words
 from minesweeper.client import GameRecord
 from minesweeper.errors import MinesweeperError
-from minesweeper.solver.compiled import modules_state
-from minesweeper.solver.probability import ENGINE
 from minesweeper.solver.registry import STRATEGIES
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 from minesweeper.variant import PRESETS, Rules
@@ -263,7 +262,7 @@ def test_cli_boards(tmp_path: Path) -> None:
     # The boards bring their layouts, so the seed seeds the strategies only; one name for
     # every row goes in the title, not in a column of its own.
     title = " ".join(result.stdout.split("board ")[0].split())
-    engine = f"{ENGINE} engine, {modules_state()} modules"
+    engine = engine_words()
     assert title == f"Benchmark: many.in, modern rules, {engine}, strategies seeded 0"
     assert "preset" not in result.stdout and "seed 0" not in result.stdout
     per_game = tmp_path / "games.jsonl"
