@@ -224,6 +224,37 @@ def test_a_guard_stops_a_long_compiled_count() -> None:
     assert float(seconds) < 0.6
 
 
+LONG_CORRELATIONS = """
+import time
+from minesweeper.resources import Guard, OverBudget
+from minesweeper.solver.probability import _correlations
+
+# Numbers past machine words, so no kernel: each correlation (about 0.05 s) is the compiled
+# module's own, a loop of C calls that never passes through the interpreter; the 150 of
+# them take about 7 s, and stopped only at their end before each became a checkpoint.
+g = [10**60 + i for i in range(1200)]
+polys = [[10**50 + j + k for j in range(600)] for k in range(150)]
+start = time.process_time()
+try:
+    with Guard(start + 0.3, None):
+        _correlations(g, polys, 600)
+except OverBudget as stop:
+    print(type(stop).__name__, time.process_time() - start)
+"""
+
+
+@needs_build
+def test_a_guard_stops_a_long_run_of_compiled_correlations() -> None:
+    """The approximate count correlates hundreds of long polynomials in one go on a wide
+    board: each correlation is a checkpoint (else the guard's thread never even runs)."""
+    run = subprocess.run(
+        [sys.executable, "-c", LONG_CORRELATIONS], capture_output=True, text=True, timeout=120
+    )
+    stopped, seconds = run.stdout.split()
+    assert stopped == "_TimeOver"
+    assert float(seconds) < 0.8
+
+
 @needs_build
 def test_ctrl_c_stops_a_long_compiled_count() -> None:
     """SIGINT's handler runs in the interpreter's loop too, at the same checkpoints."""
