@@ -64,7 +64,7 @@ from minesweeper.cli.gameopts import size_options, sized
 from minesweeper.errors import UsageError
 from minesweeper.outputs import OutputError, check_writable
 from minesweeper.play.records import user_data_dir
-from minesweeper.solver.compiled import modules_state
+from minesweeper.solver.compiled import from_source, modules_state
 from minesweeper.solver.probability import ENGINE
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import SquareTopology, Topology
@@ -493,9 +493,9 @@ def engine_words() -> str:
     state = modules_state()
     if (ENGINE, state) in (("compiled", "compiled"), ("python", "source")):
         return f"{ENGINE} engine"
-    if state.startswith("source: "):
-        return f"{ENGINE} engine, {state.removeprefix('source: ')} from source"
-    return f"{ENGINE} engine, {state} modules"
+    if state in ("compiled", "source"):
+        return f"{ENGINE} engine, {state} modules"
+    return f"{ENGINE} engine, {', '.join(from_source())} from source"
 
 
 def results_table(

@@ -110,17 +110,21 @@ def checkpoint() -> None:
     asynchronous exception or signal (see above)."""
 
 
+def imported() -> list[str]:
+    """Those of `COMPILED` imported so far."""
+    return [name for name in COMPILED if f"{PACKAGE}.{name}" in sys.modules]
+
+
 def from_source() -> list[str]:
     """Those of `COMPILED` imported so far that run from their source, not a build: a
     benchmark says so, as their CPU differs (``MINESWEEPER_ENGINE=python``, no build, or a
     stale one)."""
-    modules = (sys.modules.get(f"{PACKAGE}.{name}") for name in COMPILED)
     return [
-        module.__name__.rpartition(".")[2]
-        for module in modules
-        if module is not None
-        and not isinstance(
-            getattr(module.__spec__, "loader", None), importlib.machinery.ExtensionFileLoader
+        name
+        for name in imported()
+        if not isinstance(
+            getattr(sys.modules[f"{PACKAGE}.{name}"].__spec__, "loader", None),
+            importlib.machinery.ExtensionFileLoader,
         )
     ]
 
@@ -131,7 +135,7 @@ def modules_state() -> str:
     source = from_source()
     if not source:
         return "compiled"
-    if len(source) == sum(f"{PACKAGE}.{name}" in sys.modules for name in COMPILED):
+    if source == imported():
         return "source"
     return "source: " + ", ".join(source)
 
