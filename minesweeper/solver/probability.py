@@ -425,7 +425,6 @@ def poly_product(polys: Iterable[list[int]], mines: int | None) -> list[int]:
     """The product of exact mine-count polynomials, without the terms past ``mines``."""
     front: list[int] = [1]
     for poly in polys:
-        checkpoint()  # thousands of digits long on a wide board: a guard may stop it here
         front = _convolve(front, poly)
         if mines is not None and mines >= 0:
             # Past ``mines`` every layout weighs 0: the terms up to it are exact alone.
@@ -821,6 +820,7 @@ def _correlated(g: Sequence[int], p: Sequence[int], n: int) -> list[int]:
 def _correlations(g: list[int], polys: list[list[int]], n: int) -> list[list[int]]:
     """``[_correlate(g, poly, n) for poly in polys]``, by the kernel where the numbers fit
     (``g`` non-negative ints, the polynomials' entries machine words)."""
+    checkpoint()  # a few ms each in the kernel, hundreds in one `_combined` on a wide board
     found: list[list[int]] | None = None if _kernel is None else _kernel.correlate(g, polys, n)
     if found is None:
         return [_correlate(g, poly, n) for poly in polys]
@@ -1325,6 +1325,7 @@ def _correlate(g: Sequence[int], p: Sequence[int], n: int) -> list[int]:
 
 def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
     """The product of two polynomials (coefficient lists), ``b`` added a slice at a time."""
+    checkpoint()  # thousands of digits long on a wide board, in loops of hundreds
     width = len(b)
     out = [0] * (len(a) + width - 1)
     for i, x in enumerate(a):
