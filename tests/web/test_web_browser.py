@@ -436,3 +436,53 @@ def test_an_expert_board_fits_a_laptop_screen(page, shots):
     assert box["width"] / 30 >= 18  # cells of at least 18 pixels
     click(page, 8 * 30 + 15)
     page.screenshot(path=shots / "09-expert.png")
+
+
+def test_a_lost_connection_is_said_plainly_and_the_game_is_drawn_again(browser, server, shots):
+    # Its own page: the aborted requests below are console errors, on purpose.
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(server[1])
+    page.wait_for_selector("#board .cell")
+    game = new_game(page, mode="practice", preset="beginner", topology="square")
+    click(page, 40)
+    mined = mines(server[0], game)  # laid at the first open
+    # Closed safe cells next to a mine: each opens alone, and the game goes on.
+    around = SquareTopology(9, 9).neighbours
+    safe = [
+        c
+        for c, s in enumerate(states(page))
+        if s == "closed" and c not in mined and mined & set(around(c))
+    ]
+    assert len(safe) >= 2
+    before = states(page)
+
+    # The server is down: the move never arrives.
+    page.route("**/api/**", lambda route: route.abort())
+    click(page, safe[0])
+    assert page.locator("#status").inner_text() == (
+        "The server can't be reached. Nothing is lost: try again once it is back."
+    )
+    assert states(page) == before
+    page.wait_for_timeout(1200)  # the timer runs on
+    page.screenshot(path=shots / "09-unreachable.png")
+
+    # The move arrives and is made, but its answer is lost: the page draws the game again
+    # as the server has it, with that cell open.
+    def made_then_lost(route) -> None:
+        route.fetch()
+        route.abort()
+
+    page.unroute("**/api/**")
+    page.route("**/moves", made_then_lost)
+    click(page, safe[0])
+    page.wait_for_function(f"() => window.minesweeper.game.board.states[{safe[0]}] === 'opened'")
+    assert page.locator("#status").inner_text() == "The game is shown again as the server keeps it."
+    assert game_id(page) == game
+    page.unroute("**/moves")
+
+    # Back again: the next move is made with the right move number.
+    later = next(c for c in safe if states(page)[c] == "closed")
+    click(page, later)
+    assert states(page)[later] == "opened"
+    context.close()

@@ -27,6 +27,9 @@ export async function ensurePlayer() {
   auth.keep(guest.token, guest.player.name, true);
 }
 
+/** What a request that never reached the server says. */
+export const UNREACHABLE = "The server can't be reached. Nothing is lost: try again once it is back.";
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -39,9 +42,16 @@ export async function call(method, path, body = undefined, raw = false) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (auth.token) headers.Authorization = `Bearer ${auth.token}`;
-  const response = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : (raw ? body : JSON.stringify(body)),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : (raw ? body : JSON.stringify(body)),
+    });
+  } catch {
+    // The browser's own words ("Failed to fetch") say nothing to a player. A move the
+    // server did take is kept there, and the move number catches one sent twice.
+    throw new ApiError(0, UNREACHABLE);
+  }
   const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }

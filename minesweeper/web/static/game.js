@@ -2,7 +2,7 @@
 // The mine counter, the face, the timer with tenths, the end-of-game figures, and
 // the click-to-paint time of every move (Performance API, "click-to-paint").
 
-import { call } from "./api.js";
+import { ApiError, call } from "./api.js";
 import { BoardView } from "./board.js";
 import { el, replace, seconds } from "./dom.js";
 
@@ -112,6 +112,7 @@ export class Game {
   }
 
   async load(data) {
+    this.stopTimer();
     localStorage.setItem("minesweeper.game", data.id);
     this.data = data;
     this.id = data.id;
@@ -136,15 +137,16 @@ export class Game {
     this.board.svg.addEventListener("mousedown", (e) => {
       if (!this.over && e.button === 0) this.setFace("o");
     });
-    this.apply(data, true);
-    if (data.started && !data.end) this.startTimer(data.ms ?? 0);
-    this.showCounter();
-    if (!data.end) this.showTime(0);
     this.setFace("smile");
     replace(this.parts.stats);
     this.parts.stats.hidden = true;
     this.parts.board.dataset.state = "playing";
     this.parts.board.dataset.game = this.id;
+    this.showTime(0);
+    // Last, so that a game found over (a resync) ends as one played to its end does.
+    this.apply(data, true);
+    if (data.started && !data.end) this.startTimer(data.ms ?? 0);
+    this.showCounter();
   }
 
   /** Send one move; moves go one after another, in the order they were made. */
@@ -176,8 +178,26 @@ export class Game {
         this.measure(clicked);
       } catch (error) {
         this.say(error.message, true);
+        // A move refused as stale (another tab, or an answer lost on the way) or one that
+        // never arrived: show the game as the server keeps it, when it can be reached.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 0)) {
+          if (await this.resync(id)) this.say("The game is shown again as the server keeps it.");
+        }
       }
     });
+  }
+
+  /** Draw game `id` again as the server has it; false (left as it is) if it cannot be. */
+  async resync(id) {
+    let data;
+    try {
+      data = await games.get(id);
+    } catch {
+      return false;
+    }
+    if (this.id !== id) return false;
+    await this.load(data);
+    return true;
   }
 
   /** Show what the server answered: cells opened, flags, and the end of the game. */
