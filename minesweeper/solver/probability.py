@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from itertools import chain, repeat
-from math import comb, log2
+from math import comb, log2, prod
 from operator import add, itemgetter, mul
 from time import process_time
 from typing import Any, NamedTuple, Protocol, cast
@@ -672,27 +672,35 @@ def _combine_outcomes(
         ends = [p for p in part.programmes if isinstance(p, _Ending)]
         open_polys[count] = ends[0].poly if ends else [1]
     extra = max(map(len, open_polys.values())) - 1
+    if not all(any(poly) for poly in fixed):
+        return {}  # no count fits
+    # As in `_combined`: each fixed polynomial's leading zeros are one offset, ``base``.
+    shifts = [next(s for s, n in enumerate(poly) if n) for poly in fixed]
+    spreads = [poly[shift:] for poly, shift in zip(fixed, shifts, strict=True)]
+    base = sum(shifts)
     prefix = [[1]]
-    for poly in fixed:
+    for poly in spreads:
         prefix.append(_convolve(prefix[-1], poly))
-    high = len(prefix[-1]) - 1 + extra
+    high = base + len(prefix[-1]) - 1 + extra
     weight, mine_weight, free_den, scale = _total_weights(
         mines, prior, len(free), len(constrained), known, safe, 0, high
     )
+    weight, mine_weight = weight[base:], mine_weight[base:]
     after = [weight]
     for i in range(len(fixed) - 1, -1, -1):
-        after += _correlations(after[-1], [fixed[i]], len(prefix[i]) + extra)
+        after += _correlations(after[-1], [spreads[i]], len(prefix[i]) + extra)
     after.reverse()
+    # open_rest[i][j] for j under polynomial i's shift is never read with a layout of it.
     open_rest = [
-        _correlations(after[i + 1], [prefix[i]], len(fixed[i]) + extra)[0]
-        for i in range(len(fixed))
+        [0] * shift + _correlations(after[i + 1], [prefix[i]], len(spreads[i]) + extra)[0]
+        for i, shift in enumerate(shifts)
     ]
     # Totals with T open: the weight, layouts and free mines of G (the fixed product).
     whole_open = after[0]
     if mines is None:
         # Not ``1 << len(free)``: compiled (`minesweeper.solver.compiled`), that shifts in 64 bits.
         every = _layouts_with(None, len(free), 0)
-        (layouts_open,) = _correlations([every] * (high + 1), [prefix[-1]], extra + 1)
+        (layouts_open,) = _correlations([every] * len(weight), [prefix[-1]], extra + 1)
     else:  # each weight is then the free cells' layouts (`_total_weights`)
         layouts_open = whole_open
     (free_open,) = _correlations(mine_weight, [prefix[-1]], extra + 1)
@@ -1138,13 +1146,21 @@ def _combined(
     polys: list[list[Number]] = [poly for part in parts for poly in part.polys]
     if lift:
         polys = [list(map(lift, poly)) for poly in polys]
-    # prefix[i]: layouts of the polynomials before the i-th by mine count; the
-    # last one is the whole frontier's.
+    if not all(any(poly) for poly in polys):
+        raise _no_layout(mines)
+    # A polynomial's leading zeros are mines every layout of it has (all of them, for
+    # settled cells): a shift, kept as one offset ``base``, so that the products and
+    # correlations below run over the spread of mine counts, not from 0 (on a wide
+    # board thousands of entries shorter). ``spreads[i]``: polynomial i without them.
+    shifts = [next(s for s, n in enumerate(poly) if n) for poly in polys]
+    spreads = [poly[shift:] for poly, shift in zip(polys, shifts, strict=True)]
+    base = sum(shifts)
+    # prefix[i]: layouts of the polynomials before the i-th by mine count past their
+    # shifts; the last one is the whole frontier's (``front[v]``: ``base + v`` mines).
     prefix = [[1]]
-    for poly in polys:
+    for poly in spreads:
         prefix.append(_convolve(prefix[-1], poly))
     front = prefix[-1]
-    low = next((s for s, n in enumerate(front) if n), len(front) - 1)
     weight, mine_weight, free_den, scale = _total_weights(
         mines,
         prior,
@@ -1152,20 +1168,20 @@ def _combined(
         len(constrained),
         known_mines,
         known_safe,
-        low,
-        len(front) - 1,
+        base,
+        base + len(front) - 1,
         lift(1) if lift else 1,
     )
-    total = sum(n * weight[s] for s, n in enumerate(front) if n)
+    weight, mine_weight = weight[base:], mine_weight[base:]
+    total = sum(n * weight[v] for v, n in enumerate(front) if n)
     if total == 0:
-        what = (
-            "the position" if mines is None else f"the position with {mines} mine(s) left to find"
-        )
-        raise InconsistentView(f"no mine layout fits {what}")
+        raise _no_layout(mines)
     if mines is not None and lift is None:
         layouts = total  # each weight is then the free cells' layouts (`_total_weights`)
     else:
-        layouts = int(sum(n * _layouts_with(mines, len(free), s) for s, n in enumerate(front) if n))
+        layouts = int(
+            sum(n * _layouts_with(mines, len(free), base + v) for v, n in enumerate(front) if n)
+        )
     whole = int(total)
 
     groups: list[tuple[int, int]] = []
@@ -1177,15 +1193,19 @@ def _combined(
     correlate = _correlate if lift else _correlated  # exact counts: in the kernel's limbs
     after = [weight]
     for i in range(len(polys) - 1, -1, -1):
-        after.append(correlate(after[-1], polys[i], len(prefix[i])))
+        after.append(correlate(after[-1], spreads[i], len(prefix[i])))
     after.reverse()
     index = 0
     cut = False
+    zero: Number = lift(0) if lift else 0
     for part in parts:
         _settled_groups(part, groups, blocks)
         index += len(part.settled_polys)
         for programme in part.programmes:
-            rest = correlate(after[index + 1], prefix[index], len(programme.poly))
+            # Its own shift first: no layout of it has fewer mines, so their weight is 0.
+            shift = shifts[index]
+            rest = [zero] * shift
+            rest += correlate(after[index + 1], prefix[index], len(programme.poly) - shift)
             up = down = 1
             if lift:  # the programme's counts are integers: so must its outside weights be
                 rest, power = _integral(rest, polys[index])
@@ -1197,10 +1217,15 @@ def _combined(
                 blocks.append((members, len(groups)))
                 groups.append((share * up, len(members) * whole * down * spread))
     if free:
-        share = int(sum(n * mine_weight[s] for s, n in enumerate(front) if n))
+        share = int(sum(n * mine_weight[v] for v, n in enumerate(front) if n))
         blocks.append((free, len(groups)))
         groups.append((share, whole * free_den))
     return Probabilities(groups, blocks, layouts, int(total * scale), bool(lift) or cut)
+
+
+def _no_layout(mines: int | None) -> InconsistentView:
+    what = "the position" if mines is None else f"the position with {mines} mine(s) left to find"
+    return InconsistentView(f"no mine layout fits {what}")
 
 
 def _settled_groups(
@@ -1261,10 +1286,7 @@ def _total_weights(
     down_start = known_safe + prior.b
     up = _rising_table(up_start + low, high - low + 1, unit)
     down = _rising_table(down_start + front - high, high - low + 1, unit)
-    scale = (
-        _rising_table(up_start, low + 1, unit)[-1]
-        * _rising_table(down_start, front - high + 1, unit)[-1]
-    )
+    scale = unit * _rising(up_start, low) * _rising(down_start, front - high)
     weight = [0] * low + [up[s - low] * down[high - s] for s in span]
     seen = known_mines + known_safe + front + prior.a + prior.b
     # A free cell is a mine with the posterior mean density (K + s + a) / seen.
@@ -1284,6 +1306,18 @@ def _binomials(n: int, low: int, high: int) -> list[int]:
         way = comb(n, r) if way is None else way * (n - r + 1) // r
         found.append(way)
     return found
+
+
+def _rising(start: int, count: int) -> int:
+    """``start^(count)``: the rising factorial ``start (start + 1) ... (start + count - 1)``.
+
+    A product tree, not `_rising_table`'s last entry: on a wide board that table is
+    thousands of integers thousands of digits long, tens of MB at once.
+    """
+    if count <= 16:
+        return prod(range(start, start + count))
+    half = count // 2
+    return _rising(start, half) * _rising(start + half, count - half)
 
 
 def _rising_table(start: int, count: int, unit: Number = 1) -> list[Number]:

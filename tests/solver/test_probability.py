@@ -290,6 +290,37 @@ def test_an_overdue_walk_back_of_a_small_count_stays_exact() -> None:
     assert all(late[cell] == exact[cell] for cell in exact)
 
 
+def test_settled_mines_shift_the_count_instead_of_lengthening_it(monkeypatch) -> None:
+    """Mines that deduction settles (hundreds on a wide board) are one offset: no product
+    or correlation of the count runs over them (exactness: the brute-force tests above)."""
+    topology = SquareTopology(40, 40)
+    rng = random.Random(40)
+    mines = set(rng.sample(range(topology.size), topology.size // 5))
+    revealed = {
+        cell: sum(1 for o in topology.neighbours(cell) if o in mines)
+        for cell in topology.cells()
+        if cell not in mines and rng.random() < 0.5
+    }
+    view = View(topology, revealed)
+    lengths: list[int] = []
+    convolve, correlated = probability._convolve, probability._correlated
+
+    def spied_convolve(a, b):
+        lengths.append(len(a) + len(b) - 1)
+        return convolve(a, b)
+
+    def spied_correlated(g, p, n):
+        lengths.append(n)
+        return correlated(g, p, n)
+
+    monkeypatch.setattr(probability, "_convolve", spied_convolve)
+    monkeypatch.setattr(probability, "_correlated", spied_correlated)
+    result = probabilities(view)
+    assert not result.approximate
+    assert len(result.mines) > 200 and lengths
+    assert max(lengths) < 50  # the settled mines' own product alone would be 200 long
+
+
 def test_wide_connected_frontier_returns() -> None:
     view = mesh(16, 30)
     assert len(frontier(view)) > 300
