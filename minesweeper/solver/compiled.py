@@ -18,7 +18,7 @@ modules' source must respect:
   Their long loops call `checkpoint`, defined here because this module is never
   compiled: the Python count every 64 states and its walk back every 64 moves,
   `probability.Budget`'s clock checks, each product and each correlation of polynomials,
-  each node of the endgame's Python search.
+  each node of the endgame's Python search, each pivot and row of deduction (`gauss`).
 - ``len()`` is a C integer there, and so is an expression of it and literals alone:
   ``1 << len(cells)`` shifts in 64 bits and ``2 ** len(cells)`` is a float. Such a value
   goes through a name or a Python function first (``tests/solver/test_compiled.py``
@@ -42,7 +42,17 @@ from pathlib import Path
 from types import ModuleType
 
 #: The modules of ``minesweeper.solver`` compiled from their Python source (see above).
-COMPILED = ("best", "constraints", "endgame", "pairs", "player", "probability", "unionfind", "view")
+COMPILED = (
+    "best",
+    "constraints",
+    "endgame",
+    "gauss",
+    "pairs",
+    "player",
+    "probability",
+    "unionfind",
+    "view",
+)
 
 PACKAGE = "minesweeper.solver"
 

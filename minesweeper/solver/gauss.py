@@ -17,9 +17,11 @@ and it settles most cells without any elimination at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, MutableMapping
+from heapq import heapify, heappop, heappush
 from math import gcd
 from typing import TypeVar
 
+from minesweeper.solver.compiled import checkpoint
 from minesweeper.solver.constraints import Deduction, InconsistentView, constraints
 from minesweeper.solver.view import View
 
@@ -64,6 +66,7 @@ def solve_system(
     rows: list[_Row] = [(dict.fromkeys(cells, 1), mines) for cells, mines in system]
     values: dict[int, int] = {}
     while rows and not (stop and stop()):
+        checkpoint()
         found = _pair_rules(rows)
         if not found:
             rows = _gauss_jordan(rows, stop)
@@ -135,7 +138,9 @@ def _merge(into: dict[int, int], found: dict[int, int]) -> None:
 def _row_rules(rows: list[_Row]) -> dict[int, int]:
     """Cells decided by one row alone."""
     found: dict[int, int] = {}
-    for coeffs, b in rows:
+    for index, (coeffs, b) in enumerate(rows):
+        if not index % 64:
+            checkpoint()
         decided = _decide(coeffs, b)
         if decided:
             _merge(found, decided)
@@ -152,6 +157,7 @@ def _pair_rules(rows: list[_Row]) -> dict[int, int]:
         for cell in coeffs:
             by_cell.setdefault(cell, []).append(index)
     for index, (coeffs, b) in enumerate(rows):
+        checkpoint()  # compiled, a guard's stop or Ctrl-C lands only at a Python call
         partners = {j for cell in coeffs for j in by_cell[cell] if j > index}
         for j in partners:
             other, c = rows[j]
@@ -171,7 +177,9 @@ def _pair_rules(rows: list[_Row]) -> dict[int, int]:
 def _substitute(rows: list[_Row], values: dict[int, int]) -> list[_Row]:
     """The rows with known cells replaced by their values; empty rows dropped."""
     result = []
-    for coeffs, b in rows:
+    for index, (coeffs, b) in enumerate(rows):
+        if not index % 64:
+            checkpoint()
         if values.keys() & coeffs.keys():
             coeffs = dict(coeffs)
             for cell in values.keys() & coeffs.keys():
@@ -197,8 +205,15 @@ def _gauss_jordan(rows: list[_Row], stop: Callable[[], bool] | None = None) -> l
         for cell in coeffs:
             holders.setdefault(cell, set()).add(index)
     waiting = set(range(len(rows)))
+    # The shortest waiting row, from a heap of (length, row) with stale entries skipped:
+    # a scan of every waiting row per pivot took most of the time on a wide board.
+    queue = [(len(coeffs), index) for index, coeffs in enumerate(coeffs_of)]
+    heapify(queue)
     while waiting and not (stop and stop()):
-        pivot_row = min(waiting, key=lambda i: (len(coeffs_of[i]), i))
+        checkpoint()  # compiled, a guard's stop or Ctrl-C lands here (`compiled`)
+        size, pivot_row = heappop(queue)
+        if pivot_row not in waiting or size != len(coeffs_of[pivot_row]):
+            continue
         waiting.discard(pivot_row)
         pivot_coeffs = coeffs_of[pivot_row]
         if not pivot_coeffs:
@@ -234,4 +249,6 @@ def _gauss_jordan(rows: list[_Row], stop: Callable[[], bool] | None = None) -> l
             rhs[index] = b
             if not coeffs and b:
                 raise InconsistentView("the revealed numbers contradict each other")
+            if index in waiting:
+                heappush(queue, (len(coeffs), index))
     return [(c, b) for c, b in zip(coeffs_of, rhs, strict=True) if c]
