@@ -18,7 +18,7 @@ from minesweeper.errors import LimitError, RulesError, UsageError
 from minesweeper.play.autoplay import view_of
 from minesweeper.play.session import GameSession
 from minesweeper.protocol import COUNT_DIGITS
-from minesweeper.resources import Guard, OverBudget, resident_bytes
+from minesweeper.resources import INTERVAL, Guard, OverBudget, resident_bytes
 from minesweeper.solver.best import Best
 from minesweeper.solver.local import LocalEstimate
 from minesweeper.solver.probability import Budget, Probabilities
@@ -106,7 +106,6 @@ def analyze(
     exact_megabytes = held + EXACT_MEMORY_SHARE * (megabytes - held)
     answer: Answer | None = exact_answer(view, until, memory_limit, exact_megabytes)
     if answer is None:
-        gc.collect()  # what the exact count left
         try:
             with Guard(until, megabytes):
                 estimate = LocalEstimate(view)
@@ -151,7 +150,8 @@ def exact_answer(
     (less what the approximate answer would need) or ``megabytes`` in all.
     """
     left = until - process_time()
-    reserve = RESERVE_SECONDS_PER_CELL * view.topology.size + UNWIND_SHARE * left
+    # The guard looks every `INTERVAL`: it may stop the count that much late.
+    reserve = RESERVE_SECONDS_PER_CELL * view.topology.size + UNWIND_SHARE * left + INTERVAL
     seconds = left - reserve
     if seconds <= 0:
         return None
@@ -162,7 +162,11 @@ def exact_answer(
         with Guard(until - reserve, megabytes):
             result = player.solve(view)
             return result, best_move(view, result, player)
-    except OverBudget:
+    except OverBudget as over:
+        # Stopped for memory, the count's cycles are freed at once; stopped for time, the
+        # time left is the answer's: a full collection of a large heap takes tens of ms.
+        if over.what == "memory":
+            gc.collect()
         return None
 
 
