@@ -674,13 +674,8 @@ def _combine_outcomes(
     extra = max(map(len, open_polys.values())) - 1
     if not all(any(poly) for poly in fixed):
         return {}  # no count fits
-    # As in `_combined`: each fixed polynomial's leading zeros are one offset, ``base``.
-    shifts = [next(s for s, n in enumerate(poly) if n) for poly in fixed]
-    spreads = [poly[shift:] for poly, shift in zip(fixed, shifts, strict=True)]
+    shifts, spreads, prefix = _shifted_products(fixed)
     base = sum(shifts)
-    prefix = [[1]]
-    for poly in spreads:
-        prefix.append(_convolve(prefix[-1], poly))
     high = base + len(prefix[-1]) - 1 + extra
     weight, mine_weight, free_den, scale = _total_weights(
         mines, prior, len(free), len(constrained), known, safe, 0, high
@@ -1148,19 +1143,9 @@ def _combined(
         polys = [list(map(lift, poly)) for poly in polys]
     if not all(any(poly) for poly in polys):
         raise _no_layout(mines)
-    # A polynomial's leading zeros are mines every layout of it has (all of them, for
-    # settled cells): a shift, kept as one offset ``base``, so that the products and
-    # correlations below run over the spread of mine counts, not from 0 (on a wide
-    # board thousands of entries shorter). ``spreads[i]``: polynomial i without them.
-    shifts = [next(s for s, n in enumerate(poly) if n) for poly in polys]
-    spreads = [poly[shift:] for poly, shift in zip(polys, shifts, strict=True)]
+    shifts, spreads, prefix = _shifted_products(polys)
     base = sum(shifts)
-    # prefix[i]: layouts of the polynomials before the i-th by mine count past their
-    # shifts; the last one is the whole frontier's (``front[v]``: ``base + v`` mines).
-    prefix = [[1]]
-    for poly in spreads:
-        prefix.append(_convolve(prefix[-1], poly))
-    front = prefix[-1]
+    front = prefix[-1]  # ``front[v]``: the whole frontier's layouts with ``base + v`` mines
     weight, mine_weight, free_den, scale = _total_weights(
         mines,
         prior,
@@ -1221,6 +1206,25 @@ def _combined(
         blocks.append((free, len(groups)))
         groups.append((share, whole * free_den))
     return Probabilities(groups, blocks, layouts, int(total * scale), bool(lift) or cut)
+
+
+def _shifted_products(
+    polys: Sequence[Sequence[Number]],
+) -> tuple[list[int], list[list[Number]], list[list[Number]]]:
+    """``(shifts, spreads, prefix)`` of polynomials with a non-zero entry each.
+
+    A polynomial's leading zeros are mines every layout of it has (all of them, for
+    settled cells): its shift, kept apart (their sum is one offset of the total), so
+    that products and correlations run over the spread of mine counts, not from 0 (on a
+    wide board thousands of entries shorter). ``spreads[i]``: polynomial i without its
+    zeros; ``prefix[i]``: the product of the spreads before the i-th.
+    """
+    shifts = [next(s for s, n in enumerate(poly) if n) for poly in polys]
+    spreads = [list(poly[shift:]) for poly, shift in zip(polys, shifts, strict=True)]
+    prefix: list[list[Number]] = [[1]]
+    for poly in spreads:
+        prefix.append(_convolve(prefix[-1], poly))
+    return shifts, spreads, prefix
 
 
 def _no_layout(mines: int | None) -> InconsistentView:
