@@ -677,17 +677,19 @@ def _combine_outcomes(
     shifts, spreads, prefix = _shifted_products(fixed)
     base = sum(shifts)
     high = base + len(prefix[-1]) - 1 + extra
+    # From ``base`` on, as in `_combined`: below it no layout has that few mines.
     weight, mine_weight, free_den, scale = _total_weights(
-        mines, prior, len(free), len(constrained), known, safe, 0, high
+        mines, prior, len(free), len(constrained), known, safe, base, high
     )
-    weight, mine_weight = weight[base:], mine_weight[base:]
+    if base:
+        weight, mine_weight = weight[base:], mine_weight[base:]
     after = [weight]
     for i in range(len(fixed) - 1, -1, -1):
         after += _correlations(after[-1], [spreads[i]], len(prefix[i]) + extra)
     after.reverse()
     # open_rest[i][j] for j under polynomial i's shift is never read with a layout of it.
     open_rest = [
-        [0] * shift + _correlations(after[i + 1], [prefix[i]], len(spreads[i]) + extra)[0]
+        _shifted(_correlations(after[i + 1], [prefix[i]], len(spreads[i]) + extra)[0], shift, 0)
         for i, shift in enumerate(shifts)
     ]
     # Totals with T open: the weight, layouts and free mines of G (the fixed product).
@@ -1157,7 +1159,8 @@ def _combined(
         base + len(front) - 1,
         lift(1) if lift else 1,
     )
-    weight, mine_weight = weight[base:], mine_weight[base:]
+    if base:
+        weight, mine_weight = weight[base:], mine_weight[base:]
     total = sum(n * weight[v] for v, n in enumerate(front) if n)
     if total == 0:
         raise _no_layout(mines)
@@ -1189,8 +1192,8 @@ def _combined(
         for programme in part.programmes:
             # Its own shift first: no layout of it has fewer mines, so their weight is 0.
             shift = shifts[index]
-            rest = [zero] * shift
-            rest += correlate(after[index + 1], prefix[index], len(programme.poly) - shift)
+            rest = correlate(after[index + 1], prefix[index], len(programme.poly) - shift)
+            rest = _shifted(rest, shift, zero)
             up = down = 1
             if lift:  # the programme's counts are integers: so must its outside weights be
                 rest, power = _integral(rest, polys[index])
@@ -1209,7 +1212,7 @@ def _combined(
 
 
 def _shifted_products(
-    polys: Sequence[Sequence[Number]],
+    polys: Sequence[list[Number]],
 ) -> tuple[list[int], list[list[Number]], list[list[Number]]]:
     """``(shifts, spreads, prefix)`` of polynomials with a non-zero entry each.
 
@@ -1220,11 +1223,17 @@ def _shifted_products(
     zeros; ``prefix[i]``: the product of the spreads before the i-th.
     """
     shifts = [next(s for s, n in enumerate(poly) if n) for poly in polys]
-    spreads = [list(poly[shift:]) for poly, shift in zip(polys, shifts, strict=True)]
+    # No copy where there is nothing to cut: the look-ahead combines thousands of counts.
+    spreads = [poly[shift:] if shift else poly for poly, shift in zip(polys, shifts, strict=True)]
     prefix: list[list[Number]] = [[1]]
     for poly in spreads:
         prefix.append(_convolve(prefix[-1], poly))
     return shifts, spreads, prefix
+
+
+def _shifted(values: list[Number], shift: int, zero: Number) -> list[Number]:
+    """``values`` after ``shift`` entries ``zero``."""
+    return [zero] * shift + values if shift else values
 
 
 def _no_layout(mines: int | None) -> InconsistentView:
