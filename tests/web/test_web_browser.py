@@ -485,4 +485,5 @@ def test_a_lost_connection_is_said_plainly_and_the_game_is_drawn_again(browser, 
     later = next(c for c in safe if states(page)[c] == "closed")
     click(page, later)
     assert states(page)[later] == "opened"
+    assert page.locator("#status").inner_text() == ""  # no error left standing
     context.close()

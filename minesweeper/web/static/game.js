@@ -76,6 +76,7 @@ export class Game {
     this.parts = parts;
     this.hooks = hooks;
     this.queue = Promise.resolve();
+    this.moveTrouble = false; // the status says why a move failed (cleared by the next one)
     this.paints = [];
     this.ticker = null;
     window.addEventListener("mouseup", () => { if (this.board && !this.over) this.setFace("smile"); });
@@ -174,10 +175,13 @@ export class Game {
         if (this.startedAt === null && sent !== "flag" && (answer.opened.length || answer.end)) {
           this.startTimer(answer.ms ?? 0);
         }
+        if (this.moveTrouble) this.say("");  // it went through: what went wrong is over
+        this.moveTrouble = false;
         this.apply(answer);
         this.measure(clicked);
       } catch (error) {
         this.say(error.message, true);
+        this.moveTrouble = true;
         // A move refused as stale (another tab, or an answer lost on the way) or one that
         // never arrived: show the game as the server keeps it, when it can be reached.
         if (error instanceof ApiError && (error.status === 409 || error.status === 0)) {
