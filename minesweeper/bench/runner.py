@@ -33,8 +33,11 @@ class Dealer:
     seconds per game of its deal and strategy so far; the first holds one game
     and each at most twice its predecessor, so a few quick games do not make a
     huge chunk; and none takes more than a quarter of a worker's share of what is
-    left, so that the workers finish together. Deal and strategy pairs take
-    turns, so every progress bar moves.
+    left, so that the workers finish together. The next chunk goes to the deal and
+    strategy pair with the smallest share of its games handed out (in turn, among
+    equals), so every progress bar moves, and a fast strategy runs at most a chunk
+    ahead of a slow one on the same boards: a run stopped early leaves them paired
+    on all but a chunk's games, and they share the machine's load while both run.
     """
 
     def __init__(
@@ -77,12 +80,17 @@ class Dealer:
         balanced = max(1, left // (4 * self.workers))
         return max(1, min(by_time, balanced, 2 * self.last[key], MAX_CHUNK))
 
+    def _share_dealt(self, key: Pair) -> float:
+        games = self.deals[key[0]].games
+        return 1 - len(self.left[key]) / games
+
     def __call__(self) -> Chunk | None:
         keys = [key for key, left in self.left.items() if left]
         if not keys:
             return None
-        key = keys[self.turn % len(keys)]
+        turn = self.turn % len(keys)
         self.turn += 1
+        key = min(keys[turn:] + keys[:turn], key=self._share_dealt)
         left = self.left[key]
         self.last[key] = min(self.size(key), len(left))
         indices = tuple(left.popleft() for _ in range(self.last[key]))

@@ -180,6 +180,26 @@ def test_chunks_grow_to_the_executors_duration() -> None:
     assert sizes[-3:] == [1, 1, 1] and max(sizes) == 100
 
 
+def test_a_fast_strategy_runs_at_most_a_chunk_ahead_of_a_slow_one() -> None:
+    """Stopped at any point, the two have played the same games but for a chunk's."""
+    deal = Deal.of_preset(PRESETS["expert"], Rules.ACM, 2000)
+    fast, slow = specs("first-unknown", "seeded-guess")
+    found: dict = {(0, fast): {}, (0, slow): {}}
+    dealer = Dealer([deal], [fast, slow], 0, found, workers=1, chunk_seconds=0.25)
+    dealt = {fast: 0, slow: 0}
+    largest = {fast: 0, slow: 0}
+    while (chunk := dealer()) is not None:
+        spec = chunk.strategy
+        dealt[spec] += len(chunk.indices)
+        largest[spec] = max(largest[spec], len(chunk.indices))
+        assert abs(dealt[fast] - dealt[slow]) <= max(largest.values())
+        # 1 ms a game against one second: the slow one's chunks stay at one game.
+        record = GameRecord(True, True, 1, 1, 1, 0, 0.001 if spec == fast else 1.0)
+        dealer.record((0, spec), [GameOutcome(record)] * len(chunk.indices))
+    assert dealt == {fast: 2000, slow: 2000}
+    assert largest[fast] == 250 and largest[slow] == 1
+
+
 def boards_file(path: Path, count: int) -> None:
     texts = []
     for index in range(count):
