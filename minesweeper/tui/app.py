@@ -29,10 +29,10 @@ from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import GREETING, Controller, Conventions
 from minesweeper.tui.header import GameHeader
 from minesweeper.tui.help import HelpScreen
-from minesweeper.tui.layouts import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen
+from minesweeper.tui.shapes import build_layout
 from minesweeper.tui.stats import StatsScreen
 
 #: Below this terminal size the board is replaced by a message.

@@ -17,10 +17,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from minesweeper.play.session import CellState
+from minesweeper.tui.canvas import Layout
 from minesweeper.tui.controller import Controller
-from minesweeper.tui.layout import Layout
-from minesweeper.tui.layouts import build_layout
 from minesweeper.tui.palette import BORDER, Look, fill, label
+from minesweeper.tui.shapes import build_layout
 
 
 class BoardView(Widget, can_focus=True):

@@ -22,7 +22,7 @@ from minesweeper.play.replay import Replay
 from minesweeper.play.review import Review, cell_name, describe
 from minesweeper.play.session import GameSession
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.layouts import build_layout
+from minesweeper.tui.shapes import build_layout
 
 
 class ReplayViewer:
