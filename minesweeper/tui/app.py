@@ -64,20 +64,7 @@ class MinesweeperApp(App[None]):
 
     TITLE = "Minesweeper"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #main { height: 1fr; }
-    #board-area { height: 1fr; align: center top; }
-    #message { height: auto; max-height: 4; padding: 0 1; color: $text; }
-    #records-problem {
-        display: none; height: auto; padding: 0 1;
-        background: $error 30%; color: $text;
-    }
-    #records-problem.shown { display: block; }
-    #too-small { display: none; width: 1fr; height: 1fr; content-align: center middle; }
-    Screen.too-small #too-small { display: block; }
-    Screen.too-small #main { display: none; }
-    Screen.too-small Footer { display: none; }
-    """
+    CSS_PATH = "styles/game.tcss"
     # The footer names the essentials (the board adds the arrows); ? lists every control.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,enter", "open", "Open", key_display="space"),

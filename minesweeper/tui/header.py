@@ -53,12 +53,6 @@ def header_text(controller: Controller) -> Text:
 class GameHeader(Static):
     """One line over the board; the app refreshes it on every change and every tick."""
 
-    DEFAULT_CSS = """
-    GameHeader {
-        height: 1;
-        background: $panel;
-    }
-    """
 
     def __init__(self, controller: Controller, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

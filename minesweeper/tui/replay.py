@@ -100,12 +100,7 @@ class ReplayScreen(Screen[None]):
     The viewer's own app shows it alone; the records screen opens it over the game.
     """
 
-    DEFAULT_CSS = """
-    ReplayScreen #main { height: 1fr; }
-    ReplayScreen #title { height: 1; background: $panel; }
-    ReplayScreen #board-area { height: 1fr; align: center top; }
-    ReplayScreen #status { height: auto; max-height: 4; padding: 0 1; }
-    """
+    CSS_PATH = "styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pause", "Pause/play", priority=True),
         Binding("left", "step(-1)", "Back", priority=True),
