@@ -57,6 +57,8 @@ GAME_ACTIONS = frozenset(
         "help",
     ]
 )
+#: The actions of the aids (hint, odds, the computer): never in ranked play.
+AID_ACTIONS = frozenset(["computer", "hint", "overlay"])
 #: Lines around the board: header, message, footer.
 CHROME_LINES = 3
 
@@ -233,7 +235,10 @@ class MinesweeperApp(App[None]):
         return done
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game keys act only on the game's screen, not under a dialog."""
+        """Game keys act only on the game's screen, not under a dialog; the aids are not
+        offered (nor shown in the footer) where the controller refuses them."""
+        if action in AID_ACTIONS and not self.controller.aids:
+            return False
         return action not in GAME_ACTIONS or self.screen is self.main
 
     def on_board_view_pressed(self, message: BoardView.Pressed) -> None:

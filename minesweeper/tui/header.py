@@ -39,8 +39,9 @@ def header_text(controller: Controller) -> Text:
         text.append(f"{len(session.flags):>3}", "bold #ff5050 on #000000")
     text.append("   Time ", "bold")
     text.append(f"{min(session.seconds, 999):>3}", "bold #ff5050 on #000000")
-    text.append("   Points ", "bold")
-    text.append(f"{session.points:>4}", "bold #ffd75f on #000000")
+    if controller.points_shown:
+        text.append("   Points ", "bold")
+        text.append(f"{session.points:>4}", "bold #ffd75f on #000000")
     if session.assisted and not session.by_computer:
         text.append("   ")
         text.append(" assisted ", "italic #000000 on #c0c0c0")
