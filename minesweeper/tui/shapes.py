@@ -9,8 +9,8 @@ Shapes:
   triangle stands on the down triangle below it.
 - ``graph``: nodes on a lattice, edges as lines behind them (`minesweeper.tui.graph_layout`).
 - tilings and anything else with a printed map: unit squares with
-  box-drawn borders between different pieces, so a person sees which touch.
-  Tilings are placed by their printed map.
+  box-drawn borders between different pieces, so a person sees which touch
+  (compact: shaded like the parquet). Tilings are placed by their printed map.
 - ``parquet``: the herringbone geometry (see `minesweeper.topology.parquet`) in
   unit squares one line high, each brick in a shade none of its neighbours has,
   so that a 9x9 floor fits 100x32.
@@ -226,8 +226,15 @@ BUILDERS: dict[str, Builder] = {
 
 
 def build_layout(topology: Topology, wide: bool = True) -> Layout:
-    """The drawing of ``topology``; ``wide`` gives roomier cells when the screen allows."""
+    """The drawing of ``topology``; ``wide`` gives roomier cells when the screen allows.
+
+    Pieces of a printed map are outlined when roomy; compact, they are shaded like the
+    parquet's bricks, one line per square: half the height, so a beginner's 81
+    tetrominoes (18x18 squares) fit 80x24.
+    """
     builder = BUILDERS.get(topology.name)
     if builder is not None:
         return builder(topology, wide)
-    return bordered_layout(printed_raster(topology), 3 if wide else 1)
+    if wide:
+        return bordered_layout(printed_raster(topology), 3)
+    return shaded_layout(printed_raster(topology), 2)
