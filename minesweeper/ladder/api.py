@@ -32,7 +32,7 @@ class SignedIn(BaseModel):
 
 
 class NewGame(Strict):
-    mode: Literal["ranked", "daily", "practice"] = "practice"
+    mode: Literal["ranked", "daily", "weekly", "practice"] = "practice"
     preset: str = Field("beginner", max_length=32)
     rules: str = Field("modern", max_length=16, description="modern, classic (or acm: practice)")
     topology: str = Field("square", max_length=32, description="practice only")
@@ -171,16 +171,21 @@ class LadderOut(BaseModel):
     day: str | None
     minimum_games: int | None
     rows: list[dict[str, Any]]
+    pending: list[dict[str, Any]] | None = Field(
+        None,
+        description="win-rate: the players short of minimum_games, with games played and won",
+    )
 
 
 class PlayerCategory(BaseModel):
-    """A player's lifetime figures in one ranked category: `minesweeper.play.history`'s
-    `Figures.as_json`, the same arithmetic as ``minesweeper stats``."""
+    """A player's lifetime figures in one category of one kind of game (and one way of
+    playing): `minesweeper.play.history`'s `Figures.as_json`, the same arithmetic as
+    ``minesweeper stats``."""
 
     category: str
     label: str = Field(description="the category for people")
-    play: str = Field(description="person, or computer for a bot")
-    games: int = Field(description="ranked games started, the abandoned ones among them")
+    play: str = Field(description="person, assisted (practice with help), or computer (a bot)")
+    games: int = Field(description="games started, the abandoned ones among them")
     wins: int
     abandoned: int = Field(description="started and left unfinished or resigned: not won")
     win_rate: float
@@ -197,6 +202,7 @@ class PlayerGame(BaseModel):
     id: str
     mode: str
     category: str
+    day: str | None = Field(None, description="a daily or weekly board's day or ISO week")
     state: str
     ms: int | None
     bbbv_per_second: float | None
@@ -208,8 +214,13 @@ class PlayerPage(BaseModel):
     name: str
     bot: bool
     joined: str
-    categories: list[PlayerCategory]
-    games: list[PlayerGame] = Field(description="the latest finished ranked and daily games")
+    categories: list[PlayerCategory] = Field(description="the ranked ones (kinds.ranked)")
+    kinds: dict[str, list[PlayerCategory]] = Field(
+        description="per kind of game (ranked, daily, weekly, practice) its categories' figures"
+    )
+    games: list[PlayerGame] = Field(
+        description="the latest finished ranked, daily and weekly games"
+    )
 
 
 class ErrorDetail(BaseModel):

@@ -8,7 +8,6 @@ place, which is how the browser front end adds its pages and static files
 # No `from __future__ import annotations`: FastAPI reads the routes' annotations, some of
 # them aliases local to `_router`.
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response
@@ -23,7 +22,7 @@ from minesweeper.ladder.accounts import Issued, Player
 from minesweeper.ladder.categories import GameRequest, ranked_categories
 from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.errors import LadderError, RateLimited
-from minesweeper.ladder.games import iso_ms
+from minesweeper.ladder.games import board_period, iso_ms
 from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder, player_page
 from minesweeper.ladder.schema import Game
 from minesweeper.ladder.service import Ladder
@@ -174,8 +173,8 @@ def _router(service: Ladder) -> APIRouter:
 
     @router.post("/games", status_code=201, response_model=api.GameOut, tags=["games"])
     def new_game(body: api.NewGame, token: Me) -> dict[str, Any]:
-        """Deal a game: ranked (the presets, a secret seed), daily (the day's board), or
-        practice (any size, topology, no-guess; never ranked)."""
+        """Deal a game: ranked (the presets, a secret seed), daily or weekly (the day's or
+        the week's board), or practice (any size, topology, no-guess; never ranked)."""
         request = GameRequest(
             **body.model_dump(exclude={"seed"}, exclude_none=True),
         )
@@ -323,8 +322,21 @@ def _router(service: Ladder) -> APIRouter:
         limit: Limit = 20,
     ) -> dict[str, Any]:
         """The ladder of a day's board (today's by default, UTC)."""
-        today = datetime.fromtimestamp(service.now_ms() / 1000, UTC).date().isoformat()
+        today = board_period("daily", service.now_ms())
         return _ladder(preset, rules, board, "all", players, limit, "daily", day or today)
+
+    @router.get("/weekly/{preset}/{rules}", response_model=api.LadderOut, tags=["ladders"])
+    def weekly_ladder(
+        preset: str,
+        rules: str,
+        week: Annotated[str | None, Query(pattern=r"^\d{4}-W\d{2}$")] = None,
+        board: Board = "time",
+        players: Players = "people",
+        limit: Limit = 20,
+    ) -> dict[str, Any]:
+        """The ladder of a week's board (this ISO week's by default, UTC)."""
+        this_week = board_period("weekly", service.now_ms())
+        return _ladder(preset, rules, board, "all", players, limit, "weekly", week or this_week)
 
     @router.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
     def player(name: str) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """What a ladder game is: its mode, its settings, and the category it is ranked in.
 
-Ranked and daily games are the classic presets on squares under the modern or
-classic rules, named as `minesweeper.variant.Variant` names them (``expert``,
-``expert/classic``); everything else a player may ask for (other sizes, topologies,
+Ranked games and the shared boards (daily, weekly) are the classic presets on squares
+under the modern or classic rules, named as `minesweeper.variant.Variant` names them
+(``expert``, ``expert/classic``); everything else a player may ask for (other sizes, topologies,
 no-guess boards, the acm rules) is practice, playable but never ranked.
 """
 
@@ -20,7 +20,9 @@ from minesweeper.play.session import Settings
 from minesweeper.topology.registry import find_topology
 from minesweeper.variant import Rules, Variant
 
-MODES = ("ranked", "daily", "practice")
+MODES = ("ranked", "daily", "weekly", "practice")
+#: Modes whose board is one per category and period, the same for every player.
+SHARED_BOARDS = ("daily", "weekly")
 RANKED_PRESETS = ("beginner", "intermediate", "expert")
 RANKED_RULES = (Rules.MODERN, Rules.CLASSIC)
 #: The largest practice board: what the computer player and the hints can handle.
@@ -80,8 +82,8 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
         custom = (request.rows, request.cols, request.mines) != (None, None, None)
         if request.topology != "square" or custom or request.no_guess:
             raise BadRequest(
-                "ranked and daily games are the presets on squares: other sizes, topologies "
-                "and no-guess boards are practice"
+                "ranked, daily and weekly games are the presets on squares: other sizes, "
+                "topologies and no-guess boards are practice"
             )
         variant = parse_ranked(f"{request.preset}/{rules.value}")
         return Settings(variant), str(variant)

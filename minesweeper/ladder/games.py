@@ -38,6 +38,7 @@ from minesweeper.errors import MinesweeperError
 from minesweeper.ladder import aids
 from minesweeper.ladder.accounts import Player
 from minesweeper.ladder.categories import (
+    SHARED_BOARDS,
     GameRequest,
     parse_ranked,
     settings_for,
@@ -131,6 +132,16 @@ def move_limit(session: GameSession) -> int:
     return max(MIN_MOVE_LIMIT, MOVES_PER_CELL * session.topology.size)
 
 
+def board_period(mode: str, now_ms: int) -> str:
+    """The period of the shared board of ``mode`` at ``now_ms`` (UTC): its day
+    (``2026-02-14``) for a daily board, its ISO week (``2026-W07``) for a weekly one."""
+    now = datetime.fromtimestamp(now_ms / 1000, UTC).date()
+    if mode == "weekly":
+        year, week, _ = now.isocalendar()
+        return f"{year}-W{week:02d}"
+    return now.isoformat()
+
+
 def iso_ms(ms: int | None) -> str | None:
     if ms is None:
         return None
@@ -173,12 +184,12 @@ class Games:
         now = self.now_ms()
         day = None
         board: list[int] | None = None
-        if request.mode == "daily":
-            day = datetime.fromtimestamp(now / 1000, UTC).date().isoformat()
+        if request.mode in SHARED_BOARDS:
+            day = board_period(request.mode, now)
             played = db.scalar(
                 select(Game.id).where(
                     Game.account_id == player.id,
-                    Game.mode == "daily",
+                    Game.mode == request.mode,
                     Game.category == category,
                     Game.day == day,
                 )
@@ -215,7 +226,8 @@ class Games:
         return self._state(game, live, player.name)
 
     def daily_seed(self, db: Session, day: str, category: str) -> int:
-        """The seed of ``category``'s board of ``day``: the same for every player and process."""
+        """The seed of ``category``'s board of ``day`` (a day, or a week: ``2026-W07``): the
+        same for every player and process."""
         key = db.get(Secret, "daily")
         if key is None:
             try:
@@ -269,8 +281,8 @@ class Games:
         return end
 
     def _first_cell(self, game: Game, session: GameSession) -> int | None:
-        """Where a daily game must be opened first (its board is laid around that cell)."""
-        if game.mode != "daily":
+        """Where a daily or weekly game must be opened first (its board is laid around it)."""
+        if game.mode not in SHARED_BOARDS:
             return None
         variant = settings_from_json(game.settings).variant
         return start_cell(session.topology, variant.start, variant.cols)
