@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.play.replay import Replay
+from minesweeper.web import videos
 from minesweeper.web.boards import MAX_DRAWN_CELLS, DrawingError, TopologyView, topology_of
 from minesweeper.web.playback import frames
 
@@ -75,4 +76,5 @@ def router() -> APIRouter:
 def mount(app: FastAPI) -> None:
     """Serve the page from ``app`` (the ladder's): its routes, and its files under ``/static``."""
     app.include_router(router())
+    app.include_router(videos.router())
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
