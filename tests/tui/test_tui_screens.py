@@ -3,7 +3,9 @@
 Each is what a player sees at a moment where words used to be cut: the quit prompt, the
 new-record dialog, the records screen's own footer, the path of a saved replay, the help
 screen (nothing of the game shows through it), and a ranked win in the terminal (no hint
-offered, the points the server's, the mines flagged, the replay page's address).
+offered, the points the server's, the mines flagged, the replay page's address); and the
+boards whose drawing was hard to read: hexagons, tilings' and the parquet's presets, a
+graph laid out by the spring layout. Closed cells show as ``▒`` (on screen their colour).
 
 Times come from a clock the test sets, so figures are the same at every run; what still
 varies (dates, temporary folders, game ids) is written as a placeholder. To accept a
@@ -16,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
 from pathlib import Path
 
+import networkx as nx
 import pytest
 from doubles import FakeClock
 from ladder_helpers import make_site, sqlite_url
@@ -27,15 +31,17 @@ from rich.color import Color
 from rich.style import Style
 from tui_helpers import make_app, private_dirs, wait_until, win_by_hand  # noqa: F401
 
+from minesweeper.board import Board
 from minesweeper.ladder import games
 from minesweeper.ladder.remote import LadderClient
 from minesweeper.ladder.schema import Game
 from minesweeper.play.records import Records
 from minesweeper.play.session import Settings
+from minesweeper.topology import GraphTopology
 from minesweeper.tui.app import MinesweeperApp
 from minesweeper.tui.help import HelpScreen
 from minesweeper.tui.ladder import LadderController
-from minesweeper.tui.palette import CLOSED_BG
+from minesweeper.tui.palette import CLOSED_BG, EDGE, OPENED_BG
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.variant import Variant
@@ -187,3 +193,74 @@ def test_a_ranked_win_in_the_terminal(tmp_path: Path, size: tuple[int, int], mon
     assert "http://testserver/#/replay/GAME" in won.replace("\n ", "")
     check(playing, f"ranked-playing-{size[0]}x{size[1]}")
     check(won, f"ranked-won-{size[0]}x{size[1]}")
+
+
+def spring_graph() -> Board:
+    """60 nodes without coordinates (so laid out by the spring layout), 210 edges, 8 mines."""
+    drawn = nx.convert_node_labels_to_integers(nx.random_geometric_graph(60, 0.22, seed=3))
+    topology = GraphTopology(60, sorted(drawn.edges()))
+    return Board(topology, random.Random(1).sample(range(60), 8))
+
+
+#: Boards whose drawing changed for legibility: (name, settings, a given board or None).
+BOARDS = [
+    ("hex-beginner", "hex beginner", None),
+    ("tetromino-beginner", "tetromino beginner", None),
+    ("parquet-beginner", "parquet beginner", None),
+    ("graph-spring", None, spring_graph),
+]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("name", "game", "board"), BOARDS, ids=[b[0] for b in BOARDS])
+def test_boards_drawn_for_a_player(tmp_path: Path, size, name, game, board) -> None:
+    """An opened area, a flag and a ? mark on each board; it fits (or says what fits)."""
+    settings = Settings(Variant.parse(game)) if game else None
+    given = board() if board else None
+
+    async def scenario() -> tuple[str, tuple[int, int]]:
+        app = make_app(tmp_path, settings, board=given, clock=FakeClock(100.0))
+        async with app.run_test(size=size) as pilot:
+            session = app.controller.session
+            await pilot.press("space")
+            closed = [c for c in session.topology.cells() if not session.is_opened(c)]
+            mines = session.board.mines
+            session.toggle_flag(min(set(closed) & mines))
+            app.controller.marks.add(min(set(closed) - mines))
+            app.board.blur()
+            app.redraw()
+            await pilot.pause()
+            plan = app.board.layout_plan
+            return screen_text(app, tmp_path), (plan.width, plan.height)
+
+    text, (width, height) = asyncio.run(scenario())
+    if name != "graph-spring":  # the presets fit both terminals
+        assert width <= size[0] - 2 and height <= size[1] - 3, (width, height)
+    assert "?" in text and "⚑" in text
+    check(text, f"board-{name}-{size[0]}x{size[1]}")
+
+
+def test_opened_and_closed_cells_are_far_apart_in_lightness() -> None:
+    """The lightest closed shade is darker than the darkest opened one by a wide margin (the
+    opened area reads at a glance); the opened shades are close to one another."""
+
+    def lightness(colour: str) -> float:
+        red, green, blue = Color.parse(colour).get_truecolor()
+        return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+    closed = [lightness(c) for c in CLOSED_BG]
+    opened = [lightness(c) for c in OPENED_BG]
+    assert min(opened) - max(closed) >= 0.18  # was 0.12
+    assert max(opened) - min(opened) <= 0.1  # was 0.15
+
+
+def test_a_graph_s_edges_are_dimmer_than_its_nodes(tmp_path: Path) -> None:
+    async def scenario() -> list:
+        app = make_app(tmp_path, board=spring_graph())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return [seg for y in range(3) for seg in app.board.render_line(y)]
+
+    segments = asyncio.run(scenario())
+    braille = [s for s in segments if s.text.strip() and "\u2800" <= s.text[0] <= "\u28ff"]
+    assert braille and all(s.style == EDGE for s in braille)
