@@ -44,7 +44,8 @@ CLOSED_FG = "#e4e8ee"
 #: Opened cells: light neutral greys, close to each other (one region to the eye).
 OPENED_BG = ("#d2d2d2", "#c9c9c9", "#c1c1c1", "#dadada")
 EXPLODED_BG = "#ff2020"
-FLAG_FG = "#c00000"
+#: Bright enough on the dark closed blue-greys, and on the light opened ones (a wrong flag).
+FLAG_FG = "#ff3b30"
 #: A ? mark: bright on a closed cell (dark under the cursor), unlike anything else closed.
 MARK_FG = "#ffe14d"
 CURSOR_BG = "#f2cf55"
