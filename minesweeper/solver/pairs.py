@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
+from minesweeper.solver.compiled import load_compiled
 from minesweeper.solver.constraints import Constraint, InconsistentView
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -28,7 +29,6 @@ from minesweeper.solver.probability import (
     Probabilities,
     _cached_part,
     _split,
-    load_compiled,
     poly_product,
     solve_weight,
     weigh_polys,

@@ -28,7 +28,6 @@ an exact integer; probabilities are `Fraction`.
 from __future__ import annotations
 
 import heapq
-import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
@@ -39,23 +38,11 @@ from operator import add, itemgetter, mul
 from time import process_time
 from typing import Any, NamedTuple, Protocol, cast
 
-from minesweeper.solver.compiled import checkpoint, python_only
+from minesweeper.solver.compiled import checkpoint, load_compiled
 from minesweeper.solver.constraints import InconsistentView, constraints
 from minesweeper.solver.gauss import solve_system, split_system
 from minesweeper.solver.unionfind import UnionFind
 from minesweeper.solver.view import View
-
-
-def load_compiled(name: str) -> Any:
-    """The compiled module ``minesweeper.solver.<name>`` (the kernel, the subset prover),
-    unless it is not built or the environment says ``MINESWEEPER_ENGINE=python``."""
-    if python_only():
-        return None
-    try:
-        return importlib.import_module(f"minesweeper.solver.{name}")
-    except ImportError:  # built without a compiler: the pure-Python reference works alone
-        return None
-
 
 _kernel = load_compiled("_kernel")
 #: Which engine counts components: ``"compiled"`` (the kernel) or ``"python"``.
