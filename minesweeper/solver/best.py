@@ -61,7 +61,6 @@ import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from minesweeper.solver.constraints import (
     Constraint,
@@ -82,6 +81,7 @@ from minesweeper.solver.probability import (
     UNIFORM,
     Budget,
     DensityPrior,
+    MineCount,
     PartCache,
     Probabilities,
     UnknownCells,
@@ -455,10 +455,12 @@ class Best(EngineStrategy):
         kept, around, known = opening.rules, opening.around, opening.known
         if unknown is None:
             unknown = view.unknown()
-        left = view.mines_left
-        settings = self.opened_settings(view)
+        count = self.opened_count(view)
+        budget, cache = self.budget, self.cache
         # Every number's position from one count; one by one if that would be approximate.
-        by_count = solve_outcomes(kept, around, unknown, left, opened=cell, **settings)
+        by_count = solve_outcomes(
+            kept, around, unknown, count, budget=budget, cache=cache, opened=cell
+        )
         rest = None if by_count is not None else [c for c in unknown if c != cell]
         walled: dict[frozenset[int], list[list[int]]] = {}
         found = []
@@ -466,7 +468,7 @@ class Best(EngineStrategy):
             try:
                 if by_count is None:
                     assert rest is not None
-                    solved = solve(opening.after(shown), rest, left, **settings)
+                    solved = solve(opening.after(shown), rest, count, budget=budget, cache=cache)
                 elif shown - known in by_count:
                     solved = by_count[shown - known]
                 else:
@@ -500,24 +502,17 @@ class Best(EngineStrategy):
 
     def fifties(self, view: View, result: Probabilities) -> Fifties:
         """The potential 50/50s of ``view`` (``result``: its probabilities)."""
-        settings = self.opened_settings(view)
-        settings["known_safe"] -= 1
-        return Fifties(view, self.rules(view), result, settings)
+        count = MineCount.of(view, self.prior)
+        return Fifties(view, self.rules(view), result, count, self.budget, self.cache)
 
     @staticmethod
     def isolated(view: View, rules: Sequence[Constraint]) -> set[frozenset[int]]:
         """The isolated regions of ``view``, whose constraints are ``rules``."""
         return {frozenset(r) for r in isolated_regions(view, [rule.cells for rule in rules])}
 
-    def opened_settings(self, view: View) -> dict[str, Any]:
-        """`solve`'s keyword arguments for ``view`` with one more cell opened."""
-        return {
-            "prior": self.prior,
-            "known_mines": len(view.mines),
-            "known_safe": len(view.revealed) + 1,
-            "budget": self.budget,
-            "cache": self.cache,
-        }
+    def opened_count(self, view: View) -> MineCount:
+        """The mine count of ``view`` with one more cell opened."""
+        return MineCount.of(view, self.prior, opened=1)
 
     def risk_after(
         self,

@@ -17,7 +17,7 @@ modules' source must respect:
   stops a count with one) or runs a signal's handler (Ctrl-C): compiled loops never do.
   Their long loops call `checkpoint`, defined here because this module is never
   compiled: the Python count every 64 states and its walk back every 64 moves,
-  `probability.Budget`'s clock checks, each product and each correlation of polynomials,
+  `counting.system.Budget`'s clock checks, each product and each correlation of polynomials,
   each node of the endgame's Python search, each pivot and row of deduction (`gauss`).
 - ``len()`` is a C integer there, and so is an expression of it and literals alone:
   ``1 << len(cells)`` shifts in 64 bits and ``2 ** len(cells)`` is a float. Such a value
@@ -48,6 +48,12 @@ from typing import Any
 COMPILED = (
     "best",
     "constraints",
+    "counting.answer",
+    "counting.combining",
+    "counting.parts",
+    "counting.polynomials",
+    "counting.programme",
+    "counting.system",
     "endgame",
     "gauss",
     "pairs",

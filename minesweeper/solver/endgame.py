@@ -14,14 +14,15 @@ from collections.abc import Iterable, Sequence
 from math import factorial
 from typing import Any, cast
 
-from minesweeper.solver import probability
 from minesweeper.solver.compiled import checkpoint
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.counting import engine
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
     Budget,
     DensityPrior,
+    MineCount,
     PartCache,
     solve,
 )
@@ -195,7 +196,7 @@ class RegionWatch:
             for cell in members:
                 self.by_cell.setdefault(cell, []).append(members)
         # The kernel's twin (`_kernel.RegionTable`: the same regions), made when first asked.
-        self._kernel = probability._kernel
+        self._kernel = engine.kernel
         self._table: Any = None
 
     def created(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> list[list[int]]:
@@ -302,16 +303,9 @@ def solve_region(
     for m in sorted({len(layout) for layout in found}):
         try:
             if left is None:
-                rest = solve(
-                    outside_rules,
-                    outside,
-                    None,
-                    prior=prior,
-                    known_mines=known_mines + m,
-                    known_safe=known_safe + len(region) - m,
-                    budget=budget,
-                    cache=cache,
-                )
+                # The rest of the board knows the region's layout: m mines, the others safe.
+                count = MineCount(None, prior, known_mines + m, known_safe + len(region) - m)
+                rest = solve(outside_rules, outside, count, budget=budget, cache=cache)
                 # Undo the engine's constant factor, which depends on m here.
                 by_count[m] = (
                     rest.weight
@@ -391,7 +385,7 @@ def _search(
     max_nodes: int,
 ) -> tuple[int, float] | None:
     mine_masks, shows = _tables(view, cells, found)
-    kernel = probability._kernel  # read here, so that MINESWEEPER_ENGINE and tests choose
+    kernel = engine.kernel  # read here, so that MINESWEEPER_ENGINE and tests choose
     if kernel is not None and len(set(weights)) <= 1:
         # Equal weights: the compiled twin of `_Search`, the same floats (a float ratio
         # of two layout counts, however large the common weight: both are exact).

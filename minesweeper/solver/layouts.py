@@ -21,6 +21,10 @@ from typing import Any
 
 from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.counting.parts import cached_part
+from minesweeper.solver.counting.polynomials import convolve
+from minesweeper.solver.counting.programme import Programme
+from minesweeper.solver.counting.system import check
 from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -29,10 +33,6 @@ from minesweeper.solver.probability import (
     ConstraintLike,
     DensityPrior,
     PartCache,
-    _cached_part,
-    _check,
-    _convolve,
-    _Programme,
 )
 from minesweeper.solver.view import View
 
@@ -60,7 +60,7 @@ def _pick(rng: random.Random, weights: Sequence[int]) -> int:
 class _Walk:
     """One programme's counts, indexed for walking back from its last layer."""
 
-    def __init__(self, programme: _Programme) -> None:
+    def __init__(self, programme: Programme) -> None:
         self.programme = programme
         self.into: list[_Into] = []
         for step in programme.moves:
@@ -116,9 +116,9 @@ class LayoutSampler:
         ]
         given += [(frozenset({cell}), 0) for cell in safe]
         given += [(frozenset({cell}), 1) for cell in mines]
-        _check(list(cells), given)
+        check(list(cells), given)
         self.known = frozenset(view.mines)
-        parts = [_cached_part(system, budget, cache) for system in split_system(given)]
+        parts = [cached_part(system, budget, cache) for system in split_system(given)]
         if any(part.approximate for part in parts):
             raise ApproximateCount("the position is too large to count exactly")
         # One entry per polynomial of the engine: the settled mines of a part, or a programme.
@@ -137,7 +137,7 @@ class LayoutSampler:
         self._free = [cell for cell in cells if cell not in constrained]
         self._prefix = [[1]]
         for poly in self._polys:
-            self._prefix.append(_convolve(self._prefix[-1], poly))
+            self._prefix.append(convolve(self._prefix[-1], poly))
         front = self._prefix[-1]
         free = len(self._free)
         left = view.mines_left

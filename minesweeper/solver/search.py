@@ -311,9 +311,10 @@ class Search(Best):
         position's unknown cells but the opened one."""
         if all(position.opened | {(opening.cell, n)} in self._memo for n in opening.numbers):
             return None
-        view = position.view
-        settings = self.opened_settings(view)
-        return solve_outcomes(opening.rules, opening.around, unknown, view.mines_left, **settings)
+        count = self.opened_count(position.view)
+        return solve_outcomes(
+            opening.rules, opening.around, unknown, count, budget=self.budget, cache=self.cache
+        )
 
     def after(
         self,
@@ -343,7 +344,8 @@ class Search(Best):
         found: Position | None = None
         try:
             if counted is None:
-                solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
+                count = self.opened_count(view)
+                solved = solve(rules, unknown, count, budget=self.budget, cache=self.cache)
             else:
                 solved = counted[shown - opening.known]
         except (InconsistentView, KeyError):
