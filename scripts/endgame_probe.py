@@ -124,8 +124,8 @@ def main(
     seed: int,
     first: int = 0,
     top: int = TOP,
-    played_layouts: int = Best.endgame_layouts,
-    played_nodes: int = Best.endgame_nodes,
+    played_layouts: int = Best.endgame_layouts.default,
+    played_nodes: int = Best.endgame_nodes.default,
 ) -> None:
     (spec,) = resolve_presets(["expert"])
     played = {"played_layouts": played_layouts, "played_nodes": played_nodes}

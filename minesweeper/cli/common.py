@@ -288,7 +288,8 @@ def strategy_option(
             show_default=not multiple,
             help=help
             + (f" Default: {default}." if multiple else "")
-            + " A name may carry settings of its strategy: best:regions=1,blend=0.25.",
+            + " A name may carry settings of its strategy: best:regions=1,blend=0.25"
+            + " (minesweeper strategies lists them).",
             **extra,
         )(with_think)
 

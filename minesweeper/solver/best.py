@@ -89,6 +89,7 @@ from minesweeper.solver.probability import (
     solve,
     solve_outcomes,
 )
+from minesweeper.solver.settings import Setting, Value
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.subset import Prover, subset_prover
 from minesweeper.solver.view import View
@@ -145,12 +146,19 @@ class EngineStrategy(Strategy):
     updated from the last view's.
     """
 
-    max_cached: int = 5_000
+    max_cached = Setting(
+        5_000, "counted groups of constraints kept between moves (emptied past this)", 1
+    )
 
     def __init__(
-        self, seed: int = 0, *, prior: DensityPrior = UNIFORM, budget: Budget = DEFAULT_BUDGET
+        self,
+        seed: int = 0,
+        *,
+        prior: DensityPrior = UNIFORM,
+        budget: Budget = DEFAULT_BUDGET,
+        **settings: Value,
     ) -> None:
-        super().__init__(seed)
+        super().__init__(seed, **settings)
         self.prior = prior
         self.budget = budget
         self._cache = PartCache()
@@ -211,10 +219,6 @@ class ExactSafest(EngineStrategy):
         return Decision((safest(result),), result.mines, guess=True, method="safest")
 
 
-#: The methods a look-ahead score comes from: `Best.most` bounds their scores.
-SCORED_BY = ("outlooks", "outcomes", "worth")
-
-
 @dataclass(frozen=True)
 class Outlook:
     """What opening a cell promises: its safety, the chance of progress, the score."""
@@ -230,29 +234,37 @@ class Best(EngineStrategy):
 
     name = "best"
 
-    #: Candidates must be at least this share of the best safety.
-    cutoff: float = 0.9
-    #: How much the chance of progress adds to a candidate's score (see above).
-    progress_weight: float = 0.0
-    #: Most candidates on the frontier, and among unconstrained cells, looked at.
-    frontier_candidates: int = 8
-    free_candidates: int = 4
-    near_free_candidates: int = 0
-    #: Search the game tree exactly when at most this many layouts remain,
-    #: visiting at most this many positions.
-    endgame_layouts: int = MAX_LAYOUTS
-    endgame_nodes: int = 100_000
-    #: Play isolated regions first, by exact search (off: see the module docstring).
-    regions: bool = False
-    #: Count the risk of isolated regions a guess would wall off.
-    long_term: bool = True
-    #: An outcome without progress is worth ``(s1 + blend * s2) / (1 + blend)``,
-    #: s1 and s2 the two best safeties of the next position (see `blended_safety`).
-    blend: float = 0.25
-    #: A candidate's score is raised by this share of its chance to settle a
-    #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
-    #: raises near the best become candidates too.
-    influence: float = 0.9
+    cutoff = Setting(0.9, "candidates must be at least this share of the best safety", 0, 1)
+    progress_weight = Setting(
+        0.0, "w in a candidate's score safety * E[worth] * (1 + w * P(progress))"
+    )
+    frontier_candidates = Setting(8, "most candidates on the frontier looked at", 0)
+    free_candidates = Setting(
+        4, "most unconstrained cells looked at, those most likely to open an area", 0
+    )
+    near_free_candidates = Setting(
+        0, "most unconstrained cells touching the frontier looked at besides", 0
+    )
+    endgame_layouts = Setting(
+        MAX_LAYOUTS, "search the game tree exactly when at most this many layouts remain", 0
+    )
+    endgame_nodes = Setting(100_000, "most positions the exact endgame search visits", 0)
+    regions = Setting(
+        False, "play isolated regions first, by exact search (off: they are often settled later)"
+    )
+    long_term = Setting(True, "count the risk of isolated regions a guess would wall off")
+    blend = Setting(
+        0.25,
+        "an outcome without progress is worth (s1 + blend * s2) / (1 + blend), s1 and s2 the"
+        " two best safeties of the next position",
+        0,
+    )
+    influence = Setting(
+        0.9,
+        "a candidate's score is raised by this share of its chance to settle a potential"
+        " 50/50 over its safety; cells it raises near the best become candidates too",
+        0,
+    )
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -271,13 +283,14 @@ class Best(EngineStrategy):
         if cell is None:
             cell, method = self.fifty_fifty_move(view), "fifty-fifty"
         if cell is None:
-            method = "look-ahead"
-            # Only the best outlook counts here: the candidates that cannot beat it are left
-            # out (unless a subclass scores its own way).
-            beat = all(getattr(type(self), f) is getattr(Best, f) for f in SCORED_BY)
-            looks = self._outlooks(view, result, True) if beat else self.outlooks(view, result)
-            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
+            cell, method = self.look_ahead(view, result), "look-ahead"
         return Decision((cell,), result.mines, guess=True, method=method)
+
+    def look_ahead(self, view: View, result: Probabilities) -> int:
+        """The cell the look-ahead guesses: the best `outlooks` score (ties: the lowest
+        cell). Only the best counts, so the candidates that cannot beat a score found are
+        not looked at (`_outlooks`); a strategy that scores its own way overrides this."""
+        return top(self._outlooks(view, result, True))
 
     def fifty_fifty_move(self, view: View) -> int | None:
         """The cell of an unavoidable 50/50 (`fifty_fifty`) whose numbers promise most, if any.
@@ -553,6 +566,11 @@ class Best(EngineStrategy):
             if found is not None:
                 chance *= found[1]
         return chance
+
+
+def top(looks: Iterable[Outlook]) -> int:
+    """The cell of the best outlook (ties: the lowest cell)."""
+    return max(looks, key=lambda o: (o.score, -o.cell)).cell
 
 
 def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import Deduction
 from minesweeper.solver.gauss import SystemKey, deduce
+from minesweeper.solver.settings import Setting, Value
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 
@@ -61,38 +62,23 @@ class GaussPowerMean(Strategy):
 
     name = "gauss-powermean"
 
-    #: Exponent of ``m / n`` sent to neighbours sharing an edge with the number.
-    k_edge: float = 1.0
-    #: Exponent of ``m / n`` sent to neighbours sharing only a corner.
-    k_corner: float = 0.5
-    #: Order of the power mean combining what a cell received.
-    t: float = 1.0
-    #: Density assumed before enough of the board is seen.
-    prior_density: float = 0.06
-    #: Share of cells revealed or known mines from which the observed density is used.
-    enough: float = 0.2
-    #: Share of unknown cells under which the annealing-style swap is allowed.
-    endgame: float = 0.05
-    #: Largest score difference a swap may accept.
-    swap_margin: float = 0.02
-    #: Temperature of the swap: probability ``exp(-difference / temperature)``.
-    temperature: float = 0.01
+    k_edge = Setting(1.0, "exponent of m / n sent to neighbours sharing an edge with the number")
+    k_corner = Setting(0.5, "exponent of m / n sent to neighbours sharing only a corner")
+    t = Setting(1.0, "order of the power mean combining what a cell received")
+    prior_density = Setting(0.06, "density assumed before enough of the board is seen", 0, 1)
+    enough = Setting(
+        0.2, "share of cells revealed or known mines from which the observed density is used", 0, 1
+    )
+    endgame = Setting(
+        0.05, "share of unknown cells under which the annealing-style swap is allowed", 0, 1
+    )
+    swap_margin = Setting(0.02, "largest score difference a swap may accept", 0)
+    temperature = Setting(
+        0.01, "temperature of the swap: probability exp(-difference / temperature)", 0
+    )
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        k_edge: float | None = None,
-        k_corner: float | None = None,
-        t: float | None = None,
-    ) -> None:
-        super().__init__(seed)
-        if k_edge is not None:
-            self.k_edge = k_edge
-        if k_corner is not None:
-            self.k_corner = k_corner
-        if t is not None:
-            self.t = t
+    def __init__(self, seed: int = 0, **settings: Value) -> None:
+        super().__init__(seed, **settings)
         self.rng = random.Random(seed)
         self._mines: set[int] = set()
         self._cache: dict[SystemKey, Deduction] = {}

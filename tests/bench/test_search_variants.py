@@ -7,7 +7,6 @@ import pytest
 from paths import script
 
 from minesweeper.solver.search import Search
-from minesweeper.solver.think import Think
 
 search_variants = script("search_variants.py")
 
@@ -15,10 +14,10 @@ search_variants = script("search_variants.py")
 def test_a_variant_sets_numbers_and_the_think_budget_in_the_strategys_unit() -> None:
     strategy = search_variants.make("search:think=25,blend=0.25,depth=3", 7)
     assert isinstance(strategy, Search)
-    assert strategy.think == Think(25, "positions")
+    assert strategy.think == 25
     assert (strategy.blend, strategy.depth) == (0.25, 3)
-    assert search_variants.make("search:think=40positions", 7).think == Think(40, "positions")
-    assert Search.think == Think(500, "positions")  # the class default is left alone
+    assert search_variants.make("search:think=40positions", 7).think == 40
+    assert Search.think.default == 500  # the declaration is left alone
 
 
 @pytest.mark.parametrize("setting", ["think=25ms", "think=many", "colour=1"])
