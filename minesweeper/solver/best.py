@@ -341,12 +341,23 @@ class Best(EngineStrategy):
         revealed = view.revealed
         constrained = {o for c in revealed for o in neighbours(c) if o in chances}
         edge = sorted((chances[c], c) for c in constrained if chances[c] <= floor)
-        # Unconstrained cells share one probability: look at those most likely to
-        # open an area (fewest unknown neighbours) and those touching the frontier.
-        # Each ranking is ``(unknown neighbours, -neighbours on the frontier, cell)``.
-        # A cell off the frontier with neither a frontier cell nor a cell the engine
-        # leaves out (a known mine) next to it has every neighbour unknown and none on
-        # the frontier: only the few first of those in `by_degree` order can rank.
+        free = self.free_ranked(view, chances, constrained, floor)
+        found = [c for _, c in edge][: self.frontier_candidates] + free
+        return found or [safest(result)]
+
+    def free_ranked(
+        self, view: View, chances: dict[int, float], constrained: set[int], floor: float
+    ) -> list[int]:
+        """The unconstrained candidates (chance at most ``floor``), best first.
+
+        They share one probability: those most likely to open an area (fewest unknown
+        neighbours) and those touching the frontier are looked at. Each ranking is
+        ``(unknown neighbours, -neighbours on the frontier, cell)``. A cell off the
+        frontier with neither a frontier cell nor a cell the engine leaves out (a known
+        mine) next to it has every neighbour unknown and none on the frontier: only the
+        few first of those in `by_degree` order can rank.
+        """
+        neighbours = view.topology.neighbours
         outside = [c for c in view.mines if c not in chances]
         near_edge = {o for c in (*constrained, *outside) for o in neighbours(c)}
         ranked = []
@@ -374,9 +385,7 @@ class Best(EngineStrategy):
                 self.near_free_candidates, ((t, u, c) for u, t, c in ranked if t)
             )
         ]
-        free = list(dict.fromkeys(open_first + near_first))
-        found = [c for _, c in edge][: self.frontier_candidates] + free
-        return found or [safest(result)]
+        return list(dict.fromkeys(open_first + near_first))
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's look-ahead score (see the module docstring).
@@ -393,14 +402,7 @@ class Best(EngineStrategy):
         cells = self.candidates(view, result)
         influence = self.fifties(view, result).influence() if self.influence else {}
         if influence:
-            best = best_safety(result)
-            cells = cells + [
-                c
-                for c, risk in sorted(influence.items())
-                if c not in cells
-                and risk >= 0.025
-                and 1 - result.chance(c) + risk >= self.cutoff * best
-            ]
+            cells = cells + self.influenced(cells, result, influence)
         if self.budget.spent():
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
@@ -434,6 +436,18 @@ class Best(EngineStrategy):
             looks.append(Outlook(cell, safety, progress, score))
             top = max(top, score)
         return looks
+
+    def influenced(
+        self, cells: list[int], result: Probabilities, influence: dict[int, float]
+    ) -> list[int]:
+        """The cells besides ``cells`` whose chance to settle a potential 50/50 (``influence``,
+        at least 0.025) brings them near the best safety: candidates too."""
+        floor = self.cutoff * best_safety(result)
+        return [
+            c
+            for c, risk in sorted(influence.items())
+            if c not in cells and risk >= 0.025 and 1 - result.chance(c) + risk >= floor
+        ]
 
     def most(self, cell: int, safety: float, influence: dict[int, float]) -> float:
         """The highest score `outlooks` can give ``cell`` (its safety ``safety``): every

@@ -52,15 +52,7 @@ def enumerate_layouts(
     None past ``limit`` layouts. Iterative backtracking with the constraints'
     remaining needs and room.
     """
-    # Constrained cells first, grouped by constraint, so that pruning bites early.
-    order: list[int] = []
-    seen: set[int] = set()
-    for rule in rules:
-        for cell in sorted(rule.cells):
-            if cell not in seen:
-                seen.add(cell)
-                order.append(cell)
-    order += [c for c in cells if c not in seen]
+    order = _placement_order(cells, rules)
     n = len(order)
     member: list[list[int]] = [[] for _ in range(n)]
     index = {cell: i for i, cell in enumerate(order)}
@@ -101,6 +93,19 @@ def enumerate_layouts(
             placed += v
             pos += 1
     return found
+
+
+def _placement_order(cells: Sequence[int], rules: Sequence[Constraint]) -> list[int]:
+    """``cells``, the constrained ones first, grouped by constraint, so that pruning bites
+    early."""
+    order: list[int] = []
+    seen: set[int] = set()
+    for rule in rules:
+        for cell in sorted(rule.cells):
+            if cell not in seen:
+                seen.add(cell)
+                order.append(cell)
+    return order + [c for c in cells if c not in seen]
 
 
 def _undo(
@@ -221,52 +226,78 @@ class RegionWatch:
         def unknown(x: int) -> bool:
             return x != cell and x not in mines and x not in revealed and x not in known
 
+        owner: dict[int, int] = {}  # the walk that reached each cell
+        found = []
+        for walk, seed in enumerate(sorted(self._seeds(cell, around, mines))):
+            if seed in owner or not linked(seed):
+                continue
+            group = self._walk(seed, walk, owner, cell, around, mines)
+            if group is None:
+                continue
+            walled = set(group)
+            if all(o in walled for x in group for o in neighbours(x) if unknown(o)):
+                found.append(sorted(group))
+        found.sort()
+        return found
+
+    def _seeds(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> set[int]:
+        """The cells a region the move creates must hold one of: ``cell``'s unknown
+        neighbours, the cells of every rule of ``cell`` or of a new mine, and the new
+        mines' neighbours."""
+        by_cell = self.by_cell
         seeds = set(around)
         for changed in (cell, *mines):
             for members in by_cell.get(changed, ()):
                 seeds.update(members)
         for mine in mines:
-            seeds.update(neighbours(mine))
-        owner: dict[int, int] = {}  # the walk that reached each cell
-        found = []
-        for walk, seed in enumerate(sorted(seeds)):
-            if seed in owner or not linked(seed):
-                continue
-            group = [seed]
-            owner[seed] = walk
-            isolated = True
-            i = 0
-            while isolated and i < len(group):
-                x = group[i]
-                i += 1
-                if any(  # `unknown(o) and not linked(o)`, written out: the walk's hot spot
-                    o not in by_cell
-                    and o not in around
-                    and o not in revealed
-                    and o not in known
-                    and o != cell
-                    and o not in mines
-                    for o in neighbours(x)
-                ):
-                    isolated = False  # next to a cell no constraint holds
-                    break
-                sets = by_cell.get(x, [])
-                for members in [*sets, around] if x in around else sets:
-                    for y in members:
-                        if y == cell or y in mines:
-                            continue
-                        other = owner.get(y)
-                        if other is None:
-                            owner[y] = walk
-                            group.append(y)
-                        elif other != walk:
-                            isolated = False  # the group of an earlier walk, cut short
-            if isolated:
-                walled = set(group)
-                if all(o in walled for x in group for o in neighbours(x) if unknown(o)):
-                    found.append(sorted(group))
-        found.sort()
-        return found
+            seeds.update(self.view.topology.neighbours(mine))
+        return seeds
+
+    def _walk(
+        self,
+        seed: int,
+        walk: int,
+        owner: dict[int, int],
+        cell: int,
+        around: frozenset[int],
+        mines: frozenset[int],
+    ) -> list[int] | None:
+        """The group of cells linked to ``seed`` by rules (``around`` as one more), walk
+        number ``walk`` (``owner``: the walk that reached each cell), unless it turns out
+        not isolated: next to a cell no rule holds, or joined to an earlier walk's group."""
+        by_cell = self.by_cell
+        neighbours = self.view.topology.neighbours
+        revealed, known = self.view.revealed, self.view.mines
+        group = [seed]
+        owner[seed] = walk
+        isolated = True
+        i = 0
+        while isolated and i < len(group):
+            x = group[i]
+            i += 1
+            if any(  # `unknown(o) and not linked(o)`, written out: the walk's hot spot
+                o not in by_cell
+                and o not in around
+                and o not in revealed
+                and o not in known
+                and o != cell
+                and o not in mines
+                for o in neighbours(x)
+            ):
+                isolated = False  # next to a cell no constraint holds
+                break
+            sets = by_cell.get(x, [])
+            for members in [*sets, around] if x in around else sets:
+                for y in members:
+                    if y == cell or y in mines:
+                        continue
+                    other = owner.get(y)
+                    if other is None:
+                        owner[y] = walk
+                        group.append(y)
+                    elif other != walk:
+                        isolated = False  # the group of an earlier walk, cut short
+        return group if isolated else None
 
 
 def solve_region(

@@ -89,6 +89,23 @@ class _Walk:
         return found
 
 
+def _free_mines(view: View, prior: DensityPrior, fronts: int, free: int) -> list[list[int]]:
+    """``found[s][f]``: the weight of a layout with ``s`` mines on the frontier (of
+    ``fronts`` counts) and ``f`` among the ``free`` cells, each such layout alike."""
+    left = view.mines_left
+    if left is not None:
+        return [[1 if f == left - s else 0 for f in range(free + 1)] for s in range(fronts)]
+    # Beta(a, b): a layout with k mines of the board's n cells weighs
+    # B(k + a, n - k + b), proportional to (k + a - 1)! (n - k + b - 1)!.
+    n = view.topology.size
+    known = len(view.mines)
+    weight = [
+        factorial(known + k + prior.a - 1) * factorial(n - known - k + prior.b - 1)
+        for k in range(fronts + free)
+    ]
+    return [[weight[s + f] for f in range(free + 1)] for s in range(fronts)]
+
+
 class LayoutSampler:
     """Draws mine layouts of ``view``, each that fits equally likely (count known), or
     weighted by the density prior (count unknown), exactly as the engine counts them.
@@ -140,21 +157,7 @@ class LayoutSampler:
             self._prefix.append(convolve(self._prefix[-1], poly))
         front = self._prefix[-1]
         free = len(self._free)
-        left = view.mines_left
-        if left is not None:
-            self._free_mines: list[list[int]] = [
-                [1 if f == left - s else 0 for f in range(free + 1)] for s in range(len(front))
-            ]
-        else:
-            # Beta(a, b): a layout with k mines of the board's n cells weighs
-            # B(k + a, n - k + b), proportional to (k + a - 1)! (n - k + b - 1)!.
-            n = view.topology.size
-            known = len(view.mines)
-            weight = [
-                factorial(known + k + prior.a - 1) * factorial(n - known - k + prior.b - 1)
-                for k in range(len(front) + free)
-            ]
-            self._free_mines = [[weight[s + f] for f in range(free + 1)] for s in range(len(front))]
+        self._free_mines = _free_mines(view, prior, len(front), free)
         self._front = [
             n * sum(comb(free, f) * w for f, w in enumerate(ways)) if n else 0
             for n, ways in zip(front, self._free_mines, strict=True)
