@@ -19,16 +19,8 @@ found spread over the unknown cells. Otherwise it is ``prior_density`` (0.06)
 until ``enough`` of the cells (a fifth) are revealed or known mines; from then
 on it is the share of mines among those cells.
 
-Defaults were tuned with ``scripts/tune_powermean.py`` on intermediate games
-(16x16/40, first click an opening at (2, 2), mine count not told), every
-setting on the same boards: ``k_edge``, ``k_corner`` in {0.5, 1, 2, 3}, ``t`` in
-{-2, 0, 1, 3}, ``enough`` in {0.1, 0.2} over 600 games (seed 11), then
-``k_edge``, ``k_corner`` in {0.5, 1, 3, 5}, ``t`` in {0, 1, 3} over 1000 games
-(seed 12). The win rate is a plateau (502-517 of 600, 853-875 of 1000): ``t``
-and ``enough`` change almost nothing, since most guesses are forced. On the
-1600 games both runs share, ``k_corner > k_edge`` is consistently the worst
-(85.1-85.4%), the rest 86.2-86.3%; ``k_edge = 1``, ``k_corner = 0.5`` was best
-(86.3%) for every ``t``. See ``docs/solver.md``.
+The defaults were tuned on intermediate games, every setting on the same boards
+(docs/solver.md).
 """
 
 from __future__ import annotations

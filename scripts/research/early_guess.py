@@ -1,8 +1,8 @@
 """Which guess wins most at a common early position, by heavy play-on from each candidate.
 
-    python scripts/early_guess.py measure --board 16x30/99 --shown 0,0=1 --cell 2,0 \\
+    python scripts/research/early_guess.py measure --board 16x30/99 --shown 0,0=1 --cell 2,0 \\
         --layouts 9000 --seed 1 --out e1.jsonl
-    python scripts/early_guess.py report e1.jsonl
+    python scripts/research/early_guess.py report e1.jsonl
 
 ``measure`` plays on from the position (``--shown R,C=N``: revealed numbers, on a
 ``ROWSxCOLS/MINES`` square board; ``/?`` for a count not told) from each candidate:
@@ -17,9 +17,9 @@ resumes where it stopped, and the same seed writes the same lines.
 
 ``report`` gives each candidate's chance to win with its 95% interval, and its
 difference from `best`'s choice, paired (the common classic first guesses measured this
-way: docs/search.md). `scripts/first_guess.py` asks the same of `bench`'s boards with
-the first guess forced, whatever number the corner shows; this draws every layout from
-one position, kind by kind with exact chances.
+way: docs/research/search.md). `first_guess.py` asks the same of `bench`'s boards with the
+first guess forced, whatever number the corner shows; this draws every layout from one
+position, kind by kind with exact chances.
 """
 
 from __future__ import annotations

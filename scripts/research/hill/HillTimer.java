@@ -1,7 +1,7 @@
 // Plays boards of the dh-2026 format with D. Hill's solver and times each game by thread CPU.
 //
 // Our code, compiled against his classes (github.com/DavidNHill/Minesweeper); none of his is
-// copied here. scripts/hill/time_hill.py builds and drives it. A game is played as his bulk
+// copied here. scripts/research/hill/time_hill.py builds and drives it. A game is played as his bulk
 // runner plays one (BulkWorker.playGame): SMALL_ANALYSIS settings, one thread,
 // PlayStyle.NO_FLAG, one BinomialCache shared by all games, every move the solver returns
 // played in order; the first click is the board file's, played as his solver's book move.

@@ -1,6 +1,7 @@
 """The probability engine against ms-toollib on the same positions: time ratio, largest difference.
 
-Usage: ``python scripts/compare_mstoollib.py [--positions N] [--seed S] [--set expert|30x30|large]``
+Usage: ``python scripts/research/compare_mstoollib.py [--positions N] [--seed S]
+[--set expert|30x30|large]``
 
 Needs ``pip install ms-toollib``. Three sets of square positions, the mine
 count known:
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from functools import partial
 
 import ms_toollib
-from bench_analyze import largest_component  # a sibling script: run from scripts/
+from common import largest_component
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import random_board

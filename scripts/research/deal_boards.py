@@ -1,14 +1,13 @@
 """Write `bench`'s seeded boards to a board file, for another solver to play the same games.
 
-    python scripts/deal_boards.py --preset expert --rules modern --seed 19 --games 2000 \\
+    python scripts/research/deal_boards.py --preset expert --rules modern --seed 19 --games 2000 \\
         --out em19.txt
 
-Game ``i`` of the file is game ``i`` of ``minesweeper bench --seed S`` (and of
-`scripts/search_variants.py --seed S`): the same mines and first click, so a
-results file of another solver on it (``index WIN|LOSS``) pairs with those runs
-by index, as with ``bench --boards FILE --reference``. The format is that of the
+Game ``i`` of the file is game ``i`` of ``minesweeper bench --seed S``: the same mines
+and first click, so a results file of another solver on it (``index WIN|LOSS``) pairs
+with those runs by index, as with ``bench --boards FILE --reference``. The format is that of the
 ``dh-2026`` board files (each board, its first click, a blank line), which D.
-Hill's solver plays through `scripts/hill/` (docs/hill.md). The file is written
+Hill's solver plays through `scripts/research/hill/` (docs/research/hill.md). The file is written
 atomically.
 
 ``--twin`` writes each board turned or mirrored instead (its first click with it):

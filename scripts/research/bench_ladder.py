@@ -8,9 +8,9 @@ every request is a real move stored before it is answered. Each level runs
 --seconds seconds; levels double N until p99 latency reaches the target or a
 request fails. Bounded in count and time; traffic goes to 127.0.0.1 only.
 
-    python scripts/bench_ladder.py                         # SQLite in a temporary folder
-    python scripts/bench_ladder.py --postgres              # a private PostgreSQL cluster
-    python scripts/bench_ladder.py --bots 5 10 20 40 --seconds 10
+    python scripts/research/bench_ladder.py                         # SQLite in a temporary folder
+    python scripts/research/bench_ladder.py --postgres              # a private PostgreSQL cluster
+    python scripts/research/bench_ladder.py --bots 5 10 20 40 --seconds 10
 
 Latency is measured by the client, request sent to answer read, so it includes
 the client's own scheduling on the same machine: an upper bound of the server's.
@@ -25,21 +25,24 @@ import asyncio
 import random
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-
-# The tests' server helpers (a ladder serve process, a private PostgreSQL cluster).
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from ladder_servers import PostgresCluster, ServerProcess, postgres_bin
+from common import from_tests
 
 from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.service import Ladder
+
+# The tests' server helpers (a ladder serve process, a private PostgreSQL cluster).
+_servers = from_tests("ladder_servers")
+PostgresCluster, ServerProcess, postgres_bin = (
+    _servers.PostgresCluster,
+    _servers.ServerProcess,
+    _servers.postgres_bin,
+)
 
 EXPERT_CELLS = 480
 #: No level lasts longer (a level of few bots runs longer, to gather enough moves).

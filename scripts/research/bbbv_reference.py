@@ -6,7 +6,7 @@ densities. Needs ``pip install ms-toollib``.
 
 Run::
 
-    python scripts/bbbv_reference.py --boards 20000 --seed 7
+    python scripts/research/bbbv_reference.py --boards 20000 --seed 7
 """
 
 from __future__ import annotations

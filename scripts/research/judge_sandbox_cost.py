@@ -1,6 +1,7 @@
 """What the sandbox costs per case: start-up, and a whole game, sandboxed against not.
 
-    python scripts/judge_sandbox_cost.py [--cases 40] [--games 20] [--rows 30 --cols 30 --mines 135]
+    python scripts/research/judge_sandbox_cost.py [--cases 40] [--games 20] \\
+        [--rows 30 --cols 30 --mines 135]
 
 First, cases of a program that does nothing (``/bin/true``, then Python
 starting): each is run as a `Child` and closed, as the judge does, once in the
@@ -20,7 +21,7 @@ import random
 import sys
 import time
 
-from judge_overhead import children_cpu, game_options, piped, show
+from common import children_cpu, game_options, piped, show
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.boards.generate import random_board

@@ -1,10 +1,10 @@
 """Where two players' games on the same boards part, and who wins the games that part there.
 
-    python scripts/hill/time_hill.py --hill /tmp/hill-src decisions --boards ic19.txt \\
+    python scripts/research/hill/time_hill.py --hill /tmp/hill-src decisions --boards ic19.txt \\
         --count 3000 --out his-ic19.jsonl
     minesweeper bench --boards ic19.txt --rules classic --strategy best --jobs 1 \\
         --per-game ours-ic19.jsonl --decisions ours-ic19-dec.jsonl
-    python scripts/first_divergence.py his-ic19.jsonl ours-ic19-dec.jsonl --games 3000
+    python scripts/research/first_divergence.py his-ic19.jsonl ours-ic19-dec.jsonl --games 3000
 
 Both players are deterministic and play the same board, so their games are the same until
 the first guess where they differ; every game only one of them won parts somewhere. Reading
@@ -24,7 +24,7 @@ hit a mine. The report splits the games that part by what kind of position they 
 (the guess's number, the hidden cells left, exact halves, endgame methods) and gives, per
 kind, the games won only by the first log's player and only by the second's, with the
 sign test's p. It says where a gap arises, not which decision was better: for that, play
-on from both cells with ``scripts/compare_decisions.py``.
+on from both cells with ``scripts/research/compare_decisions.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Time the probability engine on expert mid-game positions and on a wide connected frontier.
 
-Usage: ``python scripts/bench_analyze.py [--positions N] [--seed S] [--repeat R] [--half-revealed]
-[--sizes N ...] [--time-limit S]``
+Usage: ``python scripts/research/bench_analyze.py [--positions N] [--seed S] [--repeat R]
+[--half-revealed] [--sizes N ...] [--time-limit S]``
 
 Positions: expert boards (16x30/99, first click an opening at (3, 3)) from
 ``random.Random(f"{seed}:{i}")``, played by ``exact-safest`` up to a share of
@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from common import largest_component
 
 from minesweeper.board import Board
 from minesweeper.boards.generate import random_board
@@ -89,30 +91,6 @@ def wide_frontier(seed: int) -> View:
             if cell not in mines:
                 revealed[cell] = board.count(cell)
     return View(topology, revealed, frozenset(), 99)
-
-
-def largest_component(view: View) -> int:
-    """Cells in the largest connected piece of the frontier (linked through shared numbers)."""
-    cells = frontier(view)
-    neighbours = view.topology.neighbours
-    seen: set[int] = set()
-    largest = 0
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            cell = stack.pop()
-            size += 1
-            for number in neighbours(cell):
-                if number in view.revealed:
-                    for other in neighbours(number):
-                        if other in cells and other not in seen:
-                            seen.add(other)
-                            stack.append(other)
-        largest = max(largest, size)
-    return largest
 
 
 def half_revealed(

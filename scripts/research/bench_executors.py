@@ -1,7 +1,7 @@
 """Speed of `minesweeper bench` on each executor, and a killed run resumed.
 
-Usage: ``python scripts/bench_executors.py [--preset expert] [--strategy best] [--games 200]
-[--seed 1] [--resume-check]``
+Usage: ``python scripts/research/bench_executors.py [--preset expert] [--strategy best]
+[--games 200] [--seed 1] [--resume-check]``
 
 Runs the same benchmark with ``--jobs 1``, ``--jobs 2`` and ``--cluster local:2``
 and prints, per executor, wall seconds, games per second and the CPU seconds of

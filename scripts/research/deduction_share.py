@@ -1,6 +1,6 @@
 """How much of what can be known does Gauss-Jordan deduction find, on positions met in games?
 
-Plays seeded games with ``gauss-powermean`` (boards as in ``scripts/solver_games.py``)
+Plays seeded games with ``gauss-powermean`` (``minesweeper bench --rules acm``'s boards)
 and, at every position where the strategy decides, compares `gauss.deduce` with
 the exact engine (`minesweeper.solver.probability`): a cell is determinable
 when its exact mine probability is 0 or 1 (mine count not told, so only the
@@ -9,19 +9,13 @@ left out and counted.
 
 Run::
 
-    python scripts/deduction_share.py --games 200 intermediate expert
+    python scripts/research/deduction_share.py --games 200 intermediate expert
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import click
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from solver_games import boards
+from common import preset_boards
 
 from minesweeper.client import play
 from minesweeper.solver.gauss import deduce
@@ -29,6 +23,7 @@ from minesweeper.solver.powermean import GaussPowerMean
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
+from minesweeper.variant import Rules
 
 
 class Tally:
@@ -76,7 +71,7 @@ def main(presets: tuple[str, ...], games: int, seed: int) -> None:
     """Share of determinable cells that Gauss-Jordan deduction finds, per preset."""
     for preset in presets or ("beginner", "intermediate", "expert"):
         tally = Tally()
-        for index, (board, first) in enumerate(boards(preset, games, seed)):
+        for index, board, first in preset_boards(preset, Rules.ACM, games, seed):
             strategy = Watching(seed=index)
             strategy.tally = tally
             play(board, first, strategy)

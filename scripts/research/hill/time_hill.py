@@ -1,8 +1,8 @@
 """D. Hill's solver and `best` timed on the same boards, interleaved, on this machine.
 
-    nice -n 10 python scripts/hill/time_hill.py --hill /work/hill-build fidelity \\
+    nice -n 10 python scripts/research/hill/time_hill.py --hill /work/hill-build fidelity \\
         --boards /work/shared/dh-2026/expert_classic_seed2026.txt --count 1000
-    nice -n 10 python scripts/hill/time_hill.py --hill /work/hill-build time \\
+    nice -n 10 python scripts/research/hill/time_hill.py --hill /work/hill-build time \\
         --boards /work/shared/dh-2026/expert_classic_seed2026.txt --rules classic \\
         --out /tmp/hill-time/expert-classic
 
@@ -35,12 +35,13 @@ board's CPU the mean of its runs.
 ``decisions`` plays boards 0..count-1 (untimed) and writes his decision log to ``--out``, one
 JSON line per guess in the fields of dh-2026's ``*.dh-decisions.jsonl`` (hidden cells are all
 ``?``: the harness cannot see which of them his solver knows are mines), so that
-``scripts/compare_decisions.py`` can run on boards dealt with ``scripts/deal_boards.py``.
+``scripts/research/compare_decisions.py`` can run on boards dealt with
+``scripts/research/deal_boards.py``.
 
 ``results`` plays boards 0..count-1 (untimed) and writes his results file to ``--out`` (by
 default ``*.dh-results.txt`` beside the boards; an existing file is not overwritten), in the
 shape of dh-2026's, so that ``minesweeper bench --boards F --reference OUT`` pairs with him
-on any board file. Figures and procedure: docs/hill.md.
+on any board file. Figures and procedure: docs/research/hill.md.
 """
 
 from __future__ import annotations

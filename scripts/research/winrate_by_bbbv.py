@@ -9,7 +9,7 @@ Run::
 
     minesweeper bench --preset expert --games 1000 --strategy best \\
         --strategy gauss-powermean --jobs 1 --per-game games.jsonl
-    python scripts/winrate_by_bbbv.py games.jsonl --bands 4
+    python scripts/research/winrate_by_bbbv.py games.jsonl --bands 4
 """
 
 from __future__ import annotations

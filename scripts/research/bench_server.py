@@ -1,6 +1,6 @@
 """Judge server speed, end to end with process start: medians over repeated runs.
 
-    python scripts/bench_server.py [--runs 7] [--seed 1]
+    python scripts/research/bench_server.py [--runs 7] [--seed 1]
 
 Cases: a 30x30 board with 1000 moves (random cells, repeats included, on a
 board dense enough that the game is still going after 1000 moves is not

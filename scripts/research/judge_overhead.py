@@ -1,6 +1,7 @@
 """The judge's overhead per move: one process playing a case, against judge and client piped.
 
-    python scripts/judge_overhead.py [--games 20] [--seed 1] [--rows 30 --cols 30 --mines 135]
+    python scripts/research/judge_overhead.py [--games 20] [--seed 1] \\
+        [--rows 30 --cols 30 --mines 135]
 
 Each seeded board (first click in the middle, a zero) is played twice with the
 default strategy, paired:
@@ -22,48 +23,20 @@ Medians with distribution-free 95% intervals.
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import resource
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from common import PYTHON, children_cpu, game_options, piped, show
+
 from minesweeper.advanced import DEFAULT_STRATEGY, run_case
 from minesweeper.boards.cases import AdvancedCase, format_case
 from minesweeper.boards.generate import random_board
-from minesweeper.judge.interactive import play_client
-from minesweeper.judge.process import Limits
-from minesweeper.judge.sandbox import Sandbox
-from minesweeper.protocol import format_result
 from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
-
-PYTHON = [sys.executable, "-m", "minesweeper"]
-LIMITS = Limits(move_seconds=30, game_seconds=120)
-
-
-def median_interval(values: list[float]) -> tuple[float, float, float]:
-    """The median and a distribution-free 95% interval for it (order statistics)."""
-    ordered = sorted(values)
-    n = len(ordered)
-    k = max(0, math.floor((n - 1.96 * math.sqrt(n)) / 2))
-    return statistics.median(ordered), ordered[k], ordered[n - 1 - k]
-
-
-def show(label: str, values: list[float], unit: str = "ms", scale: float = 1000) -> None:
-    median, low, high = median_interval(values)
-    print(
-        f"  {label:38} {median * scale:8.3f} {unit}  (95% {low * scale:.3f} to {high * scale:.3f})"
-    )
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def alone(path: Path) -> tuple[str, float, float]:
@@ -71,28 +44,6 @@ def alone(path: Path) -> tuple[str, float, float]:
     cpu, wall = children_cpu(), time.perf_counter()
     result = subprocess.run([*PYTHON, "advanced", str(path)], capture_output=True, text=True)
     return result.stdout, children_cpu() - cpu, time.perf_counter() - wall
-
-
-def piped(case: AdvancedCase, sandbox: Sandbox | None = None) -> tuple[str, float, float]:
-    """This process judging ``minesweeper client`` (in ``sandbox``, unless None): the result
-    lines, CPU (both) and wall."""
-    cpu, wall = time.process_time(), time.perf_counter()
-    run = play_client(case, [*PYTHON, "client"], LIMITS, sandbox=sandbox)
-    wall = time.perf_counter() - wall
-    if run.problem:
-        sys.exit(f"{case.name}: {run.problem}")
-    return format_result(run.game), time.process_time() - cpu + run.cpu_seconds, wall
-
-
-def game_options(
-    parser: argparse.ArgumentParser, games: int = 20, size: tuple[int, int, int] = (30, 30, 135)
-) -> None:
-    """The options of the paired games: how many, their seed, and the boards' rows, columns
-    and mines."""
-    parser.add_argument("--games", type=int, default=games)
-    parser.add_argument("--seed", type=int, default=1)
-    for name, default in zip(("--rows", "--cols", "--mines"), size, strict=True):
-        parser.add_argument(name, type=int, default=default)
 
 
 def main() -> None:

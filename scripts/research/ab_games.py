@@ -1,6 +1,7 @@
 """Whole games, this tree against another commit, interleaved game by game on the same boards.
 
-    python scripts/ab_games.py --against 8461826 --strategy exact-safest --games 100 --seed 7
+    python scripts/research/ab_games.py --against 8461826 --strategy exact-safest \\
+        --games 100 --seed 7
 
 The other commit runs from its sources alone, so with the pure-Python engine; this tree
 runs with the compiled kernel when it is built (``MINESWEEPER_ENGINE=python`` makes both
@@ -36,7 +37,7 @@ import tempfile
 from io import BytesIO
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def worker() -> None:

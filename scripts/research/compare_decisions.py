@@ -1,10 +1,10 @@
 """Our strategy's move at every position of a decision log, and who wins more where we differ.
 
     LOG=../shared/dh-2026/expert_modern_seed2026.dh-decisions.jsonl
-    python scripts/compare_decisions.py $LOG --strategy best --boards 0 300 --guess 1 \\
+    python scripts/research/compare_decisions.py $LOG --strategy best --boards 0 300 --guess 1 \\
         --layouts 100 --out modern-first.jsonl
-    python scripts/compare_decisions.py $LOG --report modern-first.jsonl
-    python scripts/compare_decisions.py $LOG --report modern-first.jsonl \\
+    python scripts/research/compare_decisions.py $LOG --report modern-first.jsonl
+    python scripts/research/compare_decisions.py $LOG --report modern-first.jsonl \\
         --calibrate modern-first-seed1.jsonl     # a second draw: --seed 1, same positions
 
 For each logged guess (of every board, or of those in ``--boards FIRST LAST``; the

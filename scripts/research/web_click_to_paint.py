@@ -1,6 +1,6 @@
 """Click-to-paint time of the browser game on expert, measured in the page.
 
-Usage: ``python scripts/web_click_to_paint.py [--games N] [--clicks K] [--preset P]
+Usage: ``python scripts/research/web_click_to_paint.py [--games N] [--clicks K] [--preset P]
 [--chromium PATH]``
 
 Serves the ladder with the page on loopback (``minesweeper ladder serve`` on a temporary
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import socket
 import statistics
 import subprocess
@@ -30,17 +29,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from minesweeper.intervals import median_interval
 from minesweeper.web.headless import ARGS, CHROMIUM
-
-
-def median_interval(values: list[float]) -> tuple[float, float]:
-    """A 95% interval of the median by order statistics (normal approximation)."""
-    ordered = sorted(values)
-    n = len(ordered)
-    half = 1.96 * math.sqrt(n) / 2
-    low = max(0, math.floor(n / 2 - half))
-    high = min(n - 1, math.ceil(n / 2 + half))
-    return ordered[low], ordered[high]
 
 
 def serve(folder: Path) -> tuple[object, subprocess.Popen, str]:

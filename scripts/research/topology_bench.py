@@ -1,6 +1,7 @@
 """Win rates per strategy and topology at a density that plays like intermediate squares.
 
-Usage: ``python scripts/topology_bench.py [--games N] [--seed S] [--jobs J] [-s STRATEGY]...``
+Usage: ``python scripts/research/topology_bench.py [--games N] [--seed S] [--jobs J]
+[-s STRATEGY]...``
 
 Each topology gets a board of about 256 cells (intermediate's 16 x 16), and as
 many mines as make a zero as common as on intermediate squares: with ``d`` the

@@ -1,6 +1,6 @@
 """No-guess board making: median seconds per board and the share of random boards that pass.
 
-    python scripts/bench_noguess.py [--boards 60] [--candidates 1000] [--seed 1]
+    python scripts/research/bench_noguess.py [--boards 60] [--candidates 1000] [--seed 1]
 
 For beginner, intermediate and expert (first click at the preset's start, the
 mines away from it and its neighbours) and each prover: the median time to
@@ -12,7 +12,6 @@ arguments give the same boards.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -21,31 +20,10 @@ import click
 
 from minesweeper.boards.generate import random_board
 from minesweeper.boards.noguess import no_guess_board, solvable
+from minesweeper.intervals import median_interval, wilson_interval
 from minesweeper.solver.prover import PROVERS
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import PRESETS, FirstClick
-
-Z = 1.96
-
-
-def median_interval(values: list[float]) -> tuple[float, float]:
-    """A distribution-free 95% interval for the median (binomial order statistics)."""
-    ordered = sorted(values)
-    n = len(ordered)
-    low = max(0, math.floor(n / 2 - Z * math.sqrt(n) / 2))
-    high = min(n - 1, math.ceil(n / 2 + Z * math.sqrt(n) / 2))
-    return ordered[low], ordered[high]
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + Z * Z / trials
-    centre = (p + Z * Z / (2 * trials)) / denominator
-    half = Z * math.sqrt(p * (1 - p) / trials + Z * Z / (4 * trials * trials)) / denominator
-    return centre - half, centre + half
 
 
 @click.command()
@@ -69,7 +47,7 @@ def bench(boards: int, candidates: int, seed: int) -> None:
             random_board(topology, preset.mines, rng, first, FirstClick.OPENING)
             for _ in range(candidates)
         ]
-        for prover in PROVERS:
+        for prover_name, prover in PROVERS.items():
             passed = sum(solvable(board, first, prover) for board in sample)
             rng = random.Random(seed)
             times = []
@@ -78,9 +56,9 @@ def bench(boards: int, candidates: int, seed: int) -> None:
                 no_guess_board(topology, preset.mines, first, FirstClick.OPENING, rng, prover)
                 times.append(time.perf_counter() - start)
             low, high = median_interval(times)
-            rate_low, rate_high = wilson(passed, candidates)
+            rate_low, rate_high = wilson_interval(passed, candidates)
             click.echo(
-                f"{name:<13}{prover:<8}{statistics.median(times):>15.4f}  "
+                f"{name:<13}{prover_name:<8}{statistics.median(times):>15.4f}  "
                 f"[{low:.4f}, {high:.4f}]  {passed / candidates:>9.1%}  "
                 f"[{rate_low:.1%}, {rate_high:.1%}]"
             )

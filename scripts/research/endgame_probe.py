@@ -1,7 +1,7 @@
 """How often, and at what cost, a larger exact endgame would run in plain best's games.
 
-    python scripts/endgame_probe.py classic 300 223 > probe.jsonl   # rules, games, seed
-    python scripts/endgame_probe.py classic 300 223 150 2000 500 20000   # from game 150,
+    python scripts/research/endgame_probe.py classic 300 223 > probe.jsonl   # rules, games, seed
+    python scripts/research/endgame_probe.py classic 300 223 150 2000 500 20000   # from game 150,
         # layouts up to 2000, `best` playing with the old limits (500 layouts, 20,000 nodes)
 
 `best` plays (with the endgame limits given, else its defaults). At each guess with at

@@ -1,6 +1,7 @@
 """What looking for a foreign program's orphans costs the judge per case (Linux).
 
-    python scripts/judge_sweep_cost.py [--cases 200] [--games 30] [--rows 9 --cols 9 --mines 10]
+    python scripts/research/judge_sweep_cost.py [--cases 200] [--games 30] \\
+        [--rows 9 --cols 9 --mines 10]
 
 First, cases of a program that does nothing (``true``, then Python starting):
 each is run as a `Child` and closed, as the judge does, timing the judge's
@@ -28,7 +29,7 @@ import time
 from pathlib import Path
 from unittest import mock
 
-from judge_overhead import game_options, piped, show
+from common import game_options, piped, show
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.boards.generate import random_board
@@ -36,7 +37,7 @@ from minesweeper.judge import orphans
 from minesweeper.judge.process import Child, Limits
 from minesweeper.topology import SquareTopology
 
-ESCAPE = Path(__file__).resolve().parent.parent / "tests" / "clients" / "escape.py"
+ESCAPE = Path(__file__).resolve().parents[2] / "tests" / "clients" / "escape.py"
 
 
 def case(command: list[str], ready: bool = False) -> float:
