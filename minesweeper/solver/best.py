@@ -5,25 +5,16 @@ be a mine (ties: lowest cell id).
 
 ``best`` also opens certain cells first. When it must guess:
 
-1. Endgame: when few layouts remain (at most `Best.endgame_layouts`, 2000,
-   as many as `endgame.layouts` lists), it searches the game tree exactly over
-   those layouts (at most `Best.endgame_nodes` positions) and opens the cell
-   with the highest chance to win the game. Paired on 40,000 fresh expert
-   games (seeds 151 and 157; docs/search.md), these limits won 106 games that
-   the old ones (500 layouts, 20,000 positions) lost, and lost 64 that they
-   won (p = 0.002). They cost little of the median CPU per game, about 1.8x
-   its mean. Larger still (3000 layouts, 400,000 positions; the setting lists
-   past `endgame.MAX_LAYOUTS`) gained nothing measurable on 25,000 more
-   (25 / 16, p = 0.21; docs/search.md, ninth round).
-2. Isolated regions: frontier cells walled off from everything else (no
-   unknown neighbour outside them) must be cleared some time at a risk nothing
-   else can lower. With `Best.regions` on, the region is played first, by the
-   same exact search over its local layouts (each weighted by the ways to lay
-   the other mines). It is off by default: left for later, a region is often
-   settled by the mine count or reached by the exact endgame. Paired on
-   expert boards (8 seeds of modern, 4 of classic; docs/search.md), leaving it
-   won 28 games that playing it first lost, and lost 10 that it won. Its risk still counts in
-   the look-ahead (long-term risk, below).
+1. Endgame: when at most `Best.endgame_layouts` layouts remain, it searches the
+   game tree exactly over them (at most `Best.endgame_nodes` positions) and
+   opens the cell with the highest chance to win the game.
+2. Isolated regions: frontier cells walled off from everything else (no unknown
+   neighbour outside them) must be cleared some time at a risk nothing else can
+   lower. With `Best.regions` on, the region is played first, by the same exact
+   search over its local layouts (each weighted by the ways to lay the other
+   mines); off, it is left for later, when the mine count or the exact endgame
+   often settles it. Its risk counts in the look-ahead either way (long-term
+   risk, below).
 3. Unavoidable 50/50: cells linked in pairs by numbers that need one mine
    among two, split in two sides of which one holds the mines, that no cell
    off them can ever tell apart (`fifty_fifty`, a chain as D. Hill's solver
@@ -32,27 +23,20 @@ be a mine (ties: lowest cell id).
    the best), each candidate is scored by looking one move ahead: for every
    number it could show, the engine solves the position with that number; the
    outcome is worth 1 when it leaves two certain safe cells, else the blended
-   safety of the next guess, ``(s1 + s2 / 4) / 1.25`` of the two safest cells
-   (s1 = 1 with one certain cell), times the chance to clear any isolated
-   region the move would wall off (long-term risk). The score is
+   safety of the next guess, ``(s1 + blend * s2) / (1 + blend)`` of the two
+   safest cells (s1 = 1 with one certain cell), times the chance to clear any
+   isolated region the move would wall off (long-term risk). The score is
    ``safety * E[worth] * (1 + progress_weight * P(progress))``: the chance of
    surviving this guess and the next, with an optional bonus for progress,
-   raised by ``0.9 * influence / safety``, the chance that opening the cell
-   settles a potential 50/50 (a pair of cells that nothing could tell apart
-   once their other neighbours are mines: `minesweeper.solver.pairs`), a risk
-   that would otherwise be faced later. Cells whose influence brings them near
-   the best join the candidates. Both come from D. Hill's solver (his 4:1
-   blend and his 0.9 scale); paired on seeded classic intermediate boards
-   they won more games than the plain look-ahead (docs/search.md).
-   The bonus is 0 by default, as the look-ahead already values progress at
-   1: on 2500 expert games (known count) 0.2, the reference solver's
-   choice, won 1286 against 1309 at 0, and 0.1 won 792 of 1500 against 808.
-   Paired on 3000 classic expert games, 0.1 won 217 games that 0 lost and
-   lost 251 that it won; a penalty, -0.1, 103 against 142 (p = 0.015): 0 is
-   the balance (docs/search.md).
+   raised by ``influence * settles / safety``, ``settles`` the chance that
+   opening the cell settles a potential 50/50 (a pair of cells that nothing
+   could tell apart once their other neighbours are mines:
+   `minesweeper.solver.pairs`), a risk that would otherwise be faced later.
+   Cells whose influence brings them near the best join the candidates.
 
 All of it works with the mine count known or unknown (the engine's prior) and
-on every topology; a proved mine is never opened.
+on every topology; a proved mine is never opened. Why each default is what it
+is (paired measurements): docs/research/best.md.
 """
 
 from __future__ import annotations
@@ -603,7 +587,7 @@ def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:
     A pair with one mine and the same unknown neighbours is not enough: a
     number next to one of them and not the other can still tell them apart
     through its other cells, and guessing such a pair at once lost games
-    (docs/search.md).
+    (docs/research/search.md).
     """
     links: dict[int, list[int]] = {}
     for rule in rules:

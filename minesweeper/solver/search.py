@@ -23,9 +23,9 @@ played as `best` plays them. When it must guess elsewhere:
    safety. Positions met twice (two guesses in either order) are counted once.
 4. ``zero_weight`` multiplies a score by ``1 + zero_weight * P(zero)``, the
    chance that the guess shows a zero and opens an area (0 by default: see
-   the figures in docs/search.md).
+   the figures in docs/research/search.md).
 
-``follow``, measured and left off by default (figures in docs/search.md),
+``follow``, measured and left off by default (figures in docs/research/search.md),
 values an outcome whose only certain move is one safe cell by opening it (its
 numbers weighted exactly) instead of at 1, so that every line of the
 deepening looks three moves ahead.
