@@ -57,6 +57,12 @@ def judge_equal(actual: bytes, expected: bytes) -> bool:
     return _content(actual) == _content(expected)
 
 
+def normalised(output: bytes) -> bytes:
+    """``output`` as diff -ZB sees it: each line without its trailing white space, blank
+    lines left out, every line ended by a newline (to show where a failing output departs)."""
+    return b"".join(line + b"\n" for line in _content(output))
+
+
 def _content(output: bytes) -> list[bytes]:
     """The lines diff -ZB compares: trailing white space stripped, blank lines left out."""
     stripped = (line.rstrip(WHITE) for line in _split(output))
