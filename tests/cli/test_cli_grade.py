@@ -189,3 +189,15 @@ def test_a_failing_servers_exit_status_and_stderr_are_in_the_report(tmp_path: Pa
     assert status == 1
     assert "exited with status 3; line 1" in output
     assert "its standard error, last 1 line(s):\n    boom\n" in output
+
+
+def test_the_report_of_two_folders_fits_80_columns_and_names_every_case() -> None:
+    # Issue 41: `grade testcases/ ../shared/acm-2023/` at 80 columns cut the case names to
+    # five identical rows, and piped the table was 98 columns wide.
+    status, output = grade(str(ROOT / "testcases" / "advanced"), str(ACM))
+    assert status == 0, output
+    lines = output.splitlines()
+    assert max(map(len, lines)) <= 80
+    names = "".join(line.split("│")[1].strip() for line in lines if line.count("│") > 2)
+    for case in sorted(ACM.rglob("*.in")):
+        assert str(case) in names

@@ -150,6 +150,10 @@ def test_a_correct_server_header_passes_every_square_case_and_the_acm_ones() -> 
     shapes = len(others) - len(square)
     assert shapes > 0
     assert f"{shapes} case file(s) of other topologies not graded" in result.stdout
+    advanced = len([case for case in square_cases(TESTCASES) if not case.basic])
+    assert f"{advanced} advanced case file(s) not graded: no --client-header FILE given" in (
+        " ".join(result.stdout.split())
+    )
     # --trace shows the compiler's command line: C++17, optimised, the harness's main.cpp,
     # which includes the header by name, found in the build's copy, then beside the header.
     command = next(line for line in result.stderr.splitlines() if line.startswith("build"))
