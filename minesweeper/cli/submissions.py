@@ -104,8 +104,11 @@ def short_name(case: Found, roots: Sequence[Path]) -> str:
 
 
 def folder_name(root: Path) -> str:
-    """A folder of cases as the report names it: relative to the working folder when under
-    it, else by its own name."""
+    """A folder of cases as the report names it: the package's own by its name
+    (``testcases``) wherever it is installed, another relative to the working folder when
+    under it, else by its own name."""
+    if root.resolve() == CASES.resolve():
+        return CASES.name
     here = Path.cwd()
     absolute = root.absolute()
     if absolute.is_relative_to(here) and absolute != here:
@@ -190,7 +193,7 @@ def print_cases(console: Console, grading: Grading) -> None:
 def scoreboard(rows: list[Row]) -> Table:
     """A row per student: each header's build, its score on each kind of case (a kind no
     case is of left out), the seconds spent."""
-    table = Table(title="Submissions", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(title="Submissions", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     kinds = {
         role: [kind for kind in Kind if any(scores(row, role).of(kind).total for row in rows)]
         for role in ("basic", "advanced")
