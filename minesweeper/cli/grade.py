@@ -174,12 +174,8 @@ def grade(
     stderr, not read, and also makes the exit status 1.
     """
     check_choices(paths, server, client, server_header, client_header, submissions, csv_path)
-    if compare is not None and not (server or server_header or submissions):
-        raise click.UsageError("--compare: give --server, --server-header or --submissions")
-    rule = Compare(compare) if compare else default_compare(server_header, submissions)
-    for path, option in ((junit, "--junit"), (json_path, "--json"), (csv_path, "--csv")):
-        if path is not None:
-            check_writable(path, option, replaced=True)
+    rule = chosen_compare(compare, server, server_header, submissions)
+    check_reports({"--junit": junit, "--json": json_path, "--csv": csv_path})
     if submissions is not None:
         from minesweeper.cli.submissions import class_grading, grade_submissions
 
@@ -207,9 +203,26 @@ def grade(
         grade_cases(paths, programs, jobs, junit, json_path, Headers(server_header, client_header))
 
 
-def default_compare(server_header: Path | None, submissions: Path | None) -> Compare:
-    """A header is compared as the course's judge compared it; a program byte for byte."""
+def chosen_compare(
+    compare: str | None,
+    server: tuple[str, ...] | None,
+    server_header: Path | None,
+    submissions: Path | None,
+) -> Compare:
+    """How a server's output passes: as asked, else a header as the course's judge compared
+    it and a program byte for byte."""
+    if compare is not None and not (server or server_header or submissions):
+        raise click.UsageError("--compare: give --server, --server-header or --submissions")
+    if compare is not None:
+        return Compare(compare)
     return Compare.JUDGE if server_header is not None or submissions is not None else Compare.EXACT
+
+
+def check_reports(reports: dict[str, Path | None]) -> None:
+    """Each report file named, by its option, can be written (before any case runs)."""
+    for option, path in reports.items():
+        if path is not None:
+            check_writable(path, option, replaced=True)
 
 
 def check_choices(

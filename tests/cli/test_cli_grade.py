@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import random
+import shlex
 import shutil
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -201,3 +203,34 @@ def test_the_report_of_two_folders_fits_80_columns_and_names_every_case() -> Non
     names = "".join(line.split("│")[1].strip() for line in lines if line.count("│") > 2)
     for case in sorted(ACM.rglob("*.in")):
         assert str(case) in names
+
+
+def test_compare_judge_passes_trailing_white_space_with_a_note(tmp_path: Path) -> None:
+    # A server that prints the right maps with a space at each line's end and no last
+    # newline: byte for byte (the default for --server) it fails; as the course's judge
+    # compared (--compare judge) it passes, and the report says where it is not exact.
+    server = tmp_path / "spaced.py"
+    server.write_text(
+        "import io, sys\n"
+        "from minesweeper.server import serve\n"
+        "out = io.StringIO()\n"
+        "serve(sys.stdin.buffer, out)\n"
+        "sys.stdout.write('\\n'.join(line + ' ' for line in out.getvalue().splitlines()))\n"
+    )
+    case = ROOT / "testcases" / "basic" / "two-rows.in"
+    command = shlex.join([sys.executable, str(server)])
+    status, output = grade("--server", command, "--no-sandbox", str(case))
+    assert status == 1 and "basic: 0/1 passed" in output
+    status, output = grade(
+        "--server", command, "--compare", "judge", "--no-sandbox", str(case), columns=300
+    )
+    assert status == 0, output
+    assert "basic: 1/1 passed" in output
+    assert "passes; not byte-exact: line 1 ends with ' ' (and 11 more line(s))" in output
+    assert "compared as the course's judge (diff -ZB" in output
+
+
+def test_compare_is_for_a_server(tmp_path: Path) -> None:
+    status, output = grade("--compare", "judge", str(ROOT / "testcases" / "basic"))
+    assert status == 2
+    assert "--compare: give --server, --server-header or --submissions" in output
