@@ -20,7 +20,6 @@ from minesweeper.topology import TOPOLOGIES, Topology, find_topology
 from minesweeper.variant import RULES_HELP, Rules
 
 if TYPE_CHECKING:
-
     from minesweeper.solver.think import Think
 
 F = TypeVar("F", bound=Callable[..., Any])
