@@ -49,7 +49,7 @@ def built_headers(
             report_failure(made)
         if failed:
             sys.exit(1)
-        yield {made.role: (str(made.program),) for made in builds}
+        yield {made.role: made.run for made in builds if made.run is not None}
 
 
 def show_command(made: Build) -> None:

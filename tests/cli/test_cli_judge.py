@@ -128,7 +128,7 @@ def test_grade_a_server(tmp_path: Path) -> None:
     result = run_cli(["grade", "--server", shlex.join(server), str(tmp_path)])
     assert result.exit_code == 0, result.stdout
     assert "basic: 4/4 passed" in result.stdout
-    assert "1 advanced (no --client) case file(s) not graded" in result.stdout
+    assert "1 advanced case file(s) not graded: no --client-header FILE or" in result.stdout
     bad = shlex.join([sys.executable, str(BROKEN.with_name("bad_server.py")), "wrong-line", "2"])
     result = run_cli(["grade", "--server", bad, str(tmp_path / "repeated-visits.in")])
     assert result.exit_code == 1
