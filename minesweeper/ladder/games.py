@@ -47,6 +47,7 @@ from minesweeper.ladder.categories import (
 )
 from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.errors import BadRequest, Conflict, Forbidden, LadderError, NotFound
+from minesweeper.ladder.locks import hold
 from minesweeper.ladder.schema import Account, Game, Move, Secret
 from minesweeper.ladder.views import end_view, map_text, opened_pairs, topology_view, visible
 from minesweeper.play.autoplay import new_session
@@ -158,6 +159,7 @@ class Games:
             raise Forbidden("guests play practice games: sign up to play ranked")
         if seed is not None and request.mode != "practice":
             raise BadRequest("only practice games take a seed: ranked boards are the server's")
+        hold(db, f"games:{player.id}", self.now_ms())  # the count stays true until the insert
         unfinished = (
             db.scalar(
                 select(func.count())

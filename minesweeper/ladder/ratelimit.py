@@ -1,4 +1,8 @@
-"""Rate limits kept in the database, so that every server process counts the same events."""
+"""Rate limits kept in the database, so that every server process counts the same events.
+
+`RateLimiter.hit` holds the bucket's lock (`minesweeper.ladder.locks`) while it counts
+and records, so requests arriving together cannot all pass one count.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from minesweeper.ladder.config import RateLimit
 from minesweeper.ladder.errors import RateLimited
+from minesweeper.ladder.locks import hold
 from minesweeper.ladder.schema import Attempt
 
 
@@ -43,6 +48,7 @@ class RateLimiter:
         db.add(Attempt(bucket=bucket, at_ms=self._now()))
 
     def hit(self, db: Session, bucket: str, limit: RateLimit, what: str) -> None:
-        """Check ``bucket`` and count one more event in it."""
+        """Check ``bucket`` and count one more event in it, as one step."""
+        hold(db, f"bucket:{bucket}", self._now())
         self.check(db, bucket, limit, what)
         self.record(db, bucket)
