@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from minesweeper.ladder.config import LadderConfig
+from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.errors import BadRequest, Conflict, Unauthorized
 from minesweeper.ladder.ratelimit import RateLimiter
 from minesweeper.ladder.schema import Account, Token
@@ -69,8 +70,10 @@ def digest(token: str) -> str:
 class Accounts:
     """Signing up, in and out, and finding the player behind a token."""
 
-    def __init__(self, config: LadderConfig) -> None:
+    def __init__(self, config: LadderConfig, cpu: CpuSlots) -> None:
         self.config = config
+        #: argon2id takes 64 MiB and tens of milliseconds a hash: hashes are heavy work.
+        self.cpu = cpu
         cost = config.password_cost
         self.hasher = PasswordHasher(
             time_cost=cost.time_cost, memory_cost=cost.memory_kib, parallelism=cost.parallelism
@@ -84,8 +87,16 @@ class Accounts:
         long as a wrong password and the timing does not tell which names exist (made at
         the first need, not at start-up)."""
         if self._decoy is None:
-            self._decoy = self.hasher.hash(secrets.token_hex(16))
+            self._decoy = self._hash(secrets.token_hex(16))
         return self._decoy
+
+    def _hash(self, password: str) -> str:
+        with self.cpu.held("sign-ins"):
+            return self.hasher.hash(password)
+
+    def _verify(self, stored: str, password: str) -> None:
+        with self.cpu.held("sign-ins"):
+            self.hasher.verify(stored, password)
 
     def now_ms(self) -> int:
         return int(self.config.clock() * 1000)
@@ -99,7 +110,7 @@ class Accounts:
             name=name,
             name_key=name.lower(),
             is_bot=False,
-            password_hash=self.hasher.hash(password),
+            password_hash=self._hash(password),
             created_ms=self.now_ms(),
         )
         db.add(account)
@@ -119,7 +130,7 @@ class Accounts:
         account = db.scalar(select(Account).where(Account.name_key == name.lower()))
         stored = account.password_hash if account is not None else None
         try:
-            self.hasher.verify(stored or self.decoy, password)
+            self._verify(stored or self.decoy, password)
             if stored is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
@@ -128,7 +139,7 @@ class Accounts:
             raise Unauthorized("wrong name or password") from None
         assert account is not None
         if self.hasher.check_needs_rehash(stored):
-            account.password_hash = self.hasher.hash(password)
+            account.password_hash = self._hash(password)
         return self.issue(db, account, config.session_seconds)
 
     def guest(self, db: Session, address: str) -> Issued:

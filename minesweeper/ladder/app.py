@@ -22,7 +22,7 @@ from minesweeper.ladder import api
 from minesweeper.ladder.accounts import Issued, Player
 from minesweeper.ladder.categories import GameRequest, ranked_categories
 from minesweeper.ladder.config import LadderConfig
-from minesweeper.ladder.errors import LadderError, RateLimited
+from minesweeper.ladder.errors import LadderError
 from minesweeper.ladder.games import iso_ms
 from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder, player_page
 from minesweeper.ladder.schema import Game
@@ -30,6 +30,10 @@ from minesweeper.ladder.service import Ladder
 
 #: Adds routes or mounts to the app (the web front end's pages, say).
 Extension = Callable[[FastAPI], None]
+#: The largest request body a route takes unless it says otherwise (FastAPI's own limit,
+#: enforced as the body streams in: a larger one is refused, 413, before it is read whole).
+#: The API's bodies (a sign-in, a new game, a move) take a few hundred bytes.
+MAX_BODY_BYTES = 16 * 1024
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": api.ErrorOut, "description": text}
@@ -39,8 +43,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (403, "Another player's game"),
         (404, "No such thing"),
         (409, "Too late or out of turn (a move after the end...)"),
+        (413, "A request body past the route's limit (refused before it is read)"),
         (422, "A body or parameter of the wrong shape (malformed JSON...)"),
         (429, "Too many attempts"),
+        (503, "Busy: every slot for heavy work is taken (try again after Retry-After)"),
     )
 }
 
@@ -66,6 +72,7 @@ def create_app(
         openapi_url="/api/openapi.json",
         docs_url="/api/docs",
         redoc_url=None,
+        max_body_size=MAX_BODY_BYTES,
     )
     app.state.ladder = service
     _error_handlers(app)
@@ -82,7 +89,8 @@ def _error_body(code: str, message: str) -> dict[str, Any]:
 def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(LadderError)
     async def ladder_error(_request: Request, error: LadderError) -> JSONResponse:
-        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else {}
+        retry_after = getattr(error, "retry_after", None)  # rate limited, or busy
+        headers = {} if retry_after is None else {"Retry-After": str(retry_after)}
         return JSONResponse(
             _error_body(error.code, str(error)), status_code=error.status, headers=headers
         )
@@ -96,7 +104,8 @@ def _error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+        code = codes.get(error.status_code, "http_error")
         return JSONResponse(
             _error_body(code, str(error.detail)),
             status_code=error.status_code,

@@ -65,5 +65,12 @@ class LadderConfig:
     open_games: int = 20
     #: The win-rate ladder lists players with at least this many started games.
     win_rate_minimum: int = 20
+    #: Heavy jobs (no-guess deals, practice aids, replay frames, geometry, password hashes)
+    #: running at once per process, and how long one waits for a slot before a 503.
+    cpu_slots: int = 2
+    cpu_wait_seconds: float = 2.0
+    #: The search for a practice no-guess board gives up after this long (409: start again,
+    #: perhaps with fewer mines); an expert-sized board takes about 10 ms.
+    no_guess_seconds: float = 3.0
     password_cost: PasswordCost = field(default_factory=PasswordCost)
     clock: Callable[[], float] = time.time

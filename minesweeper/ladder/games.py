@@ -33,7 +33,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import lay_mines, random_board, start_cell
+from minesweeper.boards.generate import BoardMaker, lay_mines, random_board, start_cell
+from minesweeper.boards.noguess import no_guess_board
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder import aids
 from minesweeper.ladder.accounts import Player
@@ -46,6 +47,7 @@ from minesweeper.ladder.categories import (
     settings_view,
 )
 from minesweeper.ladder.config import LadderConfig
+from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.errors import BadRequest, Conflict, Forbidden, LadderError, NotFound
 from minesweeper.ladder.locks import hold
 from minesweeper.ladder.schema import Account, Game, Move, Secret
@@ -54,6 +56,8 @@ from minesweeper.play.autoplay import new_session
 from minesweeper.play.records import Entry
 from minesweeper.play.replay import Replay, check_entry
 from minesweeper.play.session import Action, GameSession, Settings
+from minesweeper.topology.base import Topology
+from minesweeper.variant import FirstClick
 
 T = TypeVar("T")
 
@@ -128,8 +132,13 @@ class LiveGames:
             self._games.pop(game_id, None)
 
 
+def moves_allowed(cells: int) -> int:
+    """The most moves a game of ``cells`` cells may take (a replay of more is no ladder game's)."""
+    return max(MIN_MOVE_LIMIT, MOVES_PER_CELL * cells)
+
+
 def move_limit(session: GameSession) -> int:
-    return max(MIN_MOVE_LIMIT, MOVES_PER_CELL * session.topology.size)
+    return moves_allowed(session.topology.size)
 
 
 def iso_ms(ms: int | None) -> str | None:
@@ -141,8 +150,9 @@ def iso_ms(ms: int | None) -> str | None:
 class Games:
     """Dealing, playing and showing games; every method runs in the caller's transaction."""
 
-    def __init__(self, config: LadderConfig) -> None:
+    def __init__(self, config: LadderConfig, cpu: CpuSlots) -> None:
         self.config = config
+        self.cpu = cpu
         self.live = LiveGames()
 
     def now_ms(self) -> int:
@@ -339,7 +349,8 @@ class Games:
 
         def act(game: Game, session: GameSession) -> tuple[list[Any], list[int]]:
             _practice_only(game, "the computer")
-            return aids.computer_step(session)
+            with self.cpu.held("practice aids"):
+                return aids.computer_step(session)
 
         game, session, (moves, opened) = self._turn(db, player, game_id, act)
         return {
@@ -357,7 +368,8 @@ class Games:
         def act(game: Game, session: GameSession) -> dict[str, Any]:
             _practice_only(game, "hints")
             session.note_assist("hint")
-            return aids.hint(session)
+            with self.cpu.held("practice aids"):
+                return aids.hint(session)
 
         return self._turn(db, player, game_id, act)[2]
 
@@ -367,7 +379,8 @@ class Games:
         def act(game: Game, session: GameSession) -> dict[str, Any]:
             _practice_only(game, "the odds")
             session.note_assist("odds")
-            return aids.odds(session)
+            with self.cpu.held("practice aids"):
+                return aids.odds(session)
 
         return self._turn(db, player, game_id, act)[2]
 
@@ -478,12 +491,21 @@ class Games:
         return live
 
     def _rebuild(self, game: Game, moves: list[Move]) -> Live:
-        session, clock = fresh_session(game)
+        session, clock = fresh_session(game, self._deal_no_guess)
         play_moves(session, clock, moves)
         for kind, at in json.loads(game.assists):
             if at <= len(moves):
                 session.assists.append((kind, at))
         return Live(session, clock, len(moves))
+
+    def _deal_no_guess(
+        self, topology: Topology, mines: int, first: int, rule: FirstClick, rng: random.Random
+    ) -> Board:
+        """A practice no-guess board (its first open): searched in a slot for heavy work, for
+        at most the configured seconds (the command line's search may take 30 s)."""
+        with self.cpu.held("no-guess deals"):
+            seconds = self.config.no_guess_seconds
+            return no_guess_board(topology, mines, first, rule, rng, seconds=seconds)
 
     # -- replays --------------------------------------------------------------------------
 
@@ -505,14 +527,16 @@ class Games:
         return stored_replay(game, moves, name)
 
 
-def fresh_session(game: Game) -> tuple[GameSession, ManualClock]:
+def fresh_session(game: Game, no_guess: BoardMaker) -> tuple[GameSession, ManualClock]:
     """``game``'s session before its first move: the topology drawn from its seed, and the
-    board laid if it is known (else laid by the first open, from the same seed)."""
+    board laid if it is known (else laid by the first open, from the same seed; by
+    ``no_guess`` for a no-guess game)."""
     settings = settings_from_json(game.settings)
     clock = ManualClock()
     seed = int(game.seed)
     if game.board is None:
-        return new_session(settings, seed=seed, clock=clock), clock
+        maker = no_guess if settings.no_guess else None
+        return GameSession(settings, seed=seed, clock=clock, board_maker=maker), clock
     board = stored_board(game)
     session = GameSession(settings, clock=clock, board=board, board_maker=lay_mines)
     session.settings = settings  # a graph's printed shape must not rename its category

@@ -15,10 +15,12 @@ from sqlalchemy.orm import Session
 
 from minesweeper.ladder.schema import Lock
 
-_INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
-
 
 def hold(db: Session, name: str, now_ms: int) -> None:
     """Hold the lock ``name`` until ``db``'s transaction ends (waiting for its holder)."""
-    insert = _INSERTS[db.get_bind().dialect.name](Lock).values(name=name[:120], at_ms=now_ms)
-    db.execute(insert.on_conflict_do_update(index_elements=[Lock.name], set_={"at_ms": now_ms}))
+    dialect = db.get_bind().dialect.name
+    insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(Lock)
+    upsert = insert.values(name=name[:120], at_ms=now_ms).on_conflict_do_update(
+        index_elements=[Lock.name], set_={"at_ms": now_ms}
+    )
+    db.execute(upsert)

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from minesweeper.ladder.accounts import Accounts
 from minesweeper.ladder.config import LadderConfig
+from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.database import migrate, open_engine
 from minesweeper.ladder.games import Games
 
@@ -21,8 +22,10 @@ class Ladder:
         self.engine = open_engine(config.database_url)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self.accounts = Accounts(config)
-        self.games = Games(config)
+        #: Heavy work's slots, shared by every route of this process (`minesweeper.ladder.cpu`).
+        self.cpu = CpuSlots(config.cpu_slots, config.cpu_wait_seconds)
+        self.accounts = Accounts(config, self.cpu)
+        self.games = Games(config, self.cpu)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
