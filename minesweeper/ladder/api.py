@@ -86,6 +86,11 @@ class EndOut(BaseModel):
     ms: int
     stats: dict[str, Any]
     replay: str
+    hidden_until: str | None = Field(
+        None,
+        description="a daily board others are still playing: until then (ISO 8601, UTC) a "
+        "lost game shows only the mine that went off, and its replay is refused",
+    )
 
 
 class GameOut(BaseModel):

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import CursorResult, func, select, update
@@ -275,10 +275,21 @@ class Games:
         }
 
     def _end(self, game: Game, session: GameSession) -> dict[str, Any] | None:
-        end = end_view(session)
+        until = self._hidden_until(game)
+        end = end_view(session, whole_board=until is None)
         if end is not None:
             end["replay"] = f"/api/games/{game.id}/replay"
+            end["hidden_until"] = iso_ms(until)
         return end
+
+    def _hidden_until(self, game: Game) -> int | None:
+        """When the board of ``game`` may be shown whole: the end of its day for a daily
+        board (everyone plays it that day), None when it may be shown now."""
+        if game.mode != "daily" or game.day is None:
+            return None
+        day = datetime.fromisoformat(game.day).replace(tzinfo=UTC)
+        ends = int((day + timedelta(days=1)).timestamp() * 1000)
+        return ends if self.now_ms() < ends else None
 
     def _first_cell(self, game: Game, session: GameSession) -> int | None:
         """Where a daily game must be opened first (its board is laid around that cell)."""
@@ -521,6 +532,12 @@ class Games:
         game, name = row
         if game.state == "playing":
             raise Conflict("the game is not over: its replay shows after the end")
+        until = self._hidden_until(game)
+        if until is not None:  # its moves would show everyone the day's board
+            raise Conflict(
+                f"the {game.category} board of {game.day} is still being played: "
+                f"its replays show from {iso_ms(until)}"
+            )
         if game.board is None:
             raise Conflict("the game ended before its first open: there is nothing to replay")
         moves = list(db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number)))

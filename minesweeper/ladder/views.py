@@ -55,19 +55,25 @@ def visible(session: GameSession) -> dict[str, Any]:
     }
 
 
-def end_view(session: GameSession) -> dict[str, Any] | None:
+def end_view(session: GameSession, whole_board: bool = True) -> dict[str, Any] | None:
     """The whole board once the game is over (None before): mines, the ones that went off,
-    wrong flags, points and statistics."""
+    wrong flags, points and statistics.
+
+    Without ``whole_board`` (a board others are still playing) it shows only what the
+    player knows: a lost game the mine that went off and no wrong flags (a flag not
+    called wrong would be a mine found), a won game every mine (all the closed cells).
+    """
     if not session.over:
         return None
     board = session.board
     assert board is not None
     flags = session.flags
+    shown = whole_board or session.won
     return {
         "won": session.won,
-        "mines": sorted(board.mines),
+        "mines": sorted(board.mines if shown else session.exploded),
         "exploded": sorted(session.exploded),
-        "wrong_flags": sorted(cell for cell in flags if not board.is_mine(cell)),
+        "wrong_flags": sorted(cell for cell in flags if shown and not board.is_mine(cell)),
         "points": session.points,
         "ms": session.ms,
         "stats": session.stats().as_json(),
