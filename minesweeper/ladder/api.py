@@ -175,6 +175,9 @@ class LadderOut(BaseModel):
     mode: str
     day: str | None
     minimum_games: int | None
+    minimum_bbbv: int | None = Field(
+        None, description="the least 3BV of a win on a ranked time or 3BV/s ladder"
+    )
     rows: list[dict[str, Any]]
 
 

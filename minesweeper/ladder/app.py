@@ -182,15 +182,13 @@ def _router(service: Ladder) -> APIRouter:
     # -- games ----------------------------------------------------------------------------
 
     @router.post("/games", status_code=201, response_model=api.GameOut, tags=["games"])
-    def new_game(body: api.NewGame, token: Me) -> dict[str, Any]:
+    def new_game(body: api.NewGame, token: Me, request: Request) -> dict[str, Any]:
         """Deal a game: ranked (the presets, a secret seed), daily (the day's board), or
         practice (any size, topology, no-guess; never ranked)."""
-        request = GameRequest(
-            **body.model_dump(exclude={"seed"}, exclude_none=True),
-        )
+        asked = GameRequest(**body.model_dump(exclude={"seed"}, exclude_none=True))
         with service.transaction() as db:
             player = service.accounts.player(db, token)
-            return service.games.create(db, player, request, body.seed)
+            return service.games.create(db, player, asked, body.seed, _address(request))
 
     @router.get("/games", response_model=list[api.GameSummary], tags=["games"])
     def my_games(

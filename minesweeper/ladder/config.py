@@ -63,6 +63,11 @@ class LadderConfig:
     guests_per_address: RateLimit = RateLimit(30, 3600)
     #: Games a player may have started and not finished at once.
     open_games: int = 20
+    #: Games a person may be dealt, per account and per client address (bots, whose
+    #: accounts the ladder's operator makes, are not limited): ranked games are dealt only
+    #: this fast, so a script that deals until a board is easy finds few of them.
+    games_per_account: RateLimit = RateLimit(300, 3600)
+    games_per_address: RateLimit = RateLimit(600, 3600)
     #: The win-rate ladder lists players with at least this many started games.
     win_rate_minimum: int = 20
     #: Heavy jobs (no-guess deals, practice aids, replay frames, geometry, password hashes)

@@ -50,6 +50,7 @@ from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.errors import BadRequest, Conflict, Forbidden, LadderError, NotFound
 from minesweeper.ladder.locks import hold
+from minesweeper.ladder.ratelimit import RateLimiter
 from minesweeper.ladder.schema import Account, Game, Move, Secret
 from minesweeper.ladder.views import end_view, map_text, opened_pairs, topology_view, visible
 from minesweeper.play.autoplay import new_session
@@ -153,6 +154,7 @@ class Games:
     def __init__(self, config: LadderConfig, cpu: CpuSlots) -> None:
         self.config = config
         self.cpu = cpu
+        self.limiter = RateLimiter(config.clock)
         self.live = LiveGames()
 
     def now_ms(self) -> int:
@@ -161,9 +163,15 @@ class Games:
     # -- starting -------------------------------------------------------------------------
 
     def create(
-        self, db: Session, player: Player, request: GameRequest, seed: int | None = None
+        self,
+        db: Session,
+        player: Player,
+        request: GameRequest,
+        seed: int | None = None,
+        address: str = "unknown",
     ) -> dict[str, Any]:
-        """Deal a new game for ``player``; ``seed`` only for practice (a replayable deal)."""
+        """Deal a new game for ``player`` (asking from ``address``); ``seed`` only for
+        practice (a replayable deal)."""
         settings, category = settings_for(request)
         if player.is_guest and request.mode != "practice":
             raise Forbidden("guests play practice games: sign up to play ranked")
@@ -182,6 +190,10 @@ class Games:
             raise Conflict(
                 f"{unfinished} games unfinished: finish or resign one before starting another"
             )
+        if not player.is_bot:
+            config = self.config
+            self.limiter.hit(db, f"games:{player.id}", config.games_per_account, "games dealt")
+            self.limiter.hit(db, f"games-from:{address}", config.games_per_address, "games dealt")
         now = self.now_ms()
         day = None
         board: list[int] | None = None

@@ -25,6 +25,10 @@ BOARDS = ("time", "3bv/s", "win-rate")
 PERIODS = ("all", "month")
 #: Rows a ladder lists at most.
 MAX_ROWS = 100
+#: The least 3BV of a ranked win that enters the time and 3BV/s ladders: the world
+#: ranking's limits (Authoritative Minesweeper), so that a board solved in a click or two,
+#: found by dealing thousands of games, ranks no one. Such a win still counts as a win.
+MINIMUM_BBBV = {"beginner": 2, "intermediate": 30, "expert": 100}
 
 
 def month_start_ms(now_ms: int) -> int:
@@ -47,7 +51,8 @@ def ladder(
     limit: int = 20,
 ) -> dict[str, Any]:
     """One ladder's rows, best first; ``category`` is any text naming a ranked variant."""
-    category = str(parse_ranked(category))
+    variant = parse_ranked(category)
+    category = str(variant)
     if board not in BOARDS:
         raise BadRequest(f"unknown ladder {board!r} (known: {', '.join(BOARDS)})")
     if period not in PERIODS:
@@ -63,10 +68,11 @@ def ladder(
         where.append(Game.day == day)
     if period == "month":
         where.append(Game.started_ms >= month_start_ms(now_ms))
+    least = MINIMUM_BBBV[variant.preset_name or ""] if mode == "ranked" else None
     if board == "win-rate":
         rows = _win_rates(db, where, win_rate_minimum, limit)
     else:
-        rows = _best_games(db, where, board, limit)
+        rows = _best_games(db, [*where, Game.bbbv >= (least or 0)], board, limit)
     return {
         "category": category,
         "board": board,
@@ -75,6 +81,7 @@ def ladder(
         "mode": mode,
         "day": day,
         "minimum_games": win_rate_minimum if board == "win-rate" else None,
+        "minimum_bbbv": None if board == "win-rate" else least,
         "rows": rows,
     }
 

@@ -34,6 +34,8 @@ SITE = make_site(
     sign_in_failures_per_name=LOOSE,
     sign_up_per_address=LOOSE,
     guests_per_address=LOOSE,
+    games_per_account=LOOSE,
+    games_per_address=LOOSE,
     open_games=10_000,
 )
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", SITE.client.app)
