@@ -7,6 +7,7 @@ place, which is how the browser front end adds its pages and static files
 
 # No `from __future__ import annotations`: FastAPI reads the routes' annotations, some of
 # them aliases local to `_router`.
+import ipaddress
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -114,7 +115,18 @@ def _error_handlers(app: FastAPI) -> None:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
+    """Who a request is from, for the per-address limits: its IP address, or for IPv6 its
+    /64 network (one host's share: it could rotate through 2^64 addresses of it)."""
+    host = request.client.host if request.client is not None else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:45]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def _signed_in(issued: Issued) -> api.SignedIn:

@@ -33,6 +33,16 @@ class RateLimit:
 
 
 @dataclass(frozen=True)
+class Backoff:
+    """After ``free`` failures within ``window`` seconds, each further attempt waits
+    ``2 ** (failures - free)`` seconds after the last failure, at most ``longest``."""
+
+    free: int
+    window: int
+    longest: int
+
+
+@dataclass(frozen=True)
 class PasswordCost:
     """argon2id's cost parameters (argon2-cffi's defaults: RFC 9106's low-memory profile)."""
 
@@ -54,9 +64,16 @@ class LadderConfig:
     session_seconds: int = 14 * 24 * 3600
     #: A bot's token (from ``minesweeper ladder token``) lasts this long.
     bot_token_seconds: int = 365 * 24 * 3600
-    #: Sign-ins per client address, and failed sign-ins per account name.
+    #: Sign-ins per client address.
     sign_in_per_address: RateLimit = RateLimit(20, 60)
-    sign_in_failures_per_name: RateLimit = RateLimit(10, 15 * 60)
+    #: Failed sign-ins to one name from one address: then that address waits, doubling.
+    sign_in_failures_per_address: Backoff = Backoff(5, 15 * 60, 15 * 60)
+    #: Failed sign-ins to one name from everywhere (guessing spread over many addresses):
+    #: then addresses the account has not signed in from lately wait, doubling. Its own
+    #: addresses do not, so that no one locks a player out by failing on purpose.
+    sign_in_failures_per_name: Backoff = Backoff(20, 15 * 60, 15 * 60)
+    #: An address an account signed up or in from stays its own this long.
+    known_address_seconds: int = 30 * 24 * 3600
     #: New accounts per client address.
     sign_up_per_address: RateLimit = RateLimit(5, 3600)
     #: New guests (practice without an account) per client address.

@@ -88,3 +88,22 @@ def test_sign_ups_at_once_from_one_address_keep_its_limit(database: str) -> None
     finally:
         for service in services:
             service.close()
+
+
+def test_guesses_sent_at_once_are_each_counted_before_they_are_checked(database: str) -> None:
+    services = [Ladder(config(database)) for _ in range(2)]
+    try:
+        with services[0].transaction() as db:
+            services[0].accounts.sign_up(db, "alice", "the password", "192.0.2.1")
+
+        def guess(index: int) -> object:
+            service = services[index % 2]
+            with service.transaction() as db:
+                return service.accounts.sign_in(db, "alice", "a wrong one", "198.51.100.1")
+
+        statuses = [result.status for result in at_once(20, guess)]  # type: ignore[attr-defined]
+        free = services[0].config.sign_in_failures_per_address.free
+        assert statuses.count(401) == free and statuses.count(429) == 20 - free
+    finally:
+        for service in services:
+            service.close()
