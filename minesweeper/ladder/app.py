@@ -348,8 +348,8 @@ def _router(service: Ladder) -> APIRouter:
     @router.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
     def player(name: str) -> dict[str, Any]:
         """A player's public page: ranked results per category and the latest games."""
-        with service.transaction() as db:
-            return player_page(db, name)
+        with service.transaction() as db, service.cpu.held("player pages"):
+            return player_page(db, name)  # all of a player's ranked games: heavy work
 
     @router.get("/health", tags=["service"])
     def health() -> dict[str, str]:

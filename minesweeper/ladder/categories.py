@@ -92,10 +92,10 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
         if request.mines is not None:
             game = game.replace(mines=request.mines)
         settings = Settings(game, no_guess=request.no_guess)
-        topology = game.make_topology()
+        cells = game.cells  # counted, not drawn: a large random tiling takes seconds to draw
     except MinesweeperError as error:
         raise BadRequest(str(error)) from None
-    if topology.size > MAX_PRACTICE_CELLS:
+    if cells > MAX_PRACTICE_CELLS:
         raise BadRequest(f"practice boards have at most {MAX_PRACTICE_CELLS:,} cells")
     return settings, practice_category(settings)
 

@@ -67,8 +67,10 @@ MOVE_KINDS = ("open", "flag", "chord")
 #: A game takes at most this many moves per cell (and never fewer than `MIN_MOVE_LIMIT`).
 MOVES_PER_CELL = 4
 MIN_MOVE_LIMIT = 1000
-#: Games kept in memory per process (the rest are rebuilt from the database when asked).
-CACHE_SIZE = 4096
+#: Cells of the games kept in memory per process (the rest are rebuilt from the database
+#: when asked): about 2,000 expert games, or 100 of the largest practice boards (a random
+#: tiling of 10,000 pieces holds about 5 MB of neighbour lists).
+CACHE_CELLS = 1_000_000
 #: Tries of a move that raced another process, and the first wait's bound in seconds
 #: (doubled at each try: at most about 2.5 s in all).
 RETRIES = 8
@@ -99,10 +101,12 @@ class _Raced(Exception):
 
 
 class LiveGames:
-    """The sessions of recently played games, least recently used dropped first."""
+    """The sessions of recently played games, least recently used dropped first once their
+    cells pass ``capacity`` (cells, not games: a board's memory grows with its cells)."""
 
-    def __init__(self, capacity: int = CACHE_SIZE) -> None:
+    def __init__(self, capacity: int = CACHE_CELLS) -> None:
         self.capacity = capacity
+        self._cells = 0
         self._games: OrderedDict[str, Live] = OrderedDict()
         self._guard = threading.Lock()
         self._locks = [threading.Lock() for _ in range(64)]
@@ -123,14 +127,20 @@ class LiveGames:
 
     def put(self, game_id: str, live: Live) -> None:
         with self._guard:
+            self._forget(game_id)
             self._games[game_id] = live
-            self._games.move_to_end(game_id)
-            while len(self._games) > self.capacity:
-                self._games.popitem(last=False)
+            self._cells += live.session.topology.size
+            while self._cells > self.capacity and len(self._games) > 1:
+                self._forget(next(iter(self._games)))
 
     def drop(self, game_id: str) -> None:
         with self._guard:
-            self._games.pop(game_id, None)
+            self._forget(game_id)
+
+    def _forget(self, game_id: str) -> None:
+        live = self._games.pop(game_id, None)
+        if live is not None:
+            self._cells -= live.session.topology.size
 
 
 def moves_allowed(cells: int) -> int:
@@ -177,7 +187,65 @@ class Games:
             raise Forbidden("guests play practice games: sign up to play ranked")
         if seed is not None and request.mode != "practice":
             raise BadRequest("only practice games take a seed: ranked boards are the server's")
-        hold(db, f"games:{player.id}", self.now_ms())  # the count stays true until the insert
+        game = self._dealt(db, player, request.mode, settings, category, seed)
+        # Drawn before anything is written: a write takes SQLite's one lock for every game.
+        try:
+            live = self._rebuild(game, [])
+        except LadderError:
+            raise
+        except MinesweeperError as error:  # a size no tiling of these pieces covers
+            raise BadRequest(str(error)) from None
+        self._admit(db, player, game, address)
+        db.add(game)
+        try:
+            db.flush()
+        except IntegrityError:  # the same daily board started by another request meanwhile
+            db.rollback()
+            raise Conflict(f"you have played the {category} board of {game.day}") from None
+        self.live.put(game.id, live)
+        return self._state(game, live, player.name)
+
+    def _dealt(
+        self,
+        db: Session,
+        player: Player,
+        mode: str,
+        settings: Settings,
+        category: str,
+        seed: int | None,
+    ) -> Game:
+        """A new game's row (not stored yet): a daily board is the day's, laid now; any other
+        is its seed (the given one, for practice, or 128 secret bits)."""
+        now = self.now_ms()
+        day = None
+        board: list[int] | None = None
+        if mode == "daily":
+            day = datetime.fromtimestamp(now / 1000, UTC).date().isoformat()
+            deal = self.daily_seed(db, day, category)
+            board = sorted(daily_board(settings, category, deal).mines)
+        else:
+            deal = seed if seed is not None else secrets.randbits(128)
+        return Game(
+            id=secrets.token_hex(12),
+            account_id=player.id,
+            mode=mode,
+            category=category,
+            day=day,
+            is_bot=player.is_bot,
+            settings=settings_json(settings),
+            seed=str(deal),
+            board=None if board is None else json.dumps(board),
+            assists="[]",
+            created_ms=now,
+            state="playing",
+            moves=0,
+        )
+
+    def _admit(self, db: Session, player: Player, game: Game, address: str) -> None:
+        """Whether ``player`` may have ``game`` too: their unfinished games, how fast they are
+        dealt games (people), a daily board once. Holds the player's lock until the game is
+        stored, so that requests at once cannot all pass one count."""
+        hold(db, f"games:{player.id}", self.now_ms())
         unfinished = (
             db.scalar(
                 select(func.count())
@@ -194,49 +262,19 @@ class Games:
             config = self.config
             self.limiter.hit(db, f"games:{player.id}", config.games_per_account, "games dealt")
             self.limiter.hit(db, f"games-from:{address}", config.games_per_address, "games dealt")
-        now = self.now_ms()
-        day = None
-        board: list[int] | None = None
-        if request.mode == "daily":
-            day = datetime.fromtimestamp(now / 1000, UTC).date().isoformat()
+        if game.mode == "daily":
             played = db.scalar(
                 select(Game.id).where(
                     Game.account_id == player.id,
                     Game.mode == "daily",
-                    Game.category == category,
-                    Game.day == day,
+                    Game.category == game.category,
+                    Game.day == game.day,
                 )
             )
             if played is not None:
-                raise Conflict(f"you have played the {category} board of {day} (game {played})")
-            deal = self.daily_seed(db, day, category)
-            board = sorted(daily_board(settings, category, deal).mines)
-        else:
-            deal = seed if seed is not None else secrets.randbits(128)
-        game = Game(
-            id=secrets.token_hex(12),
-            account_id=player.id,
-            mode=request.mode,
-            category=category,
-            day=day,
-            is_bot=player.is_bot,
-            settings=settings_json(settings),
-            seed=str(deal),
-            board=None if board is None else json.dumps(board),
-            assists="[]",
-            created_ms=now,
-            state="playing",
-            moves=0,
-        )
-        db.add(game)
-        try:
-            db.flush()
-        except IntegrityError:  # the same daily board started by another request meanwhile
-            db.rollback()
-            raise Conflict(f"you have played the {category} board of {day}") from None
-        live = self._rebuild(game, [])
-        self.live.put(game.id, live)
-        return self._state(game, live, player.name)
+                raise Conflict(
+                    f"you have played the {game.category} board of {game.day} (game {played})"
+                )
 
     def daily_seed(self, db: Session, day: str, category: str) -> int:
         """The seed of ``category``'s board of ``day``: the same for every player and process."""
@@ -513,8 +551,19 @@ class Games:
         self.live.put(game.id, live)
         return live
 
+    @contextmanager
+    def _drawing(self, game: Game) -> Iterator[None]:
+        """Hold a slot for heavy work while ``game``'s topology is drawn again from its seed,
+        if it is drawn at random piece by piece (a tiling of 10,000 pieces: 2 s)."""
+        if settings_from_json(game.settings).variant.topology.text_format != "tiling":
+            yield
+            return
+        with self.cpu.held("boards"):
+            yield
+
     def _rebuild(self, game: Game, moves: list[Move]) -> Live:
-        session, clock = fresh_session(game, self._deal_no_guess)
+        with self._drawing(game):
+            session, clock = fresh_session(game, self._deal_no_guess)
         play_moves(session, clock, moves)
         for kind, at in json.loads(game.assists):
             if at <= len(moves):
@@ -553,7 +602,8 @@ class Games:
         if game.board is None:
             raise Conflict("the game ended before its first open: there is nothing to replay")
         moves = list(db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number)))
-        return stored_replay(game, moves, name)
+        with self._drawing(game):
+            return stored_replay(game, moves, name)
 
 
 def fresh_session(game: Game, no_guess: BoardMaker) -> tuple[GameSession, ManualClock]:
