@@ -544,7 +544,7 @@ class Games:
 
     def _session(self, db: Session, game: Game) -> Live:
         live = self.live.get(game.id)
-        if live is not None and live.moves == game.moves == len(live.session.actions):
+        if live is not None and _caught_up(db, game, live):
             return live
         moves = db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number))
         live = self._rebuild(game, list(moves))
@@ -688,6 +688,25 @@ def play_moves(session: GameSession, clock: ManualClock, moves: list[Move]) -> N
     for move in moves:
         clock.now = move.ms / 1000
         _apply(session, "flag" if move.kind in ("flag", "unflag") else move.kind, move.cell)
+
+
+def _caught_up(db: Session, game: Game, live: Live) -> bool:
+    """Bring a kept session up to the moves other processes stored since, making only those
+    (a game of 40,000 moves played through two servers in turn was made whole again at
+    each move); False when it cannot be (then it is rebuilt from the database)."""
+    session = live.session
+    made = len(session.actions)
+    if live.moves != made or made > game.moves:
+        return False
+    if made < game.moves:
+        if session.board is None and game.board is not None:
+            return False  # laid elsewhere: the stored board, not a deal made again
+        newer = select(Move).where(Move.game_id == game.id, Move.number > made)
+        play_moves(session, live.clock, list(db.scalars(newer.order_by(Move.number))))
+        live.moves = len(session.actions)
+        helped = json.loads(game.assists)
+        session.assists[:] = [(kind, at) for kind, at in helped if at <= live.moves]
+    return live.moves == game.moves
 
 
 def _guarded_update(db: Session, game: Game, values: dict[str, Any]) -> int:
