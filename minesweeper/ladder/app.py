@@ -277,7 +277,8 @@ def _router(service: Ladder) -> APIRouter:
     @router.get("/games/{game_id}/replay", tags=["games"])
     def replay(game_id: str) -> dict[str, Any]:
         """The replay of a finished game (docs/replay.md's format); anyone may watch it."""
-        with service.transaction() as db:
+        # Public, and a random tiling's board is drawn again from its seed: heavy work.
+        with service.transaction() as db, service.public.held("replays"):
             return service.games.replay(db, game_id).as_json()
 
     # -- ladders --------------------------------------------------------------------------
@@ -348,7 +349,7 @@ def _router(service: Ladder) -> APIRouter:
     @router.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
     def player(name: str) -> dict[str, Any]:
         """A player's public page: ranked results per category and the latest games."""
-        with service.transaction() as db, service.cpu.held("player pages"):
+        with service.transaction() as db, service.public.held("player pages"):
             return player_page(db, name)  # all of a player's ranked games: heavy work
 
     @router.get("/health", tags=["service"])

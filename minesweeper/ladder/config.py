@@ -87,8 +87,8 @@ class LadderConfig:
     games_per_address: RateLimit = RateLimit(600, 3600)
     #: The win-rate ladder lists players with at least this many started games.
     win_rate_minimum: int = 20
-    #: Heavy jobs (no-guess deals, practice aids, replay frames, geometry, password hashes)
-    #: running at once per process, and how long one waits for a slot before a 503.
+    #: Heavy jobs of one kind running at once per process (kinds: players' games, public
+    #: pages and drawings, password hashes), and how long one waits for a slot (then 503).
     cpu_slots: int = 2
     cpu_wait_seconds: float = 2.0
     #: The search for a practice no-guess board gives up after this long (409: start again,

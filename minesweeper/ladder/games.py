@@ -602,8 +602,7 @@ class Games:
         if game.board is None:
             raise Conflict("the game ended before its first open: there is nothing to replay")
         moves = list(db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number)))
-        with self._drawing(game):
-            return stored_replay(game, moves, name)
+        return stored_replay(game, moves, name)
 
 
 def fresh_session(game: Game, no_guess: BoardMaker) -> tuple[GameSession, ManualClock]:

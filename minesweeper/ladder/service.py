@@ -22,9 +22,12 @@ class Ladder:
         self.engine = open_engine(config.database_url)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        #: Heavy work's slots, shared by every route of this process (`minesweeper.ladder.cpu`).
+        #: Slots for heavy work (`minesweeper.ladder.cpu`), one pool per kind, so that no kind
+        #: starves another: players' games (deals, aids, boards), what anyone may ask without
+        #: signing in (replays, drawings, player pages), and password hashes (sign-ins).
         self.cpu = CpuSlots(config.cpu_slots, config.cpu_wait_seconds)
-        self.accounts = Accounts(config, self.cpu)
+        self.public = CpuSlots(config.cpu_slots, config.cpu_wait_seconds)
+        self.accounts = Accounts(config, CpuSlots(config.cpu_slots, config.cpu_wait_seconds))
         self.games = Games(config, self.cpu)
 
     @contextmanager

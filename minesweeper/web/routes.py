@@ -2,7 +2,7 @@
 
 Its two drawing endpoints take no sign-in, so each is bounded: a body of at most
 `MAX_DRAWING_BODY` bytes (refused by FastAPI as it streams in), read and worked on in a
-worker thread holding one of the ladder's slots for heavy work (`minesweeper.ladder.cpu`),
+worker thread holding one of the ladder's slots for public heavy work (`Ladder.public`),
 never in the event loop that answers every other request.
 """
 
@@ -86,14 +86,14 @@ def router() -> APIRouter:
         """Where each cell of a board is drawn: its polygon, or a graph's node points and
         links (see `minesweeper.topology.geometry`), for a topology as a game's JSON shows it."""
         body = await request.body()
-        return await _ladder(request).cpu.run(lambda: geometry_of(body), "drawings")
+        return await _ladder(request).public.run(lambda: geometry_of(body), "drawings")
 
     @routes.post("/api/replay/frames", tags=["page"], max_body_size=MAX_DRAWING_BODY)
     async def replay_frames(request: Request) -> dict[str, Any]:
         """A replay (the project's replay JSON, docs/replay.md) as frames for playback, with
         the board's geometry."""
         body = await request.body()
-        return await _ladder(request).cpu.run(lambda: frames_of(body), "replays")
+        return await _ladder(request).public.run(lambda: frames_of(body), "replays")
 
     return routes
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from ladder_helpers import Site, TestClient, config, sqlite_url
+from ladder_helpers import PASSWORD, Site, TestClient, config, sqlite_url
 
 from minesweeper.board import Board
 from minesweeper.ladder.app import MAX_BODY_BYTES, create_app
@@ -258,3 +258,21 @@ def test_a_streamed_body_past_the_limit_gets_the_apis_error(site) -> None:
     answer = site.client.post("/api/games", content=iter([b"x" * MAX_BODY_BYTES, b"y"]))
     assert answer.status_code == 413
     assert answer.json()["error"]["code"] == "too_large"
+
+
+def test_public_work_holding_its_slots_stops_no_sign_in_and_no_game(tmp_path, monkeypatch) -> None:
+    # One pool for all heavy work let anyone, signed in or not, keep sign-ins from hashing.
+    made = make_site(tmp_path, cpu_slots=1, cpu_wait_seconds=0.2)
+    headers = made.sign_up("alice")
+    game = made.new_game(headers, mode="practice", no_guess=True, seed=2)
+    monkeypatch.setattr(web_routes, "playback", slow(2.0))
+    hog = threading.Thread(target=lambda: made.client.post("/api/replay/frames", content=b"{}"))
+    hog.start()
+    time.sleep(0.4)
+    assert made.client.post("/api/replay/frames", content=b"{}").status_code == 503
+    signed = made.client.post("/api/sessions", json={"name": "alice", "password": PASSWORD})
+    assert signed.status_code == 200
+    assert made.move(headers, game["id"], "open", 40).status_code == 200  # a no-guess deal
+    assert made.client.post(f"/api/games/{game['id']}/odds", headers=headers).status_code == 200
+    hog.join()
+    made.service.close()
