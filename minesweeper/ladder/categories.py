@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.api import SettingsOut
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.limits import MAX_SOLVED_CELLS
 from minesweeper.play.records import Category
@@ -121,15 +122,15 @@ def settings_from_json(text: str) -> Settings:
     return Settings.of_category(Category.from_json(fields)).replace(prover=prover)
 
 
-def settings_view(settings: Settings) -> dict[str, Any]:
+def settings_view(settings: Settings) -> SettingsOut:
     """The settings as the API shows them (the rules by name)."""
     game = settings.variant
-    return {
-        "topology": game.name,
-        "rows": game.rows,
-        "cols": game.cols,
-        "mines": game.mines if game.count_told else None,
-        "rules": game.rules.value,
-        "no_guess": settings.no_guess,
-        "preset": settings.preset_name,
-    }
+    return SettingsOut(
+        topology=game.name,
+        rows=game.rows,
+        cols=game.cols,
+        mines=game.mines if game.count_told else None,
+        rules=game.rules.value,
+        no_guess=settings.no_guess,
+        preset=settings.preset_name,
+    )

@@ -2,29 +2,27 @@
 
 A game in the database is its settings, its secret seed, its mines once laid and
 its moves, each with its time by the server's clock. The `GameSession` that plays
-it is rebuilt from those whenever a process has not got it in memory (after a
-restart, or when another process made the last move), by making the same moves at
-the same times: the rules live in `minesweeper.play.session` alone.
+it is kept in memory (`minesweeper.ladder.live`) and rebuilt from those whenever a
+process has not got it (after a restart, or when another process made the last
+moves), by making the same moves at the same times: the rules live in
+`minesweeper.play.session` alone.
 
 A move is applied to the session, stored with the game's new state in one
 transaction guarded by the game's move count (two processes cannot both store
 move N), and only then answered. A process killed before the commit answered
-nothing; after it, the move is in the database.
+nothing; after it, the move is in the database. Every answer is one of the API's
+models (`minesweeper.ladder.api`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar, cast
 
@@ -33,14 +31,24 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from minesweeper.board import Board
-from minesweeper.boards.generate import BoardMaker, lay_mines, random_board, start_cell
+from minesweeper.boards.generate import start_cell
 from minesweeper.boards.noguess import no_guess_board
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder import aids
 from minesweeper.ladder.accounts import Player
+from minesweeper.ladder.api import (
+    ComputerMove,
+    ComputerOut,
+    EndOut,
+    GameOut,
+    GameSummary,
+    HintOut,
+    MoveOut,
+    OddsOut,
+    Resigned,
+)
 from minesweeper.ladder.categories import (
     GameRequest,
-    parse_ranked,
     settings_for,
     settings_from_json,
     settings_json,
@@ -49,14 +57,21 @@ from minesweeper.ladder.categories import (
 from minesweeper.ladder.config import LadderConfig
 from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.errors import BadRequest, Conflict, Forbidden, LadderError, NotFound
+from minesweeper.ladder.live import Live, LiveGames, apply_move, caught_up, play_moves
 from minesweeper.ladder.locks import hold
 from minesweeper.ladder.ratelimit import RateLimiter
 from minesweeper.ladder.schema import Account, Game, Move, Secret
-from minesweeper.ladder.views import end_view, map_text, opened_pairs, topology_view, visible
-from minesweeper.play.autoplay import new_session
-from minesweeper.play.records import Entry
-from minesweeper.play.replay import Replay, check_entry
-from minesweeper.play.session import Action, GameSession, Settings
+from minesweeper.ladder.stored import daily_board, fresh_session, stored_replay
+from minesweeper.ladder.views import (
+    end_view,
+    iso_ms,
+    map_text,
+    opened_pairs,
+    topology_view,
+    visible,
+)
+from minesweeper.play.replay import Replay
+from minesweeper.play.session import GameSession, Settings
 from minesweeper.topology.base import Topology
 from minesweeper.variant import FirstClick
 
@@ -67,80 +82,14 @@ MOVE_KINDS = ("open", "flag", "chord")
 #: A game takes at most this many moves per cell (and never fewer than `MIN_MOVE_LIMIT`).
 MOVES_PER_CELL = 4
 MIN_MOVE_LIMIT = 1000
-#: Cells of the games kept in memory per process (the rest are rebuilt from the database
-#: when asked): about 2,000 expert games, or 100 of the largest practice boards (a random
-#: tiling of 10,000 pieces holds about 5 MB of neighbour lists).
-CACHE_CELLS = 1_000_000
 #: Tries of a move that raced another process, and the first wait's bound in seconds
 #: (doubled at each try: at most about 2.5 s in all).
 RETRIES = 8
 BACKOFF = 0.01
 
 
-class ManualClock:
-    """A session's clock that shows what it is set to: the server's time of the move."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@dataclass
-class Live:
-    """A game being played in this process: its session, and how many moves it has made."""
-
-    session: GameSession
-    clock: ManualClock
-    moves: int
-
-
 class _Raced(Exception):
     """Another process stored a move of this game first: rebuild and try again."""
-
-
-class LiveGames:
-    """The sessions of recently played games, least recently used dropped first once their
-    cells pass ``capacity`` (cells, not games: a board's memory grows with its cells)."""
-
-    def __init__(self, capacity: int = CACHE_CELLS) -> None:
-        self.capacity = capacity
-        self._cells = 0
-        self._games: OrderedDict[str, Live] = OrderedDict()
-        self._guard = threading.Lock()
-        self._locks = [threading.Lock() for _ in range(64)]
-
-    @contextmanager
-    def locked(self, game_id: str) -> Iterator[None]:
-        """Hold this process's lock of ``game_id`` (moves of one game go one at a time)."""
-        digest = hashlib.blake2b(game_id.encode(), digest_size=2).digest()
-        with self._locks[int.from_bytes(digest) % len(self._locks)]:
-            yield
-
-    def get(self, game_id: str) -> Live | None:
-        with self._guard:
-            live = self._games.get(game_id)
-            if live is not None:
-                self._games.move_to_end(game_id)
-            return live
-
-    def put(self, game_id: str, live: Live) -> None:
-        with self._guard:
-            self._forget(game_id)
-            self._games[game_id] = live
-            self._cells += live.session.topology.size
-            while self._cells > self.capacity and len(self._games) > 1:
-                self._forget(next(iter(self._games)))
-
-    def drop(self, game_id: str) -> None:
-        with self._guard:
-            self._forget(game_id)
-
-    def _forget(self, game_id: str) -> None:
-        live = self._games.pop(game_id, None)
-        if live is not None:
-            self._cells -= live.session.topology.size
 
 
 def moves_allowed(cells: int) -> int:
@@ -150,12 +99,6 @@ def moves_allowed(cells: int) -> int:
 
 def move_limit(session: GameSession) -> int:
     return moves_allowed(session.topology.size)
-
-
-def iso_ms(ms: int | None) -> str | None:
-    if ms is None:
-        return None
-    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds")
 
 
 class Games:
@@ -179,7 +122,7 @@ class Games:
         request: GameRequest,
         seed: int | None = None,
         address: str = "unknown",
-    ) -> dict[str, Any]:
+    ) -> GameOut:
         """Deal a new game for ``player`` (asking from ``address``); ``seed`` only for
         practice (a replayable deal)."""
         settings, category = settings_for(request)
@@ -292,45 +235,65 @@ class Games:
 
     # -- reading --------------------------------------------------------------------------
 
-    def state(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+    def state(self, db: Session, player: Player, game_id: str) -> GameOut:
         with self.live.locked(game_id):
             game = self._owned(db, player, game_id)
             return self._state(game, self._session(db, game), player.name)
 
-    def _state(self, game: Game, live: Live, name: str) -> dict[str, Any]:
+    def _state(self, game: Game, live: Live, name: str) -> GameOut:
         session = live.session
-        settings = settings_from_json(game.settings)
         if game.started_ms is None:
             ms = 0
         elif game.ms is not None:
             ms = game.ms
         else:
             ms = self.now_ms() - game.started_ms
-        return {
-            "id": game.id,
-            "mode": game.mode,
-            "category": game.category,
-            "day": game.day,
-            "player": name,
-            "settings": settings_view(settings),
-            "topology": topology_view(session.topology),
-            "state": session.state.value,
-            "started": session.started,
-            "ms": ms,
-            "moves": live.moves,
-            "first_cell": self._first_cell(game, session),
-            "assists": [[kind, at] for kind, at in session.assists],
-            **visible(session),
-            "end": self._end(game, session),
-        }
+        opened, flags = visible(session)
+        return GameOut(
+            id=game.id,
+            mode=game.mode,
+            category=game.category,
+            day=game.day,
+            player=name,
+            settings=settings_view(settings_from_json(game.settings)),
+            topology=topology_view(session.topology),
+            state=session.state.value,
+            started=session.started,
+            ms=ms,
+            moves=live.moves,
+            first_cell=self._first_cell(game, session),
+            assists=[[kind, at] for kind, at in session.assists],
+            opened=opened,
+            flags=flags,
+            end=self._end(game, session),
+        )
 
-    def _end(self, game: Game, session: GameSession) -> dict[str, Any] | None:
-        until = self._hidden_until(game)
-        end = end_view(session, whole_board=until is None)
-        if end is not None:
-            end["replay"] = f"/api/games/{game.id}/replay"
-            end["hidden_until"] = iso_ms(until)
-        return end
+    def summaries(self, db: Session, player: Player, limit: int) -> list[GameSummary]:
+        """``player``'s latest ``limit`` games, newest first."""
+        games = db.scalars(
+            select(Game)
+            .where(Game.account_id == player.id)
+            .order_by(Game.created_ms.desc())
+            .limit(limit)
+        )
+        return [
+            GameSummary(
+                id=game.id,
+                mode=game.mode,
+                category=game.category,
+                day=game.day,
+                state=game.state,
+                started=iso_ms(game.started_ms),
+                ms=game.ms,
+                bbbv=game.bbbv,
+                bbbv_per_second=game.bbbv_per_second,
+            )
+            for game in games
+        ]
+
+    def _end(self, game: Game, session: GameSession) -> EndOut | None:
+        hidden = iso_ms(self._hidden_until(game))
+        return end_view(session, f"/api/games/{game.id}/replay", hidden)
 
     def _hidden_until(self, game: Game) -> int | None:
         """When the board of ``game`` may be shown whole: the end of its day for a daily
@@ -370,7 +333,7 @@ class Games:
         cell: int,
         expect: int | None = None,
         with_map: bool = False,
-    ) -> dict[str, Any]:
+    ) -> MoveOut:
         """Make one move and return what it revealed; stored before this returns.
 
         ``expect``, when given, is the number of moves the client believes the game has:
@@ -386,26 +349,24 @@ class Games:
             first = self._first_cell(game, session)
             if kind == "open" and not session.started and first is not None and cell != first:
                 raise BadRequest(f"a daily board is opened first at cell {first}")
-            return _apply(session, kind, cell)
+            return apply_move(session, kind, cell)
 
         game, session, changed = self._turn(db, player, game_id, act, expect)
         action = session.actions[-1]
-        answer: dict[str, Any] = {
-            "game": game.id,
-            "number": len(session.actions),
-            "kind": action.kind,
-            "cell": cell,
-            "opened": [] if session.lost else opened_pairs(session, changed),
-            "flagged": cell in session.flags,
-            "state": session.state.value,
-            "ms": action.ms,
-            "end": self._end(game, session),
-        }
-        if with_map:
-            answer["map"] = map_text(session)
-        return answer
+        return MoveOut(
+            game=game.id,
+            number=len(session.actions),
+            kind=action.kind,
+            cell=cell,
+            opened=[] if session.lost else opened_pairs(session, changed),
+            flagged=cell in session.flags,
+            state=session.state.value,
+            ms=action.ms,
+            end=self._end(game, session),
+            map=map_text(session) if with_map else None,
+        )
 
-    def computer(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+    def computer(self, db: Session, player: Player, game_id: str) -> ComputerOut:
         """Let the computer make its next decision's moves in a practice game."""
 
         def act(game: Game, session: GameSession) -> tuple[list[Any], list[int]]:
@@ -414,19 +375,19 @@ class Games:
                 return aids.computer_step(session)
 
         game, session, (moves, opened) = self._turn(db, player, game_id, act)
-        return {
-            "game": game.id,
-            "moves": [{"kind": move.kind, "cell": move.cell} for move in moves],
-            "opened": [] if session.lost else opened_pairs(session, opened),
-            "state": session.state.value,
-            "ms": session.ms,
-            "end": self._end(game, session),
-        }
+        return ComputerOut(
+            game=game.id,
+            moves=[ComputerMove(kind=move.kind, cell=move.cell) for move in moves],
+            opened=[] if session.lost else opened_pairs(session, opened),
+            state=session.state.value,
+            ms=session.ms,
+            end=self._end(game, session),
+        )
 
-    def hint(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+    def hint(self, db: Session, player: Player, game_id: str) -> HintOut:
         """The cell to open next in a practice game (noted as help)."""
 
-        def act(game: Game, session: GameSession) -> dict[str, Any]:
+        def act(game: Game, session: GameSession) -> HintOut:
             _practice_only(game, "hints")
             session.note_assist("hint")
             with self.cpu.held("practice aids"):
@@ -434,10 +395,10 @@ class Games:
 
         return self._turn(db, player, game_id, act)[2]
 
-    def odds(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+    def odds(self, db: Session, player: Player, game_id: str) -> OddsOut:
         """Every closed cell's mine probability in a practice game (noted as help)."""
 
-        def act(game: Game, session: GameSession) -> dict[str, Any]:
+        def act(game: Game, session: GameSession) -> OddsOut:
             _practice_only(game, "the odds")
             session.note_assist("odds")
             with self.cpu.held("practice aids"):
@@ -502,31 +463,12 @@ class Games:
             if isinstance(error, LadderError):
                 raise
             raise Conflict(str(error)) from None  # e.g. a no-guess deal that found no board
-        new = session.actions[game.moves :]
-        for number, action in enumerate(new, game.moves + 1):
-            db.add(
-                Move(
-                    game_id=game.id, number=number, kind=action.kind, cell=action.cell, ms=action.ms
-                )
-            )
-        values: dict[str, Any] = {"moves": game.moves + len(new)}
-        if session.assists != assists:
-            values["assists"] = json.dumps([[kind, at] for kind, at in session.assists])
-        if session.started and not was_started:
-            values["started_ms"] = now
-            if game.board is None:
-                assert session.board is not None
-                values["board"] = json.dumps(sorted(session.board.mines))
-        if session.over:
-            values.update(_result(session), state=session.state.value, ended_ms=now)
-        if _guarded_update(db, game, values) != 1:
-            raise _Raced
-        db.commit()
+        _store(db, game, session, now, was_started, assists)
         live.moves = len(session.actions)
         self.live.put(game.id, live)
         return game, session, result
 
-    def resign(self, db: Session, player: Player, game_id: str) -> dict[str, Any]:
+    def resign(self, db: Session, player: Player, game_id: str) -> Resigned:
         """End an unfinished game as lost (a started ranked game counts as a loss)."""
         with self.live.locked(game_id):
             game = self._owned(db, player, game_id, lock=True)
@@ -538,13 +480,13 @@ class Games:
                 raise Conflict("the game moved on meanwhile: try again")
             db.commit()
             self.live.drop(game_id)
-            return {"game": game.id, "state": "resigned"}
+            return Resigned(game=game.id, state="resigned")
 
     # -- rebuilding -----------------------------------------------------------------------
 
     def _session(self, db: Session, game: Game) -> Live:
         live = self.live.get(game.id)
-        if live is not None and _caught_up(db, game, live):
+        if live is not None and caught_up(db, game, live):
             return live
         moves = db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number))
         live = self._rebuild(game, list(moves))
@@ -605,107 +547,34 @@ class Games:
         return stored_replay(game, moves, name)
 
 
-def fresh_session(game: Game, no_guess: BoardMaker) -> tuple[GameSession, ManualClock]:
-    """``game``'s session before its first move: the topology drawn from its seed, and the
-    board laid if it is known (else laid by the first open, from the same seed; by
-    ``no_guess`` for a no-guess game)."""
-    settings = settings_from_json(game.settings)
-    clock = ManualClock()
-    seed = int(game.seed)
-    if game.board is None:
-        maker = no_guess if settings.no_guess else None
-        return GameSession(settings, seed=seed, clock=clock, board_maker=maker), clock
-    board = stored_board(game)
-    session = GameSession(settings, clock=clock, board=board, board_maker=lay_mines)
-    session.settings = settings  # a graph's printed shape must not rename its category
-    return session, clock
-
-
-def stored_board(game: Game) -> Board:
-    settings = settings_from_json(game.settings)
-    assert game.board is not None
-    topology = settings.variant.make_topology(random.Random(int(game.seed)))
-    return Board(topology, json.loads(game.board))
-
-
-def daily_board(settings: Settings, category: str, seed: int) -> Board:
-    """The day's board of a ranked category: laid around the preset's first click."""
-    parse_ranked(category)  # only a ranked category has a day's board
-    variant = settings.variant
-    rng = random.Random(seed)
-    topology = variant.make_topology(rng)
-    first = start_cell(topology, variant.start, variant.cols)
-    return random_board(topology, variant.mines, rng, first, variant.first_click)
-
-
-def stored_replay(game: Game, moves: list[Move], name: str) -> Replay:
-    settings = settings_from_json(game.settings)
-    actions = tuple(Action(move.ms, move.kind, move.cell) for move in moves)
-    assists = tuple((kind, at) for kind, at in json.loads(game.assists))
-    return Replay(
-        settings.category(),
-        stored_board(game),
-        actions,
-        assists,
-        player=name,
-        date=iso_ms(game.started_ms),
-    )
-
-
-def replay_problems(game: Game, moves: list[Move], name: str) -> list[str]:
-    """What in a finished game's stored result its moves do not bear out ([] if all)."""
-    if game.board is None:
-        return [] if game.state == "resigned" else ["a finished game without a board"]
-    replay = stored_replay(game, moves, name)
-    settings = settings_from_json(game.settings)
-    if game.state == "resigned":
-        problems = []
-        if replay.final.over:
-            problems.append("a resigned game whose moves end it")
-    else:
-        entry = Entry(
-            name=name,
-            points=game.points if game.points is not None else -1,
-            seconds=round((game.ms or 0) / 1000, 3),
-            won=game.state == "won",
-            date=iso_ms(game.started_ms) or "",
-            bbbv=game.bbbv,
-            clicks=game.clicks,
+def _store(
+    db: Session,
+    game: Game,
+    session: GameSession,
+    now: int,
+    was_started: bool,
+    assists: list[tuple[str, int]],
+) -> None:
+    """Store the clicks ``session`` made since ``game``'s row was read, and its new state,
+    and commit; `_Raced` when another process stored a move first."""
+    new = session.actions[game.moves :]
+    for number, action in enumerate(new, game.moves + 1):
+        db.add(
+            Move(game_id=game.id, number=number, kind=action.kind, cell=action.cell, ms=action.ms)
         )
-        problems = check_entry(replay, settings.category(), entry)
-    if game.mode == "ranked":
-        clock = ManualClock()
-        dealt = new_session(settings, seed=int(game.seed), clock=clock)
-        play_moves(dealt, clock, moves)
-        if dealt.board != replay.board:
-            problems.append("the board is not the one its seed deals")
-    return problems
-
-
-def play_moves(session: GameSession, clock: ManualClock, moves: list[Move]) -> None:
-    """Make the stored ``moves`` on ``session``, each at its time."""
-    for move in moves:
-        clock.now = move.ms / 1000
-        _apply(session, "flag" if move.kind in ("flag", "unflag") else move.kind, move.cell)
-
-
-def _caught_up(db: Session, game: Game, live: Live) -> bool:
-    """Bring a kept session up to the moves other processes stored since, making only those
-    (a game of 40,000 moves played through two servers in turn was made whole again at
-    each move); False when it cannot be (then it is rebuilt from the database)."""
-    session = live.session
-    made = len(session.actions)
-    if live.moves != made or made > game.moves:
-        return False
-    if made < game.moves:
-        if session.board is None and game.board is not None:
-            return False  # laid elsewhere: the stored board, not a deal made again
-        newer = select(Move).where(Move.game_id == game.id, Move.number > made)
-        play_moves(session, live.clock, list(db.scalars(newer.order_by(Move.number))))
-        live.moves = len(session.actions)
-        helped = json.loads(game.assists)
-        session.assists[:] = [(kind, at) for kind, at in helped if at <= live.moves]
-    return live.moves == game.moves
+    values: dict[str, Any] = {"moves": game.moves + len(new)}
+    if session.assists != assists:
+        values["assists"] = json.dumps([[kind, at] for kind, at in session.assists])
+    if session.started and not was_started:
+        values["started_ms"] = now
+        if game.board is None:
+            assert session.board is not None
+            values["board"] = json.dumps(sorted(session.board.mines))
+    if session.over:
+        values.update(_result(session), state=session.state.value, ended_ms=now)
+    if _guarded_update(db, game, values) != 1:
+        raise _Raced
+    db.commit()
 
 
 def _guarded_update(db: Session, game: Game, values: dict[str, Any]) -> int:
@@ -721,16 +590,6 @@ def _practice_only(game: Game, what: str) -> None:
         raise Forbidden(f"{what}: practice games only (a ranked game is played unaided)")
 
 
-def _apply(session: GameSession, kind: str, cell: int) -> list[int]:
-    """Make one move on ``session``; the cells it changed (opened, or the mines that went off)."""
-    if kind == "open":
-        return session.open(cell)
-    if kind == "chord":
-        return session.chord(cell)
-    session.toggle_flag(cell)
-    return []
-
-
 def _result(session: GameSession) -> dict[str, Any]:
     stats = session.stats()
     rate = stats.bbbv_per_second
@@ -741,6 +600,3 @@ def _result(session: GameSession) -> dict[str, Any]:
         "bbbv_per_second": None if rate is None else round(rate, 4),
         "clicks": stats.clicks.total,
     }
-
-
-__all__ = ["MOVE_KINDS", "Games", "LiveGames", "MinesweeperError", "replay_problems"]

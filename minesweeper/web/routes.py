@@ -6,8 +6,7 @@ worker thread holding one of the ladder's slots for public heavy work (`Ladder.p
 never in the event loop that answers every other request.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: FastAPI reads the routes' annotations.
 from importlib.resources import files
 from typing import Any
 
@@ -17,8 +16,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.depends import Service
 from minesweeper.ladder.errors import BadRequest
-from minesweeper.ladder.service import Ladder
 from minesweeper.web.boards import TopologyView, topology_of
 from minesweeper.web.playback import playback
 
@@ -82,25 +81,20 @@ def router() -> APIRouter:
         max_body_size=MAX_DRAWING_BODY,
         openapi_extra=_json_body(TopologyView),
     )
-    async def geometry(request: Request) -> dict[str, Any]:
+    async def geometry(request: Request, service: Service) -> dict[str, Any]:
         """Where each cell of a board is drawn: its polygon, or a graph's node points and
         links (see `minesweeper.topology.geometry`), for a topology as a game's JSON shows it."""
         body = await request.body()
-        return await _ladder(request).public.run(lambda: geometry_of(body), "drawings")
+        return await service.public.run(lambda: geometry_of(body), "drawings")
 
     @routes.post("/api/replay/frames", tags=["page"], max_body_size=MAX_DRAWING_BODY)
-    async def replay_frames(request: Request) -> dict[str, Any]:
+    async def replay_frames(request: Request, service: Service) -> dict[str, Any]:
         """A replay (the project's replay JSON, docs/replay.md) as frames for playback, with
         the board's geometry."""
         body = await request.body()
-        return await _ladder(request).public.run(lambda: frames_of(body), "replays")
+        return await service.public.run(lambda: frames_of(body), "replays")
 
     return routes
-
-
-def _ladder(request: Request) -> Ladder:
-    service: Ladder = request.app.state.ladder
-    return service
 
 
 def mount(app: FastAPI) -> None:

@@ -13,9 +13,10 @@ import httpx
 import pytest
 from ladder_helpers import Site, make_site, sqlite_url
 
-from minesweeper.ladder import app as app_module
+from minesweeper.ladder import endpoints
 from minesweeper.ladder import games as games_module
-from minesweeper.ladder.games import Live, LiveGames, ManualClock
+from minesweeper.ladder import live as live_module
+from minesweeper.ladder.live import Live, LiveGames, ManualClock
 from minesweeper.play.session import GameSession, Settings
 from minesweeper.topology import tiling
 
@@ -67,7 +68,7 @@ def test_drawing_a_random_tiling_takes_a_slot(site: Site, monkeypatch) -> None:
 def test_a_player_page_takes_a_slot(site: Site, monkeypatch) -> None:
     # A player's page reads all of their ranked games: 20,000 of them took 0.9 s.
     site.sign_up("alice")
-    monkeypatch.setattr(app_module, "player_page", slowly(app_module.player_page))
+    monkeypatch.setattr(endpoints, "player_page", slowly(endpoints.player_page))
 
     def page() -> httpx.Response:
         return site.client.get("/api/players/alice")
@@ -100,12 +101,14 @@ def test_a_long_game_played_through_two_servers_makes_only_the_new_moves(
         assert one.move(headers, game["id"], "flag", closed).status_code == 200
     two.client.get(f"/api/games/{game['id']}", headers=headers)  # the second server has it
     made: list[str] = []
-    real = games_module._apply
-    monkeypatch.setattr(
-        games_module,
-        "_apply",
-        lambda session, kind, cell: made.append(kind) or real(session, kind, cell),
-    )
+    real = live_module.apply_move
+
+    def counted(session: GameSession, kind: str, cell: int) -> list[int]:
+        made.append(kind)
+        return real(session, kind, cell)
+
+    for module in (live_module, games_module):  # a move made, and moves made again
+        monkeypatch.setattr(module, "apply_move", counted)
     for turn in range(10):
         site = (one, two)[turn % 2]
         assert site.move(headers, game["id"], "flag", closed).status_code == 200
