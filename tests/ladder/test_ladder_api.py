@@ -466,3 +466,23 @@ def test_the_migrations_make_the_schema_the_code_declares(tmp_path) -> None:
         command.downgrade(config, "base")
     migrate(engine)  # and up again
     engine.dispose()
+
+
+def test_an_answer_is_sent_only_once_its_transaction_is_committed(site: Site, monkeypatch) -> None:
+    # One dependency opens a route's transaction and commits it: before the answer is sent,
+    # so a commit that fails is an error, not a game or move answered and then lost.
+    from ladder_helpers import TestClient
+    from sqlalchemy.orm import Session
+
+    headers = site.sign_up("alice")
+    client = TestClient(site.client.app, raise_server_exceptions=False)
+
+    def failing_commit(self: Session) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(Session, "commit", failing_commit)
+    answer = client.post("/api/games", json={"mode": "ranked"}, headers=headers)
+    monkeypatch.undo()
+    assert answer.status_code == 500
+    with site.service.transaction() as db:
+        assert db.scalar(select(func.count()).select_from(Game)) == 0
