@@ -58,8 +58,16 @@ def ladder() -> None:
 @database_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="ADDRESSES",
+    default=None,
+    help="Behind a reverse proxy: its addresses (comma-separated). Only requests from them "
+    "may name the client with X-Forwarded-For; by default no one may (the rate limits "
+    "would count whatever address a client wrote there).",
+)
 @reports_errors
-def serve(database: str | None, host: str, port: int) -> None:
+def serve(database: str | None, host: str, port: int, forwarded_allow_ips: str | None) -> None:
     """Serve the ladder's HTTP API (and the browser game, where installed)."""
     import uvicorn
 
@@ -70,7 +78,10 @@ def serve(database: str | None, host: str, port: int) -> None:
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"ladder on http://{shown}:{port}/ (API: /api/docs), database {_safe(service)}")
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn's default trusts X-Forwarded-For from 127.0.0.1: off unless a proxy is named.
+    proxied = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
+    trust = proxied if forwarded_allow_ips else {"proxy_headers": False}
+    uvicorn.run(app, host=host, port=port, log_level="warning", **trust)
 
 
 def _safe(service: Any) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.api import SettingsOut
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.limits import MAX_SOLVED_CELLS
 from minesweeper.play.records import Category
@@ -92,10 +93,10 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
         if request.mines is not None:
             game = game.replace(mines=request.mines)
         settings = Settings(game, no_guess=request.no_guess)
-        topology = game.make_topology()
+        cells = game.cells  # counted, not drawn: a large random tiling takes seconds to draw
     except MinesweeperError as error:
         raise BadRequest(str(error)) from None
-    if topology.size > MAX_PRACTICE_CELLS:
+    if cells > MAX_PRACTICE_CELLS:
         raise BadRequest(f"practice boards have at most {MAX_PRACTICE_CELLS:,} cells")
     return settings, practice_category(settings)
 
@@ -121,15 +122,15 @@ def settings_from_json(text: str) -> Settings:
     return Settings.of_category(Category.from_json(fields)).replace(prover=prover)
 
 
-def settings_view(settings: Settings) -> dict[str, Any]:
+def settings_view(settings: Settings) -> SettingsOut:
     """The settings as the API shows them (the rules by name)."""
     game = settings.variant
-    return {
-        "topology": game.name,
-        "rows": game.rows,
-        "cols": game.cols,
-        "mines": game.mines if game.count_told else None,
-        "rules": game.rules.value,
-        "no_guess": settings.no_guess,
-        "preset": settings.preset_name,
-    }
+    return SettingsOut(
+        topology=game.name,
+        rows=game.rows,
+        cols=game.cols,
+        mines=game.mines if game.count_told else None,
+        rules=game.rules.value,
+        no_guess=settings.no_guess,
+        preset=settings.preset_name,
+    )

@@ -14,6 +14,14 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session
 
+from minesweeper.ladder.api import (
+    BestGameRow,
+    LadderOut,
+    PlayerCategory,
+    PlayerGame,
+    PlayerPage,
+    WinRateRow,
+)
 from minesweeper.ladder.categories import parse_ranked
 from minesweeper.ladder.errors import BadRequest, NotFound
 from minesweeper.ladder.schema import Account, Game
@@ -25,6 +33,10 @@ BOARDS = ("time", "3bv/s", "win-rate")
 PERIODS = ("all", "month")
 #: Rows a ladder lists at most.
 MAX_ROWS = 100
+#: The least 3BV of a ranked win that enters the time and 3BV/s ladders: the world
+#: ranking's limits (Authoritative Minesweeper), so that a board solved in a click or two,
+#: found by dealing thousands of games, ranks no one. Such a win still counts as a win.
+MINIMUM_BBBV = {"beginner": 2, "intermediate": 30, "expert": 100}
 
 
 def month_start_ms(now_ms: int) -> int:
@@ -45,9 +57,10 @@ def ladder(
     now_ms: int,
     win_rate_minimum: int,
     limit: int = 20,
-) -> dict[str, Any]:
+) -> LadderOut:
     """One ladder's rows, best first; ``category`` is any text naming a ranked variant."""
-    category = str(parse_ranked(category))
+    variant = parse_ranked(category)
+    category = str(variant)
     if board not in BOARDS:
         raise BadRequest(f"unknown ladder {board!r} (known: {', '.join(BOARDS)})")
     if period not in PERIODS:
@@ -63,23 +76,26 @@ def ladder(
         where.append(Game.day == day)
     if period == "month":
         where.append(Game.started_ms >= month_start_ms(now_ms))
+    least = MINIMUM_BBBV[variant.preset_name or ""] if mode == "ranked" else None
+    rows: list[BestGameRow] | list[WinRateRow]
     if board == "win-rate":
         rows = _win_rates(db, where, win_rate_minimum, limit)
     else:
-        rows = _best_games(db, where, board, limit)
-    return {
-        "category": category,
-        "board": board,
-        "period": period,
-        "players": "bots" if bots else "people",
-        "mode": mode,
-        "day": day,
-        "minimum_games": win_rate_minimum if board == "win-rate" else None,
-        "rows": rows,
-    }
+        rows = _best_games(db, [*where, Game.bbbv >= (least or 0)], board, limit)
+    return LadderOut(
+        category=category,
+        board=board,
+        period=period,
+        players="bots" if bots else "people",
+        mode=mode,
+        day=day,
+        minimum_games=win_rate_minimum if board == "win-rate" else None,
+        minimum_bbbv=None if board == "win-rate" else least,
+        rows=list(rows),
+    )
 
 
-def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[dict[str, Any]]:
+def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[BestGameRow]:
     order: tuple[Any, ...]
     if board == "time":
         order = (Game.ms.asc(), Game.ended_ms.asc(), Game.id)
@@ -98,22 +114,22 @@ def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[d
         .limit(limit)
     )
     return [
-        {
-            "rank": place,
-            "player": name,
-            "ms": game.ms,
-            "bbbv": game.bbbv,
-            "bbbv_per_second": game.bbbv_per_second,
-            "clicks": game.clicks,
-            "date": _iso(game.ended_ms or 0),
-            "game": game.id,
-            "replay": f"/api/games/{game.id}/replay",
-        }
+        BestGameRow(
+            rank=place,
+            player=name,
+            ms=game.ms,
+            bbbv=game.bbbv,
+            bbbv_per_second=game.bbbv_per_second,
+            clicks=game.clicks,
+            date=_iso(game.ended_ms or 0),
+            game=game.id,
+            replay=f"/api/games/{game.id}/replay",
+        )
         for place, (game, name) in enumerate(db.execute(query), 1)
     ]
 
 
-def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[dict[str, Any]]:
+def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[WinRateRow]:
     played = func.count(Game.id)
     won = func.sum(case((Game.state == "won", 1), else_=0))
     query = (
@@ -126,12 +142,12 @@ def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[
     found = [(name, int(p), int(w or 0)) for name, p, w in db.execute(query)]
     found.sort(key=lambda row: (-row[2] / row[1], -row[1], row[0]))
     return [
-        {"rank": place, "player": name, "played": p, "won": w, "win_rate": round(w / p, 4)}
+        WinRateRow(rank=place, player=name, played=p, won=w, win_rate=round(w / p, 4))
         for place, (name, p, w) in enumerate(found[:limit], 1)
     ]
 
 
-def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
+def player_page(db: Session, name: str, *, recent: int = 20) -> PlayerPage:
     """A player's public page: per ranked category the lifetime figures of the history
     model (`minesweeper.play.history`: games, wins, abandoned, win rate with its 95%
     interval, streaks, best and median time, best 3BV/s, efficiency), and their latest
@@ -150,9 +166,10 @@ def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
     play = Play.COMPUTER if account.is_bot else Play.PERSON  # ranked games are unaided
     played = [played_game(game, account.name, play) for game in started]
     categories = [
-        {**item.as_json(), "category": str(item.category.variant)} for item in figures(played)
+        PlayerCategory(**{**item.as_json(), "category": str(item.category.variant)})
+        for item in figures(played)
     ]
-    categories.sort(key=lambda item: item["category"])
+    categories.sort(key=lambda item: item.category)
     games = db.scalars(
         select(Game)
         .where(
@@ -164,25 +181,25 @@ def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
         .order_by(Game.ended_ms.desc())
         .limit(recent)
     )
-    return {
-        "name": account.name,
-        "bot": account.is_bot,
-        "joined": _iso(account.created_ms),
-        "categories": categories,
-        "games": [
-            {
-                "id": game.id,
-                "mode": game.mode,
-                "category": game.category,
-                "state": game.state,
-                "ms": game.ms,
-                "bbbv_per_second": game.bbbv_per_second,
-                "ended": _iso(game.ended_ms or 0),
-                "replay": f"/api/games/{game.id}/replay",
-            }
+    return PlayerPage(
+        name=account.name,
+        bot=account.is_bot,
+        joined=_iso(account.created_ms),
+        categories=categories,
+        games=[
+            PlayerGame(
+                id=game.id,
+                mode=game.mode,
+                category=game.category,
+                state=game.state,
+                ms=game.ms,
+                bbbv_per_second=game.bbbv_per_second,
+                ended=_iso(game.ended_ms or 0),
+                replay=f"/api/games/{game.id}/replay",
+            )
             for game in games
         ],
-    }
+    )
 
 
 def played_game(game: Game, player: str, play: Play) -> PlayedGame:

@@ -204,7 +204,7 @@ def service_only(database: str, moves: int = 300) -> None:
             service.accounts.player(db, token)
         with service.transaction() as db:
             kind, cell = ("open", FIRST) if index == 0 else ("flag", EXPERT_CELLS - 1)
-            service.games.move(db, player, game["id"], kind, cell)
+            service.games.move(db, player, game.id, kind, cell)
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     service.close()

@@ -373,6 +373,23 @@ def test_an_unreadable_key_is_one_line(store: Records) -> None:
         store.key_path.chmod(0o600)
 
 
+@pytest.mark.parametrize(("field", "value"), [("mines", True), ("rows", False), ("cols", 9.0)])
+def test_a_signed_category_of_the_wrong_type_is_refused(
+    store: Records, field: str, value: object
+) -> None:
+    # `"mines": true` in a records file signed with its key was shown as "True mines".
+    from minesweeper.play.records import _sign, load_key
+
+    document = json.loads(store.path.read_text())
+    del document["signature"]
+    document["tables"][0]["category"][field] = value
+    key = load_key(store.key_path, create=False)
+    assert key is not None
+    document["signature"] = _sign(key, document)
+    store.path.write_text(json.dumps(document))
+    one_error(run(["records"]), "failed its check", "malformed")
+
+
 def test_records_file_stays_signed_json(store: Records) -> None:
     document = json.loads(store.path.read_text())
     assert document["format"] == "minesweeper-records"

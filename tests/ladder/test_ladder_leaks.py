@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ladder_helpers import Site, make_site, sqlite_url
 
-from minesweeper.ladder.games import stored_board
 from minesweeper.ladder.schema import Game
+from minesweeper.ladder.stored import stored_board
 from minesweeper.play.session import GameSession
 from minesweeper.protocol import UNKNOWN
 

@@ -234,7 +234,7 @@ async function showLadder(preset = "expert", rules = "modern", board = "time", p
     info.boards.map((b) => el("a", { href: link(preset, rules, b, period), "aria-current": b === board ? "page" : null }, BOARD_NAMES[b] ?? b)),
     " · ",
     info.periods.map((t) => el("a", { href: link(preset, rules, board, t), "aria-current": t === period ? "page" : null }, t === "all" ? "All time" : "This month")));
-  const data = await call("GET", `/api/ladders/${preset}/${rules}?board=${encodeURIComponent(board)}&period=${period}`);
+  const data = await call("GET", `/api/ladders/${encodeURIComponent(preset)}/${encodeURIComponent(rules)}?board=${encodeURIComponent(board)}&period=${encodeURIComponent(period)}`);
   let table;
   if (board === "win-rate") {
     table = el("table", { class: "ladder" },

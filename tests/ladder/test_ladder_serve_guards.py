@@ -1,0 +1,60 @@
+"""`ladder serve` as uvicorn runs it: who a client is (X-Forwarded-For is trusted only from a
+proxy named on the command line), and a huge body answered 413 before it is sent."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from ladder_servers import ServerProcess
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator:
+    started: list[ServerProcess] = []
+
+    def start(*options: str) -> ServerProcess:
+        database = f"sqlite:///{tmp_path / f'ladder-{len(started)}.sqlite3'}"
+        server = ServerProcess(database, tmp_path, *options).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def sign_ups(url: str, count: int) -> list[int]:
+    """``count`` sign-ups from loopback, each claiming another address in X-Forwarded-For."""
+    return [
+        httpx.post(
+            f"{url}/api/accounts",
+            json={"name": f"player{number}", "password": "long enough"},
+            headers={"X-Forwarded-For": f"203.0.113.{number}"},
+        ).status_code
+        for number in range(count)
+    ]
+
+
+def test_x_forwarded_for_is_ignored_unless_a_proxy_is_named(serve) -> None:
+    # F7: uvicorn's default trusted the header from 127.0.0.1: every per-address limit fell.
+    assert sign_ups(serve().url, 6) == [201] * 5 + [429]
+    # Behind a proxy named on the command line, its header names each client.
+    assert sign_ups(serve("--forwarded-allow-ips", "127.0.0.1").url, 6) == [201] * 6
+
+
+def test_a_100_mb_body_is_answered_413_before_it_is_sent(serve) -> None:
+    # F9: a 100 MB body was read whole before the answer (RSS 140 -> 432 MB in 6 s).
+    server = serve()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+        connection.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100000000\r\n\r\n" + b"{" * 65536
+        )
+        answer = connection.recv(4096)  # the rest of the 100 MB is never sent
+    assert answer.startswith(b"HTTP/1.1 413 ")
