@@ -57,20 +57,31 @@ class Limits:
         ``RLIMIT_NPROC`` may count; ``cgroup``: the ``cgroup.procs`` file of the
         program's own cgroup (`cgroups`), joined first.
         """
-        memory = self.memory_mib * _MIB
         cpu = math.ceil(self.game_seconds) + 1
-        processes = self.processes
+        limits = [
+            _within(resource.RLIMIT_AS, self.memory_mib * _MIB, self.memory_mib * _MIB),
+            _within(resource.RLIMIT_CPU, cpu, cpu + 1),
+            (resource.RLIMIT_CORE, 0, 0),
+        ]
+        if own_user:
+            limits.append(_within(resource.RLIMIT_NPROC, self.processes, self.processes))
 
         def limit() -> None:
             if cgroup is not None:
                 cgroups.join(cgroup)
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            if own_user:
-                resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+            for kind, soft, hard in limits:
+                resource.setrlimit(kind, (soft, hard))
 
         return limit
+
+
+def _within(kind: int, soft: int, hard: int) -> tuple[int, int, int]:
+    """A limit lowered to the judge's own hard limit where that is lower: a limit cannot
+    be raised, and the child would fail before ``exec`` ("Exception occurred in preexec_fn")."""
+    ceiling = resource.getrlimit(kind)[1]
+    if ceiling != resource.RLIM_INFINITY:
+        soft, hard = min(soft, ceiling), min(hard, ceiling)
+    return kind, soft, hard
 
 
 class ChildProblem(JudgeError):

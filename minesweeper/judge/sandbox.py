@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import glob
 import os
 import shutil
 import stat
@@ -45,8 +46,9 @@ ENVIRONMENT = {"PATH": PATH, "LANG": "C.UTF-8", "HOME": HOME, "TMPDIR": HOME}
 #: The system folders visible read-only (those that exist; a link stays a link).
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: What of /etc a program needs to start: the dynamic linker's cache, ``alternatives``
-#: (``/usr/bin/java`` is a link through it), the time zone.
-ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
+#: (``/usr/bin/awk``, ``c++`` and ``java`` are links through it), the time zone, and the
+#: JVM's configuration (``/usr/lib/jvm/*/conf`` links into ``/etc/java-*``).
+ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "java-*")
 #: The judge's uid as root; the sandbox then drops to `Sandbox.uid` with ``setpriv``.
 ROOT = 0
 #: The sandbox's PID 1, running as the program's user: a shell that waits for the program
@@ -301,8 +303,11 @@ def _system() -> list[str]:
             options += ["--symlink", os.readlink(folder), folder]
         elif os.path.isdir(folder):
             options += ["--ro-bind", folder, folder]
-    for name in ETC:
-        options += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+    # Made open to every user first: bubblewrap, as root, would make it 0700 for its binds.
+    options += ["--perms", "0755", "--dir", "/etc"]
+    for pattern in ETC:
+        for path in sorted(glob.glob(f"/etc/{pattern}")) if "*" in pattern else [f"/etc/{pattern}"]:
+            options += ["--ro-bind-try", path, path]
     return options
 
 

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -229,3 +230,79 @@ def _not_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "1",
     )
     assert set(seen["seen"].values()) <= {"FileNotFoundError", "PermissionError"}
+
+
+def run_in_sandbox(command: list[str]) -> tuple[int | None, bytes, bytes]:
+    """``command`` run in a sandbox with no input: its exit code, output and errors."""
+    with Child(command, Limits(), Sandbox()) as child:
+        child.close_input(time.monotonic() + PATIENCE, "time limit")
+        output = child.read_all(time.monotonic() + PATIENCE, "time limit")
+        code = child.wait_exit(time.monotonic() + PATIENCE)
+    return code, output, bytes(child.stderr_tail)
+
+
+@needs_sandbox
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [(["awk", "BEGIN { print 6 * 7 }"], b"42\n"), (["c++", "--version"], b"c++ ")],
+    ids=["awk", "c++"],
+)
+def test_system_tools_run_in_the_sandbox(command: list[str], said: bytes) -> None:
+    # Issue 44 F13: as root, bubblewrap made /etc 0700, and /usr/bin/awk, c++ and java are
+    # links through /etc/alternatives: "Permission denied".
+    if shutil.which(command[0]) is None:
+        pytest.skip(f"no {command[0]} here")
+    code, output, errors = run_in_sandbox(command)
+    assert (code, errors) == (0, b"")
+    assert output.startswith(said)
+
+
+@needs_sandbox
+def test_java_cp_dot_server_is_graded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/judge.md's example: `--server "java -cp . Server"` (the JVM reads /etc/java-*).
+    if shutil.which("java") is None or shutil.which("javac") is None:
+        pytest.skip("no java here")
+    program, cases = tmp_path / "program", tmp_path / "cases"
+    program.mkdir()
+    cases.mkdir()
+    (program / "Server.java").write_text(ECHO_JAVA)
+    subprocess.run(["javac", "Server.java"], cwd=program, check=True, timeout=PATIENCE)
+    (cases / "echo.in").write_text("1 1\n.\n")
+    (cases / "echo.out").write_text("1 1\n.\n")
+    for path in (tmp_path, program, program / "Server.class"):
+        path.chmod(0o755)
+    monkeypatch.chdir(program)
+    # The JVM reserves much address space up front: --memory 4096 (docs/judge.md).
+    result = run_cli(["grade", "--server", "java -cp . Server", "--memory", "4096", str(cases)])
+    assert result.exit_code == 0, result.stdout
+    assert "basic: 1/1 passed" in result.stdout
+
+
+#: Copies its standard input to its standard output.
+ECHO_JAVA = """
+import java.io.*;
+public class Server {
+    public static void main(String[] args) throws IOException {
+        System.in.transferTo(System.out);
+        System.out.flush();
+    }
+}
+"""
+
+
+@needs_sandbox
+def test_a_judge_with_a_low_process_limit_still_starts_programs() -> None:
+    # Issue 44 F13: under a hard process limit below the sandbox's 256, raising it failed in
+    # the child before exec: "Exception occurred in preexec_fn", every build failed.
+    code = (
+        "import resource, time\n"
+        "from minesweeper.judge.process import Child, Limits\n"
+        "from minesweeper.judge.sandbox import Sandbox\n"
+        "resource.setrlimit(resource.RLIMIT_NPROC, (100, 100))\n"
+        "with Child(['/bin/true'], Limits(), Sandbox()) as child:\n"
+        "    print(child.wait_exit(time.monotonic() + 60))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=PATIENCE
+    )
+    assert (done.stdout, done.stderr) == ("0\n", "")
