@@ -146,3 +146,76 @@ def _descendants(processes: list[_Process], roots: list[_Process]) -> list[_Proc
             found[process.pid] = process
             todo.extend(below.get(process.pid, ()))
     return list(found.values())
+
+
+def empty_sandbox(monitor: int) -> bool:
+    """Kill every process of the sandbox bubblewrap ``monitor`` runs but its init, which
+    then reaps them, reports and ends; whether that could be tried here.
+
+    The init is bubblewrap's one child; the rest are the processes below it (an orphan
+    in the sandbox becomes the init's child). Each is killed through a pidfd, and only
+    while it is in the init's PID namespace, so a pid reused meanwhile is never hit.
+    """
+    found = _listed_children(monitor)
+    if found is None or len(found) != 1:
+        return False
+    init = found[0]
+    try:
+        namespace = os.stat(f"/proc/{init}/ns/pid").st_ino
+    except OSError:
+        return False
+    killed: set[int] = set()
+    for _ in range(_SWEEPS):
+        below = set(_below(init)) - killed
+        if not below:
+            break
+        for pid in below:
+            _kill_in(pid, namespace)
+        killed |= below
+    return True
+
+
+def _listed_children(pid: int) -> list[int] | None:
+    """The children of process ``pid`` (``/proc/PID/task/*/children``); None when the
+    kernel does not list them."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    children = []
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as file:
+                children += [int(word) for word in file.read().split()]
+        except FileNotFoundError:
+            if task == str(pid):
+                return None  # no CONFIG_PROC_CHILDREN
+        except OSError:
+            continue
+    return children
+
+
+def _below(root: int) -> list[int]:
+    """Every process below ``root``."""
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        children = _listed_children(todo.pop()) or []
+        found += children
+        todo += children
+    return found
+
+
+def _kill_in(pid: int, namespace: int) -> None:
+    """SIGKILL to ``pid`` if it is a process of the PID namespace ``namespace``."""
+    try:
+        handle = os.pidfd_open(pid)
+    except OSError:
+        return
+    try:
+        if os.stat(f"/proc/{pid}/ns/pid").st_ino == namespace:
+            signal.pidfd_send_signal(handle, signal.SIGKILL)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

@@ -22,6 +22,7 @@ import errno
 import functools
 import glob
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -51,11 +52,23 @@ SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "java-*")
 #: The judge's uid as root; the sandbox then drops to `Sandbox.uid` with ``setpriv``.
 ROOT = 0
-#: The sandbox's PID 1, running as the program's user: a shell that waits for the program
-#: and exits with its status (128 + N for signal N), so bubblewrap, which waits for it,
-#: counts the program's CPU time, and a program cannot signal it (nor can a program that
-#: is PID 1 itself be killed by its own signals: init ignores those).
-INIT = ("/bin/sh", "-c", '"$@"; exit $?', "sh")
+#: The descriptor on which the sandbox's init reports: a word when the program starts, and
+#: at its end the CPU time of the program and all it reaped (``times``).
+STATUS_FD = 3
+#: The sandbox's PID 1: a shell that forks, reports the program's start, runs it (in the
+#: fork, without the report's descriptor), waits for it and reports its CPU time, then
+#: exits with its status (128 + N for signal N). As root it runs as root (the program
+#: becomes its own user with ``setpriv`` in the fork), so a program can neither signal it
+#: (init ignores signals from its namespace, and it is another user) nor write its reports;
+#: it dies with bubblewrap. The judge ends a program by killing every process below it.
+INIT = (
+    "/bin/sh",
+    "-c",
+    '(echo 2>/dev/null >&3; exec "$@" 3>&-); s=$?; command times 2>/dev/null >&3; exit $s',
+    "sh",
+)
+#: A duration in ``times``' output: ``1m2.345s``.
+_DURATION = re.compile(r"(\d+)m(\d+(?:\.\d*)?)s")
 
 
 class SandboxUnavailable(JudgeError):
@@ -155,7 +168,7 @@ class Sandbox:
             self._give(path)
             options += ["--bind", str(path), str(path)]
         options += ["--chdir", HOME]
-        return Jail(["bwrap", *options, "--", *self._become(), *INIT, *argv], self.environment())
+        return Jail(["bwrap", *options, "--", *INIT, *self._become(), *argv], self.environment())
 
     def _namespaces(self) -> list[str]:
         shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--as-pid-1"]
@@ -316,6 +329,16 @@ def _installation() -> tuple[Path, ...]:
     package = Path(minesweeper.__file__).resolve().parent
     prefixes = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.base_prefix).resolve()}
     return tuple(path for path in (*sorted(prefixes), package) if not _system_path(path))
+
+
+def program_cpu(report: bytes) -> float | None:
+    """The program's CPU seconds from its init's report (None when there is none): the
+    user and system times of the init's children, ``times``' second line."""
+    lines = report.decode("ascii", errors="replace").split("\n")
+    durations = _DURATION.findall(lines[2]) if len(lines) > 2 and lines[0] == "" else []
+    if len(durations) != 2:
+        return None
+    return sum(int(minutes) * 60 + float(seconds) for minutes, seconds in durations)
 
 
 def as_root() -> bool:

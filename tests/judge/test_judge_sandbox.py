@@ -18,6 +18,7 @@ import pytest
 from judge_helpers import ROOT, run_cli
 
 from minesweeper.judge import sandbox as sandboxes
+from minesweeper.judge import uids
 from minesweeper.judge.process import Child, Limits
 from minesweeper.judge.sandbox import Sandbox, program_files
 
@@ -62,7 +63,11 @@ def look(tmp_path: Path, sandbox: Sandbox, *paths: str) -> dict:
 @needs_sandbox
 def test_a_program_runs_as_its_own_user_without_privileges(tmp_path: Path) -> None:
     seen = look(tmp_path, Sandbox())
-    assert (seen["uid"], seen["gid"], seen["groups"]) == (65534, 65534, [])
+    if sandboxes.as_root():  # a user id of its own, leased from the range (judge/uids.py)
+        assert uids.FIRST <= seen["uid"] < uids.FIRST + uids.COUNT
+        assert (seen["gid"], seen["groups"]) == (seen["uid"], [])
+    else:
+        assert (seen["uid"], seen["gid"], seen["groups"]) == (65534, 65534, [])
     assert seen["caps"] == seen["bounding"] == "0000000000000000"
     assert seen["no_new_privs"] == "1"
     # Its own PID namespace: bubblewrap's init and the program, nothing of the judge's.
