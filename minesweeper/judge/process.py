@@ -122,6 +122,21 @@ class Exit:
     wall_seconds: float = 0.0
 
 
+#: What a case or a build says when the machine failed it (`MachineError`): the judge's
+#: failure, never the program's result.
+JUDGE_ERROR = "judge error"
+
+
+def judge_error(error: MachineError) -> str:
+    """A result text for a program the machine would not start: ``judge error: why``."""
+    return f"{JUDGE_ERROR}: {error}"
+
+
+def is_judge_error(result: str) -> bool:
+    """Whether a result text (a case's, a build's) is a judge error."""
+    return result.startswith(f"{JUDGE_ERROR}:")
+
+
 def describe_exit(code: int | None, limits: Limits, stderr: bytes) -> str:
     """The result text of a child that ended by itself with ``code`` (None: still running)."""
     if code is None:

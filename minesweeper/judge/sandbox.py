@@ -57,14 +57,15 @@ ROOT = 0
 STATUS_FD = 3
 #: The sandbox's PID 1: a shell that forks, reports the program's start, runs it (in the
 #: fork, without the report's descriptor), waits for it and reports its CPU time, then
-#: exits with its status (128 + N for signal N). As root it runs as root (the program
+#: exits with its status (128 + N for signal N). Its own messages ("Killed") are not the
+#: program's: they go nowhere. As root it runs as root (the program
 #: becomes its own user with ``setpriv`` in the fork), so a program can neither signal it
 #: (init ignores signals from its namespace, and it is another user) nor write its reports;
 #: it dies with bubblewrap. The judge ends a program by killing every process below it.
 INIT = (
     "/bin/sh",
     "-c",
-    '(echo 2>/dev/null >&3; exec "$@" 3>&-); s=$?; command times 2>/dev/null >&3; exit $s',
+    'exec 4>&2 2>/dev/null; (echo >&3; exec "$@" 2>&4 3>&- 4>&-); s=$?; command times >&3; exit $s',
     "sh",
 )
 #: A duration in ``times``' output: ``1m2.345s``.
