@@ -17,6 +17,8 @@ from rich.text import Text
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.builds import built_headers
 from minesweeper.cli.common import (
+    EXIT_JUDGE_ERROR,
+    fail,
     output_file_option,
     reports_errors,
     seed_option,
@@ -33,7 +35,7 @@ from minesweeper.cli.programs import (
 )
 from minesweeper.errors import UsageError
 from minesweeper.judge.escape import printable
-from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover, judge_errors
 from minesweeper.judge.headers import Role
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import (
@@ -143,7 +145,9 @@ def grade(
     Exits 1 when a basic case fails, a case cannot be played or a
     client misbehaves; a lost game is a result, not a failure. A FIFO, a
     device, a broken link or an unreadable folder found on the way is named on
-    stderr, not read, and also makes the exit status 1.
+    stderr, not read, and also makes the exit status 1. Exits 3 when the machine
+    failed to start a program even when tried again (a judge error, not the
+    program's result): grade again.
     """
     check_choices(paths, server, client, server_header, client_header, submissions, csv_path)
     for path, option in ((junit, "--junit"), (json_path, "--json"), (csv_path, "--csv")):
@@ -272,6 +276,9 @@ def grade_cases(
         write_text(junit, junit_xml(basic, advanced, how))
     if json_path is not None:
         write_text(json_path, json_report(basic, advanced, how))
+    if machine := judge_errors([*basic, *advanced]):
+        fail(f"{machine} case(s) not graded: the machine failed (judge error); grade again",
+             EXIT_JUDGE_ERROR)  # fmt: skip
     if failures or skipped:
         sys.exit(1)
 

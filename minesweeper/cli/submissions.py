@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 import minesweeper
-from minesweeper.cli.common import wide_console, write_text
+from minesweeper.cli.common import EXIT_JUDGE_ERROR, fail, wide_console, write_text
 from minesweeper.judge.escape import printable
 from minesweeper.judge.grading import discover
 from minesweeper.judge.headers import Role, compile_command, require_compiler
@@ -25,6 +25,7 @@ from minesweeper.judge.submissions import (
     csv_text,
     find_submissions,
     grade_class,
+    has_judge_error,
     json_text,
 )
 from minesweeper.topology.base import Topology
@@ -117,6 +118,13 @@ def grade_submissions(
         write_text(csv_path, csv_text(rows))
     if json_path is not None:
         write_text(json_path, json_text(rows))
+    if machine := [row.student for row in rows if has_judge_error(row)]:
+        names = ", ".join(printable(student) for student in machine)
+        fail(
+            f"{len(machine)} student(s) with a judge error (the machine failed, not their "
+            f"code): {names}; grade them again",
+            EXIT_JUDGE_ERROR,
+        )
 
 
 def scoreboard(rows: list[Row]) -> Table:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, grade_boards
 from minesweeper.judge.headers import COMPILE_LIMITS, Build, Role, build
-from minesweeper.judge.process import Limits
+from minesweeper.judge.process import Limits, is_judge_error
 from minesweeper.judge.runner import Programs, grade_case
 from minesweeper.judge.sandbox import Sandbox
 from minesweeper.topology.base import Topology
@@ -273,3 +273,9 @@ def json_text(rows: Sequence[Row]) -> str:
 
 def _value(value: object) -> object:
     return f"{value:.3f}" if isinstance(value, float) else value
+
+
+def has_judge_error(row: Row) -> bool:
+    """Whether the machine failed one of the student's builds or cases (a judge error:
+    their note ``NAME: judge error: ...``), so that some of their results are missing."""
+    return any(is_judge_error(note.partition(": ")[2]) for note in row.notes)
