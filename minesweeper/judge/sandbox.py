@@ -145,9 +145,15 @@ class Sandbox:
         return {**passed, **ENVIRONMENT}
 
     def wrap(self, command: Sequence[str]) -> Jail:
-        """``command`` as a ``bwrap`` command line that runs it in this sandbox."""
+        """``command`` as a ``bwrap`` command line that runs it in this sandbox.
+
+        The judge's own installation is shown only to the judge's own programs
+        (`runs_the_judge`); to any other, its package is hidden even where a system
+        folder or the program's own Python would show it.
+        """
         argv, files = program_files(command)
-        shown = [*self.own, *self.read_only, *files]
+        judge = runs_the_judge(argv)
+        shown = [*(self.own if judge else ()), *self.read_only, *files]
         if as_root():
             _check_readable(argv[0], files, _outermost(shown))
         options = [*self._namespaces(), *_system()]
@@ -157,14 +163,20 @@ class Sandbox:
         visible = _outermost([*shown, *self.writable])
         for folder in _ancestors(visible):  # traversable, not listable: made, not shown
             options += ["--perms", "0711", "--dir", str(folder)]
-        for path in _outermost(shown):
+        bound = _outermost(shown)
+        for path in bound:
             options += ["--ro-bind", str(path), str(path)]
-        for path in _outermost(self.hidden):
-            if any(_under(path, shown_path) for shown_path in shown):
-                options += ["--tmpfs", str(path)]
-        for path in files:  # a program file inside a hidden folder is shown again
-            if path.is_file() and any(_under(path, hidden) for hidden in self.hidden):
-                options += ["--ro-bind", str(path), str(path)]
+        hidden = _covers(self.hidden, [*_system_folders(), *bound], bound)
+        package = [] if judge else _covers([_package()], [*_system_folders(), *bound], [])
+        for path in _outermost([*hidden, *package]):  # a file is covered by an empty one
+            options += (
+                ["--tmpfs", str(path)] if path.is_dir() else ["--ro-bind", "/dev/null", str(path)]
+            )
+        # Shown again: program files in a hidden folder, folders shown in the judge's package.
+        again = [path for path in files if path.is_file() and _within(path, hidden)]
+        again += [path for path in self.read_only if _within(path, package)]
+        for path in again:
+            options += ["--ro-bind", str(path), str(path)]
         for path in self.writable:
             self._give(path)
             options += ["--bind", str(path), str(path)]
@@ -216,6 +228,62 @@ def program_files(command: Sequence[str]) -> tuple[list[str], list[Path]]:
             argv[index] = str(absolute)
             needed += _needs(absolute)
     return argv, [path for path in dict.fromkeys(needed) if not _system_path(path)]
+
+
+def runs_the_judge(argv: Sequence[str]) -> bool:
+    """Whether a command runs the judge's own programs: its ``minesweeper`` command, or its
+    Python with ``-m minesweeper`` (its reference client and server, shown the judge's
+    installation to run)."""
+    program = Path(argv[0])
+    python = Path(sys.executable).resolve()
+    if program.name == "minesweeper" and program.is_absolute():
+        interpreter = _interpreter(program)
+        return interpreter is not None and interpreter.resolve() == python
+    if not program.is_absolute() or program.resolve() != python:
+        return False
+    for index, word in enumerate(argv[1:], 1):
+        if word == "-m" or (word.startswith("-m") and len(word) > 2):
+            module = word[2:] or (argv[index + 1] if index + 1 < len(argv) else "")
+            return module.split(".")[0] == "minesweeper"
+        if not word.startswith("-"):
+            return False  # a script
+    return False
+
+
+def _covers(hidden: Iterable[Path], bound: Iterable[Path], own: Iterable[Path]) -> list[Path]:
+    """Where an empty tmpfs goes so that no hidden path can be seen: each hidden path, as
+    given and as resolved, wherever it lies in a ``bound`` folder, at the place that folder
+    shows it (a folder shown by a path through a link shows its real folder); and each of
+    the program's ``own`` folders that lies in a hidden one."""
+    forms = {form for path in hidden for form in _forms(path)}
+    points = []
+    for folder in bound:
+        real = Path(os.path.realpath(folder))
+        for form in forms:
+            if _under(form, folder):
+                points.append(form)
+            if _under(form, real):
+                points.append(folder / form.relative_to(real))
+    for folder in own:
+        if any(_under(mine, form) for mine in _forms(folder) for form in forms):
+            points.append(folder)
+    return _outermost(points)
+
+
+def _within(path: Path, folders: Iterable[Path]) -> bool:
+    return any(_under(path, folder) for folder in folders)
+
+
+def _forms(path: Path) -> set[Path]:
+    """A path as given (absolute) and as resolved (its links followed)."""
+    return {Path(os.path.abspath(path)), Path(os.path.realpath(path))}
+
+
+def _system_folders() -> list[Path]:
+    """The system folders shown (`SYSTEM`: those that are folders, not links)."""
+    return [
+        Path(folder) for folder in SYSTEM if os.path.isdir(folder) and not os.path.islink(folder)
+    ]
 
 
 def _check_readable(program: str, files: list[Path], roots: list[Path]) -> None:
@@ -325,9 +393,14 @@ def _system() -> list[str]:
     return options
 
 
+def _package() -> Path:
+    """The judge's package folder."""
+    return Path(minesweeper.__file__).resolve().parent
+
+
 def _installation() -> tuple[Path, ...]:
     """The judge's Python and its package folder: shown so `minesweeper client` runs."""
-    package = Path(minesweeper.__file__).resolve().parent
+    package = _package()
     prefixes = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.base_prefix).resolve()}
     return tuple(path for path in (*sorted(prefixes), package) if not _system_path(path))
 
