@@ -421,11 +421,11 @@ def as_root() -> bool:
 
 
 def describe(sandbox: Sandbox | None) -> str:
-    """The first line of a report: how the programs ran."""
+    """The first line of a report, within 80 columns: how the programs ran. Without a
+    cgroup per program (`cgroups.missing` says why), the memory limit holds per process."""
     if sandbox is None:
-        return "unsandboxed (--no-sandbox): programs ran as this user, with its files and network"
-    who = f"uid {sandbox.uid}" if as_root() else f"uid {os.geteuid()} in a user namespace"
+        return "unsandboxed (--no-sandbox): programs ran as this user, with its files, network"
+    who = "a uid per program" if as_root() else "the judge's uid"
+    memory = "per process" if cgroups.missing() else "per program"
     passed = f"; passed environment: {', '.join(sandbox.pass_env)}" if sandbox.pass_env else ""
-    lack = cgroups.missing()
-    tree = f"; no cgroup per program: {lack}" if lack else "; a cgroup per program"
-    return f"sandboxed (bubblewrap, {who}, no network){passed}{tree}"
+    return f"sandboxed (bubblewrap): {who}, no network, memory limit {memory}{passed}"

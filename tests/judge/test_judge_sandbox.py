@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from judge_helpers import ROOT, run_cli
 
+from minesweeper.judge import cgroups, uids
 from minesweeper.judge import sandbox as sandboxes
-from minesweeper.judge import uids
 from minesweeper.judge.process import Child, Limits
 from minesweeper.judge.sandbox import Sandbox, program_files
 
@@ -311,3 +311,11 @@ def test_a_judge_with_a_low_process_limit_still_starts_programs() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=PATIENCE
     )
     assert (done.stdout, done.stderr) == ("0\n", "")
+
+
+def test_the_reports_first_line_fits_80_columns_and_says_what_the_limit_covers() -> None:
+    # Issue 41, rough edge 4: a line of 129 columns about cgroups read like a warning.
+    for line in (sandboxes.describe(None), sandboxes.describe(Sandbox())):
+        assert len(line) <= 80, line
+    covered = "per process" if cgroups.missing() else "per program"
+    assert sandboxes.describe(Sandbox()).endswith(f"no network, memory limit {covered}")
