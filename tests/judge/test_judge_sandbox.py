@@ -147,14 +147,18 @@ def test_a_sandboxed_grade_says_so_first(tmp_path: Path) -> None:
     assert "passed environment: TERM" in result.stdout.splitlines()[0]
 
 
-#: Starts a double-forked daemon in a session of its own, its last argument naming it, then
-#: stays until its case ends it (were it to end first, the sandbox's init would take the
-#: daemon along: the test is that the case's end does).
+#: Starts a double-forked daemon in a session of its own, its last argument naming it, says
+#: "ready" once the daemon says it runs, then stays until its case ends it (were it to end
+#: first, the sandbox's init would take the daemon along: the test is that the case's end
+#: does).
 DAEMON = """
 import os, subprocess, sys, time
-code = "import os, time\\nif os.fork(): os._exit(0)\\nos.setsid()\\ntime.sleep(600)"
-subprocess.Popen([sys.executable, "-c", code, sys.argv[1] + "-daemon"], start_new_session=True,
-                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+code = "import os, sys, time\\nif os.fork(): os._exit(0)\\nos.setsid()\\nprint('up', flush=True)\\n"
+code += "sys.stdout.close()\\ntime.sleep(600)"
+daemon = subprocess.Popen([sys.executable, "-c", code, sys.argv[1] + "-daemon"],
+                          start_new_session=True, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+daemon.stdout.readline()
 print("ready", flush=True)
 time.sleep(600)
 """
@@ -180,10 +184,9 @@ def test_nothing_a_sandboxed_program_starts_outlives_its_case(tmp_path: Path) ->
     try:
         with Child([sys.executable, "-c", DAEMON, marker], Limits(), Sandbox()) as child:
             assert child.read_line(time.monotonic() + PATIENCE, "time limit") == b"ready"
-            deadline = time.monotonic() + PATIENCE
-            while not running(f"{marker}-daemon") and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert running(f"{marker}-daemon")  # the daemon runs, in a session of its own
+            # The daemon runs, in a session of its own (it said so before "ready", so it was
+            # there before the listing of /proc: a process that forks meanwhile is missed).
+            assert running(f"{marker}-daemon")
         assert running(marker) == []  # the case is over: the program, the daemon, the sandbox
     finally:
         for pid in running(marker):  # had the judge missed one, the test still ends it
