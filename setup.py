@@ -33,7 +33,10 @@ compiled = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(compiled)
 # Plain Python compiled as it is: annotations do not type anything (an int stays a Python
 # int), and no fused multiply-adds, so every number is the interpreter's.
-sources = {f"minesweeper.solver.{name}": SOLVER / f"{name}.py" for name in compiled.COMPILED}
+sources = {
+    f"minesweeper.solver.{name}": SOLVER.joinpath(*name.split(".")).with_suffix(".py")
+    for name in compiled.COMPILED
+}
 from_source = [
     Extension(name, [str(source)], extra_compile_args=["-O2", "-ffp-contract=off"])
     for name, source in sources.items()

@@ -29,6 +29,7 @@ COMMANDS = {
     "play": "minesweeper.cli.play:play",
     "replay": "minesweeper.cli.replay:replay",
     "stats": "minesweeper.cli.stats:stats",
+    "strategies": "minesweeper.cli.strategies:strategies",
     "ladder": "minesweeper.cli.ladder:ladder",
 }
 

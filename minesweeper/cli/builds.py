@@ -51,7 +51,7 @@ def built_headers(
         if failed:
             judged = any(is_judge_error(made.problem) for made in failed)
             sys.exit(EXIT_JUDGE_ERROR if judged else 1)
-        yield {made.role: (str(made.program),) for made in builds}
+        yield {made.role: made.run for made in builds if made.run is not None}
 
 
 def show_command(made: Build) -> None:

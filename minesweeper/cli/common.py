@@ -20,8 +20,6 @@ from minesweeper.topology import TOPOLOGIES, Topology, find_topology
 from minesweeper.variant import RULES_HELP, Rules
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from minesweeper.solver.think import Think
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -291,7 +289,8 @@ def strategy_option(
             show_default=not multiple,
             help=help
             + (f" Default: {default}." if multiple else "")
-            + " A name may carry settings of its strategy: best:regions=1,blend=0.25.",
+            + " A name may carry settings of its strategy: best:regions=1,blend=0.25"
+            + " (minesweeper strategies lists them).",
             **extra,
         )(with_think)
 
@@ -396,16 +395,6 @@ def delay_option(command: F) -> F:
 
 
 # -- output of the commands that print tables and write reports (bench, grade) -------------
-
-
-def wide_console() -> Console:
-    """A stdout console; 132 columns when not a terminal (rich would assume 80)."""
-    from rich.console import Console  # not at import: the judge server does without rich
-
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.width = 132
-    return console
 
 
 def write_text(path: Path, text: str) -> None:

@@ -46,7 +46,8 @@ class BasicGrade:
     """A basic case's verdict; ``detail`` says in one line why it failed (where the
     output first differs), ``excerpt`` shows the expected and the actual lines there.
 
-    ``stderr`` is the end of a foreign server's standard error.
+    ``stderr`` is the end of a foreign server's standard error; ``note`` says where an
+    output that passed as the course's judge compares is not byte-exact.
     """
 
     name: str
@@ -54,6 +55,7 @@ class BasicGrade:
     detail: str = ""
     stderr: str = ""
     excerpt: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from minesweeper.judge.escape import printable
 from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit, judge_error
 from minesweeper.judge.protocol import format_header
 from minesweeper.judge.sandbox import Sandbox
-from minesweeper.protocol import MapText, format_result, parse_integers
+from minesweeper.protocol import MapText, format_move, format_result, parse_integers
 
 #: How many characters of a bad line a result quotes.
 QUOTED = 40
@@ -86,7 +86,10 @@ def play_client(
     sandbox: Sandbox | None = None,
 ) -> ClientRun:
     """Play ``case`` with a fresh process of ``command`` (in ``sandbox``, unless None):
-    the first click, then its moves."""
+    the first click, then its moves. ``{first}`` in the command's words is replaced by
+    the first click as a move line (``r c``)."""
+    first = format_move(case.board.topology, case.first)
+    command = [word.replace("{first}", first) for word in command]
     game = Game(case.board)
     text = MapText(game)
     log = _Trace(trace)

@@ -339,7 +339,9 @@ def dealt_boards(replay: Replay) -> list[Board]:
         return [deal(lay_mines, topology, variant, first, replay.seed)]
     from minesweeper.boards.noguess import PROVERS, board_maker  # loaded for these only
 
-    return [deal(board_maker(name), topology, variant, first, replay.seed) for name in PROVERS]
+    return [
+        deal(board_maker(cls), topology, variant, first, replay.seed) for cls in PROVERS.values()
+    ]
 
 
 # -- parsing ----------------------------------------------------------------------------------

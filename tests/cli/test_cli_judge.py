@@ -128,7 +128,7 @@ def test_grade_a_server(tmp_path: Path) -> None:
     result = run_cli(["grade", "--server", shlex.join(server), str(tmp_path)])
     assert result.exit_code == 0, result.stdout
     assert "basic: 4/4 passed" in result.stdout
-    assert "1 advanced (no --client) case file(s) not graded" in result.stdout
+    assert "1 advanced case file(s) not graded: no --client-header FILE or" in result.stdout
     # The right output given by name (a foreign program does not see the judge's package),
     # readable by the sandbox's user.
     right = str(tmp_path / "repeated-visits.out")

@@ -24,6 +24,7 @@ from minesweeper.boards.noguess import NoGuessFailed, no_guess_board
 from minesweeper.cli import main
 from minesweeper.errors import NotAFileError
 from minesweeper.play.records import Category, Entry, Records
+from minesweeper.solver.prover import ExactProver
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import Variant
 
@@ -295,7 +296,7 @@ def test_whole_files_are_read_up_to_the_file_limit(monkeypatch: pytest.MonkeyPat
 def test_no_guess_search_gives_up_in_time() -> None:
     topology = SquareTopology(60, 60)
     with pytest.raises(NoGuessFailed, match=r"in 0\.5 s"):
-        no_guess_board(topology, 1000, topology.cell_at(30, 30), prover="exact", seconds=0.5)
+        no_guess_board(topology, 1000, topology.cell_at(30, 30), prover=ExactProver, seconds=0.5)
 
 
 # -- records -----------------------------------------------------------------------------------

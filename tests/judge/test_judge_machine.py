@@ -104,7 +104,7 @@ def test_grade_reports_a_judge_error_and_exits_3(
     case = CASE if option == "--client" else ROOT / "testcases" / "basic" / "repeated-visits.in"
     result = run_cli(["grade", option, CLIENT, "--no-sandbox", str(case)])
     assert result.exit_code == 3, result.stdout
-    assert "judge error: could not start" in result.stdout
+    assert "judge error: could not start" in " ".join(result.stdout.split())  # folded at 80
     assert result.stderr == (
         "minesweeper: 1 case(s) not graded: the machine failed (judge error); grade again\n"
     )

@@ -150,8 +150,7 @@ pid = os.fork()
 if pid == 0:
     os.setgroups([]); os.setresgid(lease.uid, lease.uid, lease.uid)
     os.setresuid(lease.uid, lease.uid, lease.uid)
-    time.sleep(600)
-    os._exit(0)
+    os.execv("/bin/sleep", ["sleep", "600"])  # without the lock's descriptor (close-on-exec)
 print(lease.uid, pid, flush=True)
 time.sleep(600)
 """
