@@ -3,17 +3,18 @@
 A `Sandbox` turns a command into a ``bwrap`` command line (`Sandbox.wrap`). The
 program then runs with its own PID, network, IPC and UTS namespaces, in a mount
 namespace holding only the system's programs and libraries (read-only), its own
-files (read-only, see `program_files`), the judge's own installation (read-only,
-so `minesweeper client` runs) and an empty private tmpfs as its working folder,
-``HOME`` and ``TMPDIR``; with a clean environment; as an unprivileged user with
-no supplementary groups, no capabilities and ``no_new_privs``.
+files (read-only, see `program_files`; the judge's own installation only for the
+judge's own programs, `runs_the_judge`) and an empty private tmpfs as its working
+folder, ``HOME`` and ``TMPDIR``; with a clean environment; as an unprivileged user
+with no supplementary groups, no capabilities and ``no_new_privs``.
 
-As root, bubblewrap builds the namespaces with root's view of the files and
-``setpriv`` (util-linux) then becomes the sandbox's user (65534, ``nobody``, by
-default) before the program starts: outside the sandbox the program is that
-user, never the judge's. As any other user, bubblewrap also makes a user
-namespace, in which the program is uid 65534 and has no capabilities; outside
-it is still the judge's uid, fenced by the namespaces alone (docs/judge.md).
+As root, bubblewrap builds the namespaces with root's view of the files, and the
+sandbox's init (`INIT`, root) becomes the program with ``setpriv`` (util-linux) as
+the user id the judge leased for it (`judge.uids`): outside the sandbox the program
+is that user, never the judge's nor another program's. As any other user,
+bubblewrap also makes a user namespace, in which the program is uid 65534 and has
+no capabilities; outside it is still the judge's uid, fenced by the namespaces
+alone (docs/judge.md says what holds then).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ import minesweeper
 from minesweeper.errors import JudgeError
 from minesweeper.judge import cgroups
 
-#: The sandbox's user and group when the judge runs as root: ``nobody``.
+#: The program's user and group inside a user namespace (the judge not root): ``nobody``.
 NOBODY = 65534
 #: Its working folder, ``HOME`` and ``TMPDIR``: an empty tmpfs of `TMPFS_MIB`, its own.
 HOME = "/tmp"
