@@ -197,3 +197,12 @@ def test_a_class_run_names_the_students_the_machine_failed_and_exits_3(
         "1 student(s) with a judge error (the machine failed, not their code): alice; "
         "grade them again\n"
     )
+
+
+def test_judge_reports_a_judge_error_and_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    refusing(monkeypatch, 100)
+    result = run_cli(["judge", "--client", CLIENT, "--no-sandbox", str(CASE)])
+    assert result.exit_code == 3
+    assert result.stderr.splitlines()[-1].startswith(
+        f"minesweeper: {CASE.name}: judge error: could not start"
+    )
