@@ -26,6 +26,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: Exit status for bad input or a failed check.
 EXIT_BAD_INPUT = 2
+#: Exit status of a grading the machine failed: a program could not be started (a judge
+#: error, `minesweeper.errors.MachineError`), so some result is missing, not bad.
+EXIT_JUDGE_ERROR = 3
 
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:

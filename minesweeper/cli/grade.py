@@ -16,6 +16,8 @@ from rich.text import Text
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.cli.builds import built_headers
 from minesweeper.cli.common import (
+    EXIT_JUDGE_ERROR,
+    fail,
     output_file_option,
     reports_errors,
     seed_option,
@@ -42,7 +44,7 @@ from minesweeper.cli.programs import (
 from minesweeper.errors import UsageError
 from minesweeper.judge.assignment import classify
 from minesweeper.judge.comparison import Compare
-from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, discover
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, discover, judge_errors
 from minesweeper.judge.headers import Role
 from minesweeper.judge.process import Limits
 from minesweeper.judge.report import json_report, junit_xml
@@ -171,7 +173,9 @@ def grade(
     Exits 1 when a basic case fails, a case cannot be played or a
     client misbehaves; a lost game is a result, not a failure. A FIFO, a
     device, a broken link or an unreadable folder found on the way is named on
-    stderr, not read, and also makes the exit status 1.
+    stderr, not read, and also makes the exit status 1. Exits 3 when the machine
+    failed to start a program even when tried again (a judge error, not the
+    program's result): grade again.
     """
     check_choices(paths, server, client, server_header, client_header, submissions, csv_path)
     rule = chosen_compare(compare, server, server_header, submissions)
@@ -294,6 +298,9 @@ def grade_cases(
     print_report(console, basic, advanced, standings, programs, headers)
     print_left_out(console, graded, found, programs, headers)
     write_reports(junit, json_path, basic, advanced, programs)
+    if machine := judge_errors([*basic, *(game for games in advanced for game in games)]):
+        fail(f"{machine} case(s) not graded: the machine failed (judge error); grade again",
+             EXIT_JUDGE_ERROR)  # fmt: skip
     failures = sum(not g.passed for g in basic if counted(g.name, standings))
     failures += sum(
         bool(g.error) for games in advanced for g in games if counted(g.name, standings)

@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from minesweeper.cli.common import write_text
+from minesweeper.cli.common import EXIT_JUDGE_ERROR, fail, write_text
 from minesweeper.cli.grade_report import report_console
 from minesweeper.judge.assignment import CASES, COURSE_FOLDER, Kind, classify
 from minesweeper.judge.escape import printable
@@ -31,6 +31,7 @@ from minesweeper.judge.submissions import (
     csv_text,
     find_submissions,
     grade_class,
+    has_judge_error,
     json_text,
 )
 from minesweeper.topology.base import Topology
@@ -151,6 +152,13 @@ def grade_submissions(
         write_text(csv_path, csv_text(rows))
     if json_path is not None:
         write_text(json_path, json_text(rows))
+    if machine := [row.student for row in rows if has_judge_error(row)]:
+        names = ", ".join(printable(student) for student in machine)
+        fail(
+            f"{len(machine)} student(s) with a judge error (the machine failed, not their "
+            f"code): {names}; grade them again",
+            EXIT_JUDGE_ERROR,
+        )
 
 
 def show_commands() -> None:

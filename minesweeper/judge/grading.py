@@ -18,6 +18,7 @@ from minesweeper.boards.cases import AdvancedCase, parse_cases
 from minesweeper.errors import MinesweeperError
 from minesweeper.inputs import find_files, read_regular
 from minesweeper.judge.difference import compare_output
+from minesweeper.judge.process import is_judge_error
 from minesweeper.server import serve
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import TOPOLOGIES
@@ -109,6 +110,14 @@ def discover(
             topology = TOPOLOGIES[folders[-1]] if folders else default_topology
             found[key] = Found(path, str(path), topology, path.with_suffix(".out").exists())
     return list(found.values())
+
+
+def judge_errors(grades: Iterable[Grade]) -> int:
+    """How many of ``grades`` are judge errors: the machine failed to start the program."""
+    return sum(
+        is_judge_error(grade.detail if isinstance(grade, BasicGrade) else grade.error)
+        for grade in grades
+    )
 
 
 def grade_basic(case: Found) -> BasicGrade:

@@ -21,14 +21,21 @@ import dataclasses
 import enum
 import re
 import shutil
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from minesweeper.errors import JudgeError
+from minesweeper.errors import JudgeError, MachineError
 from minesweeper.judge.escape import printable
-from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
+from minesweeper.judge.process import (
+    JUDGE_ERROR,
+    RETRY_PAUSES,
+    Child,
+    ChildProblem,
+    Limits,
+    describe_exit,
+    judge_error,
+)
 from minesweeper.judge.sandbox import Sandbox
 
 #: The harness sources, shipped as package data.
@@ -138,7 +145,32 @@ def build(
 ) -> Build:
     """Compile ``header`` as a ``role`` into the empty folder ``folder``, under ``limits``
     (``game_seconds`` for the whole build), in ``sandbox`` unless None, which shows the
-    compiler the folder ``sources`` (default: the header's own) and writes only ``folder``."""
+    compiler the folder ``sources`` (default: the header's own) and writes only ``folder``.
+
+    A compiler the machine would not start, or that could not start its own programs
+    (`driver_failure`), is tried again after each of `RETRY_PAUSES`, and then the build's
+    problem is a judge error (``judge error: ...``), not the student's."""
+    for pause in (*RETRY_PAUSES, None):
+        made = _build_once(role, header, folder, limits, sandbox, sources)
+        failure = (
+            driver_failure(made.diagnostics) if made.problem.startswith("compile error") else ""
+        )
+        if failure:
+            made = dataclasses.replace(made, problem=f"{JUDGE_ERROR}: {failure}")
+        if not failure or pause is None:
+            return made
+        time.sleep(pause)
+    raise AssertionError("unreachable")
+
+
+def _build_once(
+    role: Role,
+    header: Path,
+    folder: Path,
+    limits: Limits,
+    sandbox: Sandbox | None,
+    sources: Path | None,
+) -> Build:
     program = folder / role.value
     command = compile_command(role, header, program)
     try:
@@ -157,8 +189,10 @@ def build(
     start = time.monotonic()
     try:
         child = Child(command, limits, sandbox)
-    except (OSError, subprocess.SubprocessError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+    except MachineError as error:
+        return dataclasses.replace(made, problem=judge_error(error))
+    except OSError as error:
+        reason = error.strerror or str(error)
         return dataclasses.replace(made, problem=f"cannot run {COMPILER}: {reason}")
     with child:
         deadline = child.game_deadline
@@ -201,6 +235,23 @@ def _notes(role: Role, text: bytes) -> tuple[str, ...]:
     if role is Role.CLIENT and _INCLUDES_SERVER.search(text):
         return (STANDIN_NOTE,)
     return ()
+
+
+def driver_failure(messages: str) -> str:
+    """The compiler driver's line when it alone spoke and failed: it could not start one
+    of its own programs (``g++: fatal error: cannot execute 'cc1plus': vfork: Resource
+    temporarily unavailable``, or one killed by the machine); "" otherwise. A message of
+    the student's code always comes with a line of its own naming a file."""
+    lines = [line for line in messages.splitlines() if line.strip()]
+    driver = f"{COMPILER}: "
+    if not lines or any(not line.startswith(driver) and line != _TERMINATED for line in lines):
+        return ""
+    failed = [line for line in lines if line.startswith(driver) and "CPU time limit" not in line]
+    return _line(failed[0]) if failed else ""
+
+
+#: The driver's last line after a fatal error.
+_TERMINATED = "compilation terminated."
 
 
 def first_error(messages: str) -> str:

@@ -4,16 +4,15 @@ byte or as the course's judge compared (`judge.comparison`)."""
 from __future__ import annotations
 
 import dataclasses
-import subprocess
 import time
 from collections.abc import Sequence
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MachineError, MinesweeperError
 from minesweeper.inputs import read_regular
 from minesweeper.judge.comparison import Compare, normalised, not_exact, passes
 from minesweeper.judge.difference import compare_output
 from minesweeper.judge.grading import BasicGrade, Found
-from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
+from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit, judge_error
 from minesweeper.judge.sandbox import Sandbox
 
 
@@ -43,8 +42,10 @@ def grade_server(
     limits = dataclasses.replace(limits, output_bytes=max(limits.output_bytes, len(expected) + 1))
     try:
         child = Child(command, limits, sandbox)
-    except (OSError, subprocess.SubprocessError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+    except MachineError as error:
+        return BasicGrade(case.name, False, judge_error(error))
+    except OSError as error:
+        reason = error.strerror or str(error)
         return BasicGrade(case.name, False, f"cannot run {command[0]!r}: {reason}")
     with child:
         deadline = child.game_deadline

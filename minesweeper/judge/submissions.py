@@ -26,7 +26,7 @@ from minesweeper.judge.assignment import Kind, Standing
 from minesweeper.judge.comparison import Compare
 from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, Grade, grade_boards
 from minesweeper.judge.headers import COMPILE_LIMITS, Build, Role, build
-from minesweeper.judge.process import Limits
+from minesweeper.judge.process import Limits, is_judge_error
 from minesweeper.judge.repeats import by_board, won
 from minesweeper.judge.runner import Programs, grade_case
 from minesweeper.judge.sandbox import Sandbox
@@ -393,3 +393,9 @@ def json_text(rows: Sequence[Row]) -> str:
         student["seconds"] = round(student["seconds"], 3)
         student["build_seconds"] = round(student["build_seconds"], 3)
     return json.dumps({"students": students}, indent=2) + "\n"
+
+
+def has_judge_error(row: Row) -> bool:
+    """Whether the machine failed one of the student's builds or cases (a judge error:
+    their note ``NAME: judge error: ...``), so that some of their results are missing."""
+    return any(is_judge_error(note.partition(": ")[2]) for note in row.notes)
