@@ -46,7 +46,7 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.bench.decisions import DecisionLog
-from minesweeper.bench.executors import cores
+from minesweeper.bench.executors import JOBS_PER_CORE, cores
 from minesweeper.bench.pairing import Paired, Reference, pairings
 from minesweeper.bench.runner import BenchInterrupted
 from minesweeper.boards.cases import load_cases
@@ -124,7 +124,7 @@ MAX_LISTED_ERRORS = 10
     type=click.IntRange(min=1, max=max_jobs()),
     default=cores(),
     show_default="all cores",
-    help="Worker processes (never more than games to play).",
+    help=f"Worker processes (never more than games to play; at most {JOBS_PER_CORE} per core).",
 )
 @click.option(
     "--cluster",
@@ -138,7 +138,7 @@ MAX_LISTED_ERRORS = 10
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Pair each strategy with another player's results on the same games: a file of "
     "'INDEX WIN|LOSS ...' lines (INDEX: the game number, as in --per-game), such as "
-    "the *.dh-results.txt files.",
+    "D. Hill's results files (*.dh-results.txt).",
 )
 @output_file_option("--json", "json_path", help="Also write the results to this JSON file.")
 @output_file_option(

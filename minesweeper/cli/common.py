@@ -187,8 +187,8 @@ def records_option(command: F) -> F:
     )(command)
 
 
-#: The seed rule, said once in every ``--seed`` help.
-SEED_RULE = "the same seed, the same games"
+#: The seed rule, said once in every ``--seed`` help, of what the seed draws.
+SEED_RULE = "the same seed, the same {}"
 
 
 class OneLineChoice(click.Choice):
@@ -286,11 +286,9 @@ def strategy_option(
             "--strategy",
             key,
             type=StrategyName(),
-            show_default=not multiple,
             help=help
-            + (f" Default: {default}." if multiple else "")
             + " A name may carry settings of its strategy: best:regions=1,blend=0.25"
-            + " (minesweeper strategies lists them).",
+            + f" (`minesweeper strategies` lists them). Default: {default}.",
             **extra,
         )(with_think)
 
@@ -342,25 +340,26 @@ class _ThinkOption(click.Option):
             self.help = plain
 
 
-def seed_option(*, fresh: bool) -> Callable[[F], F]:
+def seed_option(*, fresh: bool, draws: str = "games") -> Callable[[F], F]:
     """``--seed N``. The one rule: a command that deals new games (``fresh``) draws a seed
     when none is given and says which; a command that checks or measures uses 0, so
-    that its runs repeat.
+    that its runs repeat. ``draws``: what the seed draws, for its help.
     """
+    rule = SEED_RULE.format(draws)
     if fresh:
         return click.option(
             "--seed",
             type=click.IntRange(min=0),
             default=None,
             callback=lambda ctx, param, value: draw_seed() if value is None else value,
-            help=f"Random seed ({SEED_RULE}); by default a new one, printed.",
+            help=f"Random seed ({rule}); by default a new one, printed.",
         )
     return click.option(
         "--seed",
         type=click.IntRange(min=0),
         default=0,
         show_default=True,
-        help=f"Random seed ({SEED_RULE}).",
+        help=f"Random seed ({rule}).",
     )
 
 

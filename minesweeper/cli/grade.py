@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import shlex
 import sys
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from minesweeper.advanced import DEFAULT_STRATEGY
+from minesweeper.bench.executors import JOBS_PER_CORE, max_jobs
 from minesweeper.cli.builds import built_headers
 from minesweeper.cli.common import (
     EXIT_JUDGE_ERROR,
@@ -92,10 +92,11 @@ from minesweeper.topology.base import Topology
 @seed_option(fresh=False)
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1, max=max(64, 4 * (os.cpu_count() or 1))),
+    type=click.IntRange(min=1, max=max_jobs()),
     default=1,
     show_default=True,
-    help="Cases (with --submissions: students) graded at once.",
+    help="Cases (with --submissions: students) graded at once (at most "
+    f"{JOBS_PER_CORE} per core, as bench --jobs).",
 )
 @click.option(
     "--compare",
@@ -118,7 +119,7 @@ from minesweeper.topology.base import Topology
 @output_file_option("--json", "json_path", help="Also write JSON.")
 @output_file_option("--csv", "csv_path", help="With --submissions: a CSV row per student.")
 @click.option("--trace", is_flag=True, help="Show the compiler's command lines on stderr.")
-@limits_options
+@limits_options(servers=True)
 @compile_options
 @sandbox_options
 @topology_option

@@ -41,7 +41,7 @@ from minesweeper.topology.base import Topology
 @click.option(
     "--trace", is_flag=True, help="Write the conversation (and the build's command) to stderr."
 )
-@limits_options
+@limits_options(servers=False)
 @compile_options
 @sandbox_options
 @topology_option
@@ -56,7 +56,7 @@ def judge(
     sandbox: Sandbox | None,
     topology: type[Topology],
 ) -> None:
-    """Play the advanced case(s) in FILE with a fresh CMD process each (docs/judge.md).
+    """Play the advanced case(s) in FILE with a fresh client process each (docs/judge.md).
 
     Prints each game's `YOU WIN!` or `GAME OVER!` and visit and step counts.
     Exits 1 when the client misbehaves (crashes, exceeds a limit, writes
@@ -64,9 +64,10 @@ def judge(
     problem is one line on stderr. A lost game is a result, not a failure. Exits 3
     when the machine failed to start the client even when tried again (a judge
     error, not the client's result).
-    The client runs in a sandbox (docs/judge.md) unless `--no-sandbox` is given;
-    then the first line on stderr says it ran unsandboxed. `--client-header
-    FILE` builds a student's `client.h` first and plays the program so built.
+
+    The client runs in a sandbox (docs/judge.md); with `--no-sandbox` it does
+    not, and the first line on stderr says so. `--client-header FILE` builds a
+    student's `client.h` first and plays the program so built.
     """
     if (command is None) == (client_header is None):
         raise click.UsageError("give the client: --client CMD or --client-header FILE")

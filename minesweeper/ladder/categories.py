@@ -19,10 +19,10 @@ from minesweeper.limits import MAX_SOLVED_CELLS
 from minesweeper.play.records import Category
 from minesweeper.play.session import Settings
 from minesweeper.topology.registry import find_topology
-from minesweeper.variant import Rules, Variant
+from minesweeper.variant import LEVELS, Rules, Variant
 
 MODES = ("ranked", "daily", "practice")
-RANKED_PRESETS = ("beginner", "intermediate", "expert")
+RANKED_PRESETS = LEVELS
 RANKED_RULES = (Rules.MODERN, Rules.CLASSIC)
 #: The largest practice board: what the computer player and the hints can handle.
 MAX_PRACTICE_CELLS = MAX_SOLVED_CELLS
