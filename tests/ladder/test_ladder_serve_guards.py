@@ -58,3 +58,40 @@ def test_a_100_mb_body_is_answered_413_before_it_is_sent(serve) -> None:
         )
         answer = connection.recv(4096)  # the rest of the 100 MB is never sent
     assert answer.startswith(b"HTTP/1.1 413 ")
+
+
+def test_port_0_prints_the_port_it_listens_on(tmp_path: Path) -> None:
+    """`--port 0` takes a free port and the first line names it (it printed :0 before)."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "minesweeper", "ladder", "serve", "--port", "0"]
+    command += ["--database", f"sqlite:///{tmp_path / 'ladder.sqlite3'}"]
+    env = {**os.environ, "MINESWEEPER_DATA_DIR": str(tmp_path)}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = re.match(r"ladder on (http://127\.0\.0\.1:(\d+))/ ", first)
+        assert found and found[2] != "0", first
+        assert httpx.get(f"{found[1]}/api/health", timeout=10).status_code == 200
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "minesweeper", "ladder", "serve", "--port", str(port)]
+        command += ["--database", f"sqlite:///{tmp_path / 'ladder.sqlite3'}"]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stderr.splitlines() == [
+        f"minesweeper: cannot listen on 127.0.0.1 port {port}: Address already in use"
+    ]
