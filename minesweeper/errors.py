@@ -40,6 +40,11 @@ class InputError(MinesweeperError):
         named = f"{source}: " if source is not None else ""
         super().__init__(f"{named}{where}{message}")
 
+    def found_in(self, source: str, hint: str = "") -> InputError:
+        """This error naming ``source``, the input it was found in (unless it names one
+        already), with ``hint`` after the message."""
+        return type(self)(self.line, self.message + hint, self.source or source)
+
 
 class EncodingError(InputError):
     """Input bytes that are not the text a format expects (not UTF-8, not ASCII, control bytes)."""

@@ -94,7 +94,7 @@ def test_grade_and_bench_boards_report_a_file_of_bad_bytes(tmp_path: Path) -> No
     result = run(["grade", str(tmp_path)])
     assert result.exit_code == 1
     assert "not UTF-8" in result.stdout
-    with pytest.raises(Exception, match=r"bad\.in: byte 0xff at column 1 is not UTF-8"):
+    with pytest.raises(Exception, match=r"bad\.in: line 1: byte 0xff at column 1 is not UTF-8"):
         load_cases(tmp_path / "bad.in")
 
 
