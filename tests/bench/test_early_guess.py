@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from paths import script
 
@@ -28,6 +29,7 @@ def measure(out: Path, layouts: int, seed: int = 3, block: int = 2) -> None:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_measurement_is_seeded_and_resumes_where_it_stopped(tmp_path: Path) -> None:
     whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
     measure(whole, 6)

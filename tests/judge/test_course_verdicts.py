@@ -34,6 +34,7 @@ CASES = ROOT / "testcases"
 NO_SANDBOX = ["--no-sandbox"] if missing() else []
 
 pytestmark = [
+    pytest.mark.slow,  # builds and grades a class of seven (tens of seconds)
     pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed"),
     pytest.mark.skipif(shutil.which("diff") is None, reason="GNU diff is not installed"),
     pytest.mark.usefixtures("no_child_left_behind"),

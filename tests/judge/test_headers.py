@@ -391,6 +391,7 @@ def case_folder(root: Path) -> Path:
     return readable(cases)
 
 
+@pytest.mark.slow
 def test_a_class_grades_into_one_row_per_student(built: dict[str, Build], tmp_path: Path) -> None:
     students, cases = class_folder(tmp_path), case_folder(tmp_path)
     report, data = tmp_path / "class.csv", tmp_path / "class.json"

@@ -126,6 +126,7 @@ def test_the_drivers_own_failure_is_told_from_the_students_code() -> None:
     assert driver_failure(limit) == ""  # the compile's own time limit, not the machine
 
 
+@pytest.mark.slow
 @needs_sandbox
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 def test_a_compiler_that_cannot_start_its_parts_is_a_judge_error(

@@ -70,6 +70,7 @@ def holding() -> int:
     return count
 
 
+@pytest.mark.slow
 def test_two_class_runs_at_once_give_the_rows_of_each_alone(tmp_path: Path) -> None:
     cases = tmp_path / "cases"
     cases.mkdir()

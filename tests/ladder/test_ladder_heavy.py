@@ -85,6 +85,7 @@ def test_the_games_kept_in_memory_are_bounded_by_their_cells() -> None:
     assert kept == ["3", "4"]
 
 
+@pytest.mark.slow
 def test_a_long_game_played_through_two_servers_makes_only_the_new_moves(
     tmp_path, monkeypatch
 ) -> None:

@@ -49,6 +49,7 @@ moves = st.lists(
     seed=st.integers(0, 2**32),
     plan=moves,
 )
+@pytest.mark.slow
 def test_every_answer_is_what_the_visible_map_shows(
     site: Site, headers: dict[str, str], topology: str, rules: str, seed: int, plan: list
 ) -> None:

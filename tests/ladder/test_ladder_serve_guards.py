@@ -41,6 +41,7 @@ def sign_ups(url: str, count: int) -> list[int]:
     ]
 
 
+@pytest.mark.slow
 def test_x_forwarded_for_is_ignored_unless_a_proxy_is_named(serve) -> None:
     # F7: uvicorn's default trusted the header from 127.0.0.1: every per-address limit fell.
     assert sign_ups(serve().url, 6) == [201] * 5 + [429]
