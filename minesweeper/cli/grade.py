@@ -41,6 +41,7 @@ from minesweeper.cli.programs import (
     limits_options,
     sandbox_options,
 )
+from minesweeper.cli.submissions import class_grading, grade_submissions
 from minesweeper.errors import UsageError
 from minesweeper.judge.assignment import classify
 from minesweeper.judge.comparison import Compare
@@ -182,8 +183,6 @@ def grade(
     rule = chosen_compare(compare, server, server_header, submissions)
     check_reports({"--junit": junit, "--json": json_path, "--csv": csv_path})
     if submissions is not None:
-        from minesweeper.cli.submissions import class_grading, grade_submissions
-
         grading = class_grading(paths, limits, compile_limits, sandbox, topology)
         grading = dataclasses.replace(grading, compare=rule, repeat=repeat)
         grade_submissions(submissions, grading, jobs, trace, json_path, csv_path)
