@@ -13,6 +13,8 @@ from minesweeper.solver import View
 from minesweeper.solver.best import Best
 from minesweeper.topology import SquareTopology
 
+pytestmark = pytest.mark.slow  # a research script's measurements, not the product
+
 early_guess = script("research/early_guess.py")
 
 
@@ -29,7 +31,6 @@ def measure(out: Path, layouts: int, seed: int = 3, block: int = 2) -> None:
     )  # fmt: skip
 
 
-@pytest.mark.slow
 def test_a_measurement_is_seeded_and_resumes_where_it_stopped(tmp_path: Path) -> None:
     whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
     measure(whole, 6)

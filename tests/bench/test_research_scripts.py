@@ -15,6 +15,8 @@ from minesweeper.bench import Deal, resolve_presets
 from minesweeper.bench.pairing import Reference
 from minesweeper.variant import Rules
 
+pytestmark = pytest.mark.slow  # research scripts, not the product
+
 time_hill = script("research/hill/time_hill.py")
 
 
