@@ -14,6 +14,8 @@ kind                    what went wrong
 `RecordsError`          records, replays or the game history cannot be read or kept
 `SolverError`           a strategy or prover cannot go on (an impossible view...)
 `JudgeError`            a judged program or its sandbox failed the judge
+`MachineError`          the machine failed the judge: a program could not be started
+                        (fork refused, no sandbox made); no one's result
 ======================  ============================================================
 
 The ladder service's errors (`minesweeper.ladder.errors.LadderError`) are a kind of
@@ -37,6 +39,11 @@ class InputError(MinesweeperError):
         where = f"line {line}: " if line is not None else ""
         named = f"{source}: " if source is not None else ""
         super().__init__(f"{named}{where}{message}")
+
+    def found_in(self, source: str, hint: str = "") -> InputError:
+        """This error naming ``source``, the input it was found in (unless it names one
+        already), with ``hint`` after the message."""
+        return type(self)(self.line, self.message + hint, self.source or source)
 
 
 class EncodingError(InputError):
@@ -88,3 +95,9 @@ class SolverError(MinesweeperError):
 
 class JudgeError(MinesweeperError):
     """A judged program, or the means of running one, that failed the judge."""
+
+
+class MachineError(MinesweeperError):
+    """The machine failed the judge, not the judged program: a program could not be started
+    (fork or clone refused, the sandbox not made, the judge's own limits). Retried, then
+    reported as a judge error, never as the student's result."""

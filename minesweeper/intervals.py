@@ -4,6 +4,7 @@ players paired on the same games."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 #: The normal quantile of a two-sided 95% interval.
@@ -53,3 +54,17 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
         tail += term
         term = term * (n - i) // (i + 1)
     return min(1.0, float(Fraction(2 * tail, 1 << n)))
+
+
+def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """A distribution-free interval of the median of ``values`` (95% by default): the
+    order statistics whose ranks a binomial count of the values below the median puts
+    ``z`` standard deviations either side of the middle (``n / 2 -+ z * sqrt(n) / 2``)."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    n = len(ordered)
+    half = z * math.sqrt(n) / 2
+    low = max(0, math.floor(n / 2 - half))
+    high = min(n - 1, math.ceil(n / 2 + half))
+    return ordered[low], ordered[high]

@@ -33,6 +33,7 @@ from minesweeper.topology.registry import TOPOLOGIES
 from minesweeper.topology.square import SquareTopology
 
 __all__ = [
+    "LEVELS",
     "PRESETS",
     "RULES_HELP",
     "FirstClick",
@@ -132,6 +133,8 @@ PRESETS: dict[str, Preset] = {
     )
 }
 DEFAULT_PRESET = "beginner"
+#: The classic difficulty levels alone (what the ladder ranks).
+LEVELS = ("beginner", "intermediate", "expert")
 
 
 def find_preset(name: str) -> Preset:

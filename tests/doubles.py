@@ -7,8 +7,9 @@ import random
 import pytest
 
 from minesweeper.solver.registry import STRATEGIES, StrategySpec
+from minesweeper.solver.settings import Setting
 from minesweeper.solver.strategy import Decision, Strategy
-from minesweeper.solver.think import Think
+from minesweeper.solver.think import UNITS
 from minesweeper.solver.view import View
 
 
@@ -56,16 +57,11 @@ class Pondering(Strategy):
     at, so that games played with another ``think`` go differently."""
 
     name = "pondering"
-    think = Think(5)
-
-    def __init__(self, seed: int = 0, *, think: Think | None = None) -> None:
-        super().__init__(seed)
-        if think is not None:
-            self.think = think
+    think = Setting(5, "milliseconds of CPU time per guess", 0, UNITS["ms"][1], unit="ms")
 
     def decide(self, view: View) -> Decision:
         unknown = view.unknown()
-        return Decision((unknown[self.think.ms % len(unknown)],), guess=True)
+        return Decision((unknown[self.think % len(unknown)],), guess=True)
 
 
 class Scripted(Strategy):

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from minesweeper.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "acm-2023"
+#: The course's public cases, shipped with the package (testcases/acm-2023/README.md).
+ACM = ROOT / "testcases" / "acm-2023"
 
 
 @dataclass

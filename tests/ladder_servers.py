@@ -105,9 +105,11 @@ def postgres() -> Iterator[PostgresCluster]:
 class ServerProcess:
     """`minesweeper ladder serve` in a process of its own, on a loopback port."""
 
-    def __init__(self, database: str, data_dir: Path) -> None:
+    def __init__(self, database: str, data_dir: Path, *options: str) -> None:
         self.database = database
         self.data_dir = data_dir
+        #: More options of `ladder serve` (``--forwarded-allow-ips``...).
+        self.options = options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -115,7 +117,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         env = {**os.environ, "MINESWEEPER_DATA_DIR": str(self.data_dir)}
         command = [sys.executable, "-m", "minesweeper", "ladder", "serve"]
-        command += ["--database", self.database, "--port", str(self.port)]
+        command += ["--database", self.database, "--port", str(self.port), *self.options]
         self.log = self.data_dir / f"serve-{self.port}.log"
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)

@@ -9,13 +9,17 @@ from types import ModuleType
 TESTS = Path(__file__).resolve().parent
 #: The repository: testcases/, the package, the docs.
 ROOT = TESTS.parent
-#: The research scripts (not part of the package).
+#: The scripts (not part of the package): tools, and under research/ the measurements.
 SCRIPTS = ROOT / "scripts"
+RESEARCH = SCRIPTS / "research"
 
 
 def script(relative: str) -> ModuleType:
-    """``scripts/<relative>`` loaded as a module, to call its functions from a test."""
+    """``scripts/<relative>`` loaded as a module, to call its functions from a test; its
+    folder goes on the import path, as running it puts it there (research/'s ``common``)."""
     path = SCRIPTS / relative
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -69,11 +69,23 @@ def parse_case(
 ) -> AdvancedCase:
     """The one case in ``text``; anything after its first-click line is an `InputError`."""
     reader = LineReader(text)
-    case = read_case(reader, topology, name)
-    extra = reader.next()
-    if extra is not None:
-        raise InputError(extra[0], f"unexpected text after the first click: {quote(extra[1])}")
+    try:
+        case = read_case(reader, topology, name)
+        extra = reader.next()
+        if extra is not None:
+            message = f"unexpected text after the first click: {quote(extra[1])}"
+            raise InputError(extra[0], message + _what_follows(reader))
+    except InputError as error:
+        raise error.found_in(name) if name else error from None
     return case
+
+
+def _what_follows(reader: LineReader) -> str:
+    """A hint at what a file with more than one case holds: moves (a basic case) or cases."""
+    following = reader.next()
+    if following is not None and set(following[1].strip()) <= {".", "X"}:
+        return " (another case follows: this command plays one case a file)"
+    return " (moves follow: a basic case, which `minesweeper server` plays)"
 
 
 def parse_cases(
@@ -102,7 +114,7 @@ def read_cases_file(
     try:
         return parse_cases(data, topology, path.name if name is None else name)
     except InputError as error:
-        raise type(error)(error.line, f"{path}: {error.message}") from None
+        raise error.found_in(str(path)) from None
 
 
 def load_cases(path: Path, topology: type[Topology] = SquareTopology) -> list[AdvancedCase]:

@@ -21,7 +21,8 @@ from minesweeper.boards.generate import BoardMaker, random_board
 from minesweeper.errors import SolverError
 from minesweeper.game import Game, State
 from minesweeper.limits import NO_GUESS_SECONDS
-from minesweeper.solver.prover import PROVERS, find_prover
+from minesweeper.solver.prover import PROVERS
+from minesweeper.solver.subset import SubsetProver
 from minesweeper.topology.base import Topology
 from minesweeper.variant import FirstClick
 
@@ -32,6 +33,7 @@ __all__ = [
     "DEFAULT_ATTEMPTS",
     "PROVERS",
     "NoGuessFailed",
+    "Prover",
     "board_maker",
     "no_guess_board",
     "solvable",
@@ -42,8 +44,12 @@ class NoGuessFailed(SolverError):
     """No candidate board passed the prover within the attempt limit."""
 
 
+#: A prover by its class (`minesweeper.solver.prover.PROVERS` finds one by name).
+Prover = type[SubsetProver]
+
+
 def solvable(
-    board: Board, first: int, prover: str = "subset", deadline: float | None = None
+    board: Board, first: int, prover: Prover = SubsetProver, deadline: float | None = None
 ) -> bool:
     """Whether ``prover`` opens every safe cell of ``board`` from ``first`` without a guess.
 
@@ -53,7 +59,7 @@ def solvable(
     if board.is_mine(first):
         return False
     game = Game(board)
-    deducer = find_prover(prover)(board.topology, board.mine_count)
+    deducer = prover(board.topology, board.mine_count)
     count = board.count
     for cell in game.visit(first):
         deducer.reveal(cell, count(cell))
@@ -74,9 +80,9 @@ def no_guess_board(
     topology: Topology,
     mines: int,
     first: int,
-    rule: FirstClick | str = FirstClick.OPENING,
+    rule: FirstClick = FirstClick.OPENING,
     rng: random.Random | None = None,
-    prover: str = "subset",
+    prover: Prover = SubsetProver,
     attempts: int = DEFAULT_ATTEMPTS,
     seconds: float = NO_GUESS_SECONDS,
 ) -> Board:
@@ -85,7 +91,6 @@ def no_guess_board(
     Candidates are drawn with `random_board` under the first-click ``rule``.
     Raises `NoGuessFailed` after ``attempts`` candidates or ``seconds`` of search.
     """
-    find_prover(prover)  # an unknown name fails before any work
     rng = rng if rng is not None else random.Random()
     deadline = time.monotonic() + seconds
     tried = 0
@@ -99,15 +104,14 @@ def no_guess_board(
     except NoGuessFailed:
         within = f"in {seconds:g} s ({tried} attempt(s))"
     raise NoGuessFailed(
-        f"no board that the {prover!r} prover solves without guessing was found {within} "
+        f"no board that the {prover.name!r} prover solves without guessing was found {within} "
         f"({mines} mines on {topology.size} cells): start again, perhaps with fewer mines "
         "or another first click"
     )
 
 
-def board_maker(prover: str = "subset", attempts: int = DEFAULT_ATTEMPTS) -> BoardMaker:
+def board_maker(prover: Prover = SubsetProver, attempts: int = DEFAULT_ATTEMPTS) -> BoardMaker:
     """A `minesweeper.boards.generate.BoardMaker` laying no-guess boards with ``prover``."""
-    find_prover(prover)
 
     def make(
         topology: Topology, mines: int, first: int, rule: FirstClick, rng: random.Random

@@ -7,6 +7,7 @@ solver, rich or textual at start-up.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -29,8 +30,46 @@ COMMANDS = {
     "play": "minesweeper.cli.play:play",
     "replay": "minesweeper.cli.replay:replay",
     "stats": "minesweeper.cli.stats:stats",
+    "strategies": "minesweeper.cli.strategies:strategies",
     "ladder": "minesweeper.cli.ladder:ladder",
 }
+
+
+#: One column wide like "-", but textwrap does not break a line after it.
+_GLUED_HYPHEN = "\u2011"
+
+
+class HelpFormatter(click.HelpFormatter):
+    """Click's help formatter, except that a word is never cut at its hyphen
+    (``gauss-`` / ``powermean``, ``--no-`` / ``sandbox``): click wraps with textwrap,
+    which breaks after any hyphen, and has no switch for it.
+    """
+
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", _GLUED_HYPHEN))
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        glued = [(term, text.replace("-", _GLUED_HYPHEN)) for term, text in rows]
+        super().write_dl(glued, col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_GLUED_HYPHEN, "-")
+
+
+class HelpContext(click.Context):
+    """The context of every command here: its help is written by `HelpFormatter`."""
+
+    formatter_class = HelpFormatter
+
+
+def _with_help_context(command: click.Command) -> click.Command:
+    """``command``, and the commands of a group, made with `HelpContext`."""
+    command.context_class = HelpContext
+    for subcommand in getattr(command, "commands", {}).values():
+        _with_help_context(subcommand)
+    return command
 
 
 class LazyGroup(click.Group):
@@ -39,6 +78,8 @@ class LazyGroup(click.Group):
     Usage errors of the group and of every command under it are reported in one
     line, like every other error (``--help`` is unchanged).
     """
+
+    context_class = HelpContext
 
     def make_context(
         self,
@@ -66,14 +107,20 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, attribute = target.split(":")
-        command: click.Command = getattr(importlib.import_module(module), attribute)
-        return command
+        return _with_help_context(getattr(importlib.import_module(module), attribute))
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(package_name="minesweeper")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Minesweeper judge, solver, benchmarks and game."""
+    if ctx.invoked_subcommand is None:  # alone, the command says what it does: not an error
+        click.echo(ctx.get_help())
 
 
 __all__ = ["COMMANDS", "main"]

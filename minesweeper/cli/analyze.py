@@ -5,6 +5,9 @@ from __future__ import annotations
 import gc
 import json
 import math
+import re
+import shutil
+import textwrap
 from pathlib import Path
 from time import process_time
 from typing import IO
@@ -13,8 +16,14 @@ import click
 
 from minesweeper.boards.cases import default_first, load_board
 from minesweeper.boards.position import KNOWN_MINE, read_position
-from minesweeper.cli.common import board_file_option, read_input, reports_errors, topology_option
-from minesweeper.errors import LimitError, RulesError, UsageError
+from minesweeper.cli.common import (
+    board_file_option,
+    input_name,
+    read_input,
+    reports_errors,
+    topology_option,
+)
+from minesweeper.errors import InputError, LimitError, RulesError, UsageError
 from minesweeper.play.autoplay import view_of
 from minesweeper.play.session import GameSession
 from minesweeper.protocol import COUNT_DIGITS
@@ -97,8 +106,7 @@ def analyze(
             if board_file is not None:
                 view = board_start(board_file, topology, mines)
             else:
-                data = read_input(file or click.open_file("-", "rb"))
-                view = read_position(data, topology, mines)
+                view = position_in(file or click.open_file("-", "rb"), topology, mines)
     except OverBudget as over:
         raise LimitError(beyond(over, time_limit, memory_limit, "reading it")) from None
     # The exact count may take a share of the memory left: the rest is room for the
@@ -118,9 +126,23 @@ def analyze(
     if output == "json":
         click.echo(json.dumps(as_json(view, result, best)))
     else:
-        click.echo(as_text(view, result, best), nl=False)
+        columns = shutil.get_terminal_size().columns  # $COLUMNS, else the terminal's, else 80
+        click.echo(as_text(view, result, best, max(columns, MIN_COLUMNS)), nl=False)
 
 
+def position_in(file: IO[bytes], topology: type[Topology], mines: int | None) -> View:
+    """The position in ``file``; its errors name the file, and say so when it holds a case."""
+    data = read_input(file)
+    try:
+        return read_position(data, topology, mines)
+    except InputError as error:
+        case = re.search(rb"^[.X]+\s*$", data, re.MULTILINE)  # no position has such a row
+        hint = " (a case, not a position: `minesweeper advanced FILE` plays it)" if case else ""
+        raise error.found_in(input_name(file), hint) from None
+
+
+#: The narrowest text output: a map's row label and one cell.
+MIN_COLUMNS = 40
 #: The guard measures CPU time every few milliseconds and memory in pages: a smaller
 #: --time-limit is held to this many seconds, and a --memory-limit under what the process
 #: holds at the start (Python and its modules) to this many megabytes on top of it.
@@ -275,11 +297,14 @@ def percent(p: float) -> str:
     return f"{p * 100:.0f}%"
 
 
-def as_text(view: View, result: Probabilities | LocalEstimate, best: int | None) -> str:
-    """The map with every unknown cell's mine probability, then the certain cells and best move."""
+def as_text(
+    view: View, result: Probabilities | LocalEstimate, best: int | None, columns: int = 80
+) -> str:
+    """The map with every unknown cell's mine probability, then the certain cells and best
+    move, in lines of at most ``columns`` characters: a map wider than that is shown in
+    blocks of its columns, one under another."""
     topology = view.topology
     rows, cols = topology.shape
-    width = 7
     lines = []
     count = "unknown (uniform prior on the density)" if view.mine_count is None else view.mine_count
     if isinstance(result, LocalEstimate):
@@ -292,28 +317,29 @@ def as_text(view: View, result: Probabilities | LocalEstimate, best: int | None)
         lines.append(f"mines: {count}; layouts that fit: {count_text(result.layouts)}")
     if isinstance(result, Probabilities) and result.approximate:
         lines.append("approximate: exact counting needs more than the time or state limit")
-    lines.append(" " * 4 + "".join(f"{col:>{width}}" for col in range(cols)))
-    for row in range(rows):
-        cells = []
-        for col in range(cols):
-            cell = topology.cell_at(row, col)
-            if cell in view.mines:
-                text = KNOWN_MINE
-            elif cell in view.revealed:
-                text = COUNT_DIGITS[view.revealed[cell]]
-            else:
-                text = percent(result.chance(cell))
-            if cell == best:
-                text = f"[{text}]"
-            cells.append(f"{text:>{width}}")
-        lines.append(f"{row:>4}" + "".join(cells))
+    wrapped = [part for line in lines for part in textwrap.wrap(line, columns)]
+    per_block = max(1, (columns - ROW_LABEL) // CELL_WIDTH)
+    for first in range(0, cols, per_block):
+        shown = range(first, min(cols, first + per_block))
+        if first:
+            wrapped.append("")
+        wrapped.append(" " * ROW_LABEL + "".join(f"{col:>{CELL_WIDTH}}" for col in shown))
+        for row in range(rows):
+            cells = (cell_text(view, result, best, topology.cell_at(row, col)) for col in shown)
+            wrapped.append(f"{row:>{ROW_LABEL}}" + "".join(f"{t:>{CELL_WIDTH}}" for t in cells))
+    lines = wrapped
     position = topology.position
 
     def listed(found) -> str:
         return " ".join(f"({r},{c})" for r, c in (position(x) for x in sorted(found))) or "none"
 
-    lines.append(f"certain safe: {listed(result.safe)}")
-    lines.append(f"certain mines: {listed(result.mines)}")
+    indent = " " * 4
+    lines += textwrap.wrap(
+        f"certain safe: {listed(result.safe)}", columns, subsequent_indent=indent
+    )
+    lines += textwrap.wrap(
+        f"certain mines: {listed(result.mines)}", columns, subsequent_indent=indent
+    )
     if best is None:
         lines.append("best move: none (every unknown cell is a mine)")
     else:
@@ -321,3 +347,22 @@ def as_text(view: View, result: Probabilities | LocalEstimate, best: int | None)
         kind = "safe" if best in result.safe else f"guess, {result.chance(best) * 100:.2f}% mine"
         lines.append(f"best move: {r} {c} ({kind})")
     return "\n".join(lines) + "\n"
+
+
+#: Characters of the row numbers, and of each cell, in the text map.
+ROW_LABEL = 4
+CELL_WIDTH = 7
+
+
+def cell_text(
+    view: View, result: Probabilities | LocalEstimate, best: int | None, cell: int
+) -> str:
+    """What the text map shows for ``cell``: a known mine, a count, or the chance of a mine
+    (the best move in brackets)."""
+    if cell in view.mines:
+        text = KNOWN_MINE
+    elif cell in view.revealed:
+        text = COUNT_DIGITS[view.revealed[cell]]
+    else:
+        text = percent(result.chance(cell))
+    return f"[{text}]" if cell == best else text

@@ -46,7 +46,7 @@ from minesweeper.bench import (
     run_bench,
 )
 from minesweeper.bench.decisions import DecisionLog
-from minesweeper.bench.executors import cores
+from minesweeper.bench.executors import JOBS_PER_CORE, cores
 from minesweeper.bench.pairing import Paired, Reference, pairings
 from minesweeper.bench.runner import BenchInterrupted
 from minesweeper.boards.cases import load_cases
@@ -124,7 +124,7 @@ MAX_LISTED_ERRORS = 10
     type=click.IntRange(min=1, max=max_jobs()),
     default=cores(),
     show_default="all cores",
-    help="Worker processes (never more than games to play).",
+    help=f"Worker processes (never more than games to play; at most {JOBS_PER_CORE} per core).",
 )
 @click.option(
     "--cluster",
@@ -138,7 +138,7 @@ MAX_LISTED_ERRORS = 10
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Pair each strategy with another player's results on the same games: a file of "
     "'INDEX WIN|LOSS ...' lines (INDEX: the game number, as in --per-game), such as "
-    "the *.dh-results.txt files.",
+    "D. Hill's results files (*.dh-results.txt).",
 )
 @output_file_option("--json", "json_path", help="Also write the results to this JSON file.")
 @output_file_option(
@@ -204,31 +204,8 @@ def bench(
     size = (rows, cols, mines)
     deals = make_deals(chosen, presets, first, size, boards, group_by, games, topology)
     log, done = open_log(per_game_path, resume_path, seed, deals, strategies)
-    guesses = None
-    if decisions_path is not None:
-        kept = {(key[1], key[2]) for key in done} if resume_path is not None else None
-        try:
-            guesses = DecisionLog.open(decisions_path, kept)
-        except BaseException:
-            if log is not None:
-                log.close()
-            raise
-    stopped: BenchInterrupted | None = None
-    try:
-        with terminate_as_interrupt():
-            results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
-    except BenchInterrupted as stop:
-        stopped, results = stop, stop.results
-    except KeyboardInterrupt:  # before the first game
-        fail(f"interrupted: {_what_is_kept(log)}", 130)
-    except WorkerError as error:
-        said = f"; {_what_is_kept(log)}" if log is not None else ""
-        raise WorkerError(f"{error}{said}") from None
-    finally:
-        if log is not None:
-            log.close()
-        if guesses is not None:
-            guesses.close()
+    guesses = open_decisions(decisions_path, resume_path, done, log)
+    results, stopped = play_all(deals, strategies, seed, jobs, cluster, log, done, guesses)
     console = Console(highlight=False)
     if stopped is not None:
         kept_in = log.path if log is not None else autosave(stopped, seed, deals)
@@ -245,19 +222,72 @@ def bench(
     if paired:
         console.print(paired_table(paired, known, short_names(results)))
     if json_path is not None:
-        report: dict[str, object] = {
-            "seed": seed,
-            "engine": ENGINE,  # which engine counted (see docs/solver.md): CPU figures differ
-            "modules": modules_state(),  # and whether the solver's modules ran compiled
-            "results": [r.as_json() for r in results],
-        }
-        if paired:
-            report["paired"] = [p.as_json() for p in paired]
-        if known is not None:
-            report["reference"] = str(known.path)
-        write_text(json_path, json.dumps(report, indent=2) + "\n")
+        write_text(json_path, json_report(seed, results, paired, known))
     if report_errors(results):
         raise SystemExit(1)
+
+
+def open_decisions(
+    decisions_path: Path | None, resume_path: Path | None, done: Mapping, log: GameLog | None
+) -> DecisionLog | None:
+    """The ``--decisions`` log, keeping a resumed run's games' guesses; the games' log is
+    closed if it cannot be opened."""
+    if decisions_path is None:
+        return None
+    kept = {(key[1], key[2]) for key in done} if resume_path is not None else None
+    try:
+        return DecisionLog.open(decisions_path, kept)
+    except BaseException:
+        if log is not None:
+            log.close()
+        raise
+
+
+def play_all(
+    deals: list[Deal],
+    strategies: list[StrategySpec],
+    seed: int,
+    jobs: int,
+    cluster: str | None,
+    log: GameLog | None,
+    done: Mapping,
+    guesses: DecisionLog | None,
+) -> tuple[list[Result], BenchInterrupted | None]:
+    """Every game with a progress bar, and what stopped them early if anything did; the
+    logs are closed after, however it ends."""
+    try:
+        with terminate_as_interrupt():
+            results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
+        return results, None
+    except BenchInterrupted as stop:
+        return stop.results, stop
+    except KeyboardInterrupt:  # before the first game
+        fail(f"interrupted: {_what_is_kept(log)}", 130)
+    except WorkerError as error:
+        said = f"; {_what_is_kept(log)}" if log is not None else ""
+        raise WorkerError(f"{error}{said}") from None
+    finally:
+        if log is not None:
+            log.close()
+        if guesses is not None:
+            guesses.close()
+
+
+def json_report(
+    seed: int, results: list[Result], paired: list[Paired], known: Reference | None
+) -> str:
+    """The ``--json`` report of a run."""
+    report: dict[str, object] = {
+        "seed": seed,
+        "engine": ENGINE,  # which engine counted (see docs/solver.md): CPU figures differ
+        "modules": modules_state(),  # and whether the solver's modules ran compiled
+        "results": [r.as_json() for r in results],
+    }
+    if paired:
+        report["paired"] = [p.as_json() for p in paired]
+    if known is not None:
+        report["reference"] = str(known.path)
+    return json.dumps(report, indent=2) + "\n"
 
 
 def check_outputs(

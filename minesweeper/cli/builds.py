@@ -12,8 +12,9 @@ from pathlib import Path
 
 import click
 
+from minesweeper.cli.common import EXIT_JUDGE_ERROR
 from minesweeper.judge.headers import Build, Role, build, require_compiler
-from minesweeper.judge.process import Limits
+from minesweeper.judge.process import Limits, is_judge_error
 from minesweeper.judge.sandbox import Sandbox
 
 
@@ -48,8 +49,9 @@ def built_headers(
         for made in failed:
             report_failure(made)
         if failed:
-            sys.exit(1)
-        yield {made.role: (str(made.program),) for made in builds}
+            judged = any(is_judge_error(made.problem) for made in failed)
+            sys.exit(EXIT_JUDGE_ERROR if judged else 1)
+        yield {made.role: made.run for made in builds if made.run is not None}
 
 
 def show_command(made: Build) -> None:

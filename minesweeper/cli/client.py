@@ -19,7 +19,7 @@ from minesweeper.errors import UsageError
 from minesweeper.judge.reference import play_stdio
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology.base import Topology
-from minesweeper.variant import PRESETS, Rules
+from minesweeper.variant import LEVELS, Rules
 
 
 @click.command()
@@ -40,8 +40,8 @@ from minesweeper.variant import PRESETS, Rules
 )
 @click.option(
     "--preset",
-    type=click.Choice(list(PRESETS), case_sensitive=False),
-    help="With --ladder: the ranked preset, beginner, intermediate or expert (default: expert).",
+    type=click.Choice(LEVELS, case_sensitive=False),
+    help="With --ladder: the ranked level (default: expert).",
 )
 @size_options
 @rules_option(Rules.MODERN, "as people play today")

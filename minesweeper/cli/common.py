@@ -20,14 +20,15 @@ from minesweeper.topology import TOPOLOGIES, Topology, find_topology
 from minesweeper.variant import RULES_HELP, Rules
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from minesweeper.solver.think import Think
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Exit status for bad input or a failed check.
 EXIT_BAD_INPUT = 2
+#: Exit status of a grading the machine failed: a program could not be started (a judge
+#: error, `minesweeper.errors.MachineError`), so some result is missing, not bad.
+EXIT_JUDGE_ERROR = 3
 
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
@@ -186,8 +187,8 @@ def records_option(command: F) -> F:
     )(command)
 
 
-#: The seed rule, said once in every ``--seed`` help.
-SEED_RULE = "the same seed, the same games"
+#: The seed rule, said once in every ``--seed`` help, of what the seed draws.
+SEED_RULE = "the same seed, the same {}"
 
 
 class OneLineChoice(click.Choice):
@@ -285,10 +286,9 @@ def strategy_option(
             "--strategy",
             key,
             type=StrategyName(),
-            show_default=not multiple,
             help=help
-            + (f" Default: {default}." if multiple else "")
-            + " A name may carry settings of its strategy: best:regions=1,blend=0.25.",
+            + " A name may carry settings of its strategy: best:regions=1,blend=0.25"
+            + f" (`minesweeper strategies` lists them). Default: {default}.",
             **extra,
         )(with_think)
 
@@ -340,25 +340,26 @@ class _ThinkOption(click.Option):
             self.help = plain
 
 
-def seed_option(*, fresh: bool) -> Callable[[F], F]:
+def seed_option(*, fresh: bool, draws: str = "games") -> Callable[[F], F]:
     """``--seed N``. The one rule: a command that deals new games (``fresh``) draws a seed
     when none is given and says which; a command that checks or measures uses 0, so
-    that its runs repeat.
+    that its runs repeat. ``draws``: what the seed draws, for its help.
     """
+    rule = SEED_RULE.format(draws)
     if fresh:
         return click.option(
             "--seed",
             type=click.IntRange(min=0),
             default=None,
             callback=lambda ctx, param, value: draw_seed() if value is None else value,
-            help=f"Random seed ({SEED_RULE}); by default a new one, printed.",
+            help=f"Random seed ({rule}); by default a new one, printed.",
         )
     return click.option(
         "--seed",
         type=click.IntRange(min=0),
         default=0,
         show_default=True,
-        help=f"Random seed ({SEED_RULE}).",
+        help=f"Random seed ({rule}).",
     )
 
 
@@ -393,16 +394,6 @@ def delay_option(command: F) -> F:
 
 
 # -- output of the commands that print tables and write reports (bench, grade) -------------
-
-
-def wide_console() -> Console:
-    """A stdout console; 132 columns when not a terminal (rich would assume 80)."""
-    from rich.console import Console  # not at import: the judge server does without rich
-
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.width = 132
-    return console
 
 
 def write_text(path: Path, text: str) -> None:

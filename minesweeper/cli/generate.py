@@ -19,6 +19,7 @@ from minesweeper.cli.gameopts import game_options
 from minesweeper.errors import UsageError
 from minesweeper.outputs import check_destination, prepare_folder, write_file
 from minesweeper.play.session import Settings
+from minesweeper.solver.prover import find_prover
 from minesweeper.topology.square import SquareTopology
 
 
@@ -91,6 +92,7 @@ def generate(
             check_destination(path, force)
     if first is None and name is not None:
         first = variant.start
+    prover = find_prover(settings.prover)  # the name, resolved once
     # Start cells are read as bench reads them: a graph's node r * cols + c.
     rng = random.Random(seed)
     for index in range(1, count + 1):  # each board goes out as soon as it is made
@@ -98,9 +100,7 @@ def generate(
         grid = variant.make_topology(rng)
         start = middle_cell(grid) if first is None else start_cell(grid, first, variant.cols)
         if settings.no_guess:
-            board = no_guess_board(
-                grid, variant.mines, start, variant.first_click, rng, settings.prover
-            )
+            board = no_guess_board(grid, variant.mines, start, variant.first_click, rng, prover)
         else:
             board = random_board(grid, variant.mines, rng, start, variant.first_click)
         # MBF, or the board in its topology's text format and then the first click.

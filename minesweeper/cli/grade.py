@@ -3,27 +3,37 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import shlex
-import statistics
 import sys
-import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
-from rich.table import Table
+from rich.console import Console
 from rich.text import Text
 
 from minesweeper.advanced import DEFAULT_STRATEGY
+from minesweeper.bench.executors import JOBS_PER_CORE, max_jobs
 from minesweeper.cli.builds import built_headers
 from minesweeper.cli.common import (
+    EXIT_JUDGE_ERROR,
+    fail,
     output_file_option,
     reports_errors,
     seed_option,
     strategy_option,
     topology_option,
-    wide_console,
     write_text,
+)
+from minesweeper.cli.grade_report import (
+    Standings,
+    advanced_table,
+    basic_table,
+    client_errors,
+    counted,
+    excerpts,
+    report_console,
+    summary,
 )
 from minesweeper.cli.programs import (
     CommandLine,
@@ -31,16 +41,14 @@ from minesweeper.cli.programs import (
     limits_options,
     sandbox_options,
 )
+from minesweeper.cli.submissions import class_grading, grade_submissions
 from minesweeper.errors import UsageError
-from minesweeper.judge.escape import printable
-from minesweeper.judge.grading import AdvancedGrade, BasicGrade, discover
+from minesweeper.judge.assignment import classify
+from minesweeper.judge.comparison import Compare
+from minesweeper.judge.grading import AdvancedGrade, BasicGrade, Found, discover, judge_errors
 from minesweeper.judge.headers import Role
 from minesweeper.judge.process import Limits
-from minesweeper.judge.report import (
-    json_report,
-    junit_xml,
-    outcome,
-)
+from minesweeper.judge.report import json_report, junit_xml
 from minesweeper.judge.runner import Programs, grade_all
 from minesweeper.judge.sandbox import Sandbox, describe, require
 from minesweeper.outputs import check_writable
@@ -85,16 +93,34 @@ from minesweeper.topology.base import Topology
 @seed_option(fresh=False)
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1, max=max(64, 4 * (os.cpu_count() or 1))),
+    type=click.IntRange(min=1, max=max_jobs()),
     default=1,
     show_default=True,
-    help="Cases (with --submissions: students) graded at once.",
+    help="Cases (with --submissions: students) graded at once (at most "
+    f"{JOBS_PER_CORE} per core, as bench --jobs).",
+)
+@click.option(
+    "--compare",
+    type=click.Choice([rule.value for rule in Compare]),
+    help="How a server's output passes: 'exact', byte for byte (the default of --server), "
+    "or 'judge', as the course's judge compared, diff -ZB: white space at line ends and "
+    "blank lines ignored (the default of --server-header and --submissions). The built-in "
+    "judge is compared byte for byte.",
+)
+@click.option(
+    "--repeat",
+    type=click.IntRange(min=1, max=1000),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Play each advanced case N times (clients that draw random numbers): the report "
+    "gives the mean and the range of games won.",
 )
 @output_file_option("--junit", "junit", help="Also write JUnit XML.")
 @output_file_option("--json", "json_path", help="Also write JSON.")
 @output_file_option("--csv", "csv_path", help="With --submissions: a CSV row per student.")
 @click.option("--trace", is_flag=True, help="Show the compiler's command lines on stderr.")
-@limits_options
+@limits_options(servers=True)
 @compile_options
 @sandbox_options
 @topology_option
@@ -109,6 +135,8 @@ def grade(
     strategy: StrategySpec,
     seed: int,
     jobs: int,
+    compare: str | None,
+    repeat: int,
     junit: Path | None,
     json_path: Path | None,
     csv_path: Path | None,
@@ -138,21 +166,25 @@ def grade(
     and grade the program so built (docs/headers.md); a header that does not
     build is a verdict: one line, the compiler's first errors, exit 1.
     `--submissions DIR` grades a whole class into one table (and `--csv`,
-    `--json`) and exits 0 once every student has a row.
+    `--json`) and exits 0 once every student has a row. Headers are graded as
+    the course graded them: a server's output compared as its judge did
+    (`--compare judge`), and cases outside the assignment's guarantees (a side
+    outside 2..30, input that ends before the game is decided, CRLF line ends...)
+    shown apart as "extra", never counted against the header.
 
     Exits 1 when a basic case fails, a case cannot be played or a
     client misbehaves; a lost game is a result, not a failure. A FIFO, a
     device, a broken link or an unreadable folder found on the way is named on
-    stderr, not read, and also makes the exit status 1.
+    stderr, not read, and also makes the exit status 1. Exits 3 when the machine
+    failed to start a program even when tried again (a judge error, not the
+    program's result): grade again.
     """
     check_choices(paths, server, client, server_header, client_header, submissions, csv_path)
-    for path, option in ((junit, "--junit"), (json_path, "--json"), (csv_path, "--csv")):
-        if path is not None:
-            check_writable(path, option, replaced=True)
+    rule = chosen_compare(compare, server, server_header, submissions)
+    check_reports({"--junit": junit, "--json": json_path, "--csv": csv_path})
     if submissions is not None:
-        from minesweeper.cli.submissions import class_grading, grade_submissions
-
         grading = class_grading(paths, limits, compile_limits, sandbox, topology)
+        grading = dataclasses.replace(grading, compare=rule, repeat=repeat)
         grade_submissions(submissions, grading, jobs, trace, json_path, csv_path)
         return
     if sandbox is not None:
@@ -169,12 +201,32 @@ def grade(
             limits,
             sandbox,
             topology,
+            rule,
+            repeat,
         )
-        names = (
-            str(server_header) if server_header else None,
-            str(client_header) if client_header else None,
-        )
-        grade_cases(paths, programs, jobs, junit, json_path, names)
+        grade_cases(paths, programs, jobs, junit, json_path, Headers(server_header, client_header))
+
+
+def chosen_compare(
+    compare: str | None,
+    server: tuple[str, ...] | None,
+    server_header: Path | None,
+    submissions: Path | None,
+) -> Compare:
+    """How a server's output passes: as asked, else a header as the course's judge compared
+    it and a program byte for byte."""
+    if compare is not None and not (server or server_header or submissions):
+        raise click.UsageError("--compare: give --server, --server-header or --submissions")
+    if compare is not None:
+        return Compare(compare)
+    return Compare.JUDGE if server_header is not None or submissions is not None else Compare.EXACT
+
+
+def check_reports(reports: dict[str, Path | None]) -> None:
+    """Each report file named, by its option, can be written (before any case runs)."""
+    for option, path in reports.items():
+        if path is not None:
+            check_writable(path, option, replaced=True)
 
 
 def check_choices(
@@ -199,65 +251,132 @@ def check_choices(
         raise click.UsageError("Missing argument 'DIR...': the folders or files of cases to grade")
 
 
+@dataclass(frozen=True)
+class Headers:
+    """The students' headers graded, if any: the tables name a built program by its header,
+    and cases outside the assignment's guarantees do not count against a header."""
+
+    server: Path | None = None
+    client: Path | None = None
+
+    @property
+    def given(self) -> bool:
+        return self.server is not None or self.client is not None
+
+
 def grade_cases(
     paths: tuple[Path, ...],
     programs: Programs,
     jobs: int,
     junit: Path | None,
     json_path: Path | None,
-    names: tuple[str | None, str | None] = (None, None),
+    headers: Headers = Headers(),
 ) -> None:
-    """Grade the cases under ``paths`` with ``programs`` and print the report; ``names`` are
-    what the tables call a built server and client (their headers)."""
-    server, client = programs.server, programs.client
-    sandbox = programs.sandbox
-    if programs.foreign and sandbox is not None:
+    """Grade the cases under ``paths`` with ``programs`` and print the report."""
+    check_programs(programs)
+    graded, found, skipped = select_cases(paths, programs)
+    console = report_console()
+    if programs.foreign:
+        console.print(Text(describe(programs.sandbox)))
+    if programs.server is not None:
+        console.print(Text(f"servers' outputs compared {programs.compare.described}"))
+    with console.status("grading...") as status:
+        results = list(
+            grade_all(found, programs, jobs, lambda c: status.update(f"grading {c.name}"))
+        )
+    standings = (
+        {grade.name: classify(case) for case, grades in results for grade in grades}
+        if headers.given
+        else {}
+    )
+    basic = [grade for _, grades in results for grade in grades if isinstance(grade, BasicGrade)]
+    advanced = [
+        [grade for grade in grades if isinstance(grade, AdvancedGrade)]
+        for case, grades in results
+        if not case.basic
+    ]
+    print_report(console, basic, advanced, standings, programs, headers)
+    print_left_out(console, graded, found, programs, headers)
+    write_reports(junit, json_path, basic, advanced, programs)
+    if machine := judge_errors([*basic, *(game for games in advanced for game in games)]):
+        fail(f"{machine} case(s) not graded: the machine failed (judge error); grade again",
+             EXIT_JUDGE_ERROR)  # fmt: skip
+    failures = sum(not g.passed for g in basic if counted(g.name, standings))
+    failures += sum(
+        bool(g.error) for games in advanced for g in games if counted(g.name, standings)
+    )
+    if failures or skipped:
+        sys.exit(1)
+
+
+def check_programs(programs: Programs) -> None:
+    """Usage errors, and the sandbox, before any case runs."""
+    if programs.foreign and programs.sandbox is not None:
         require()
     if programs.foreign and programs.strategy.think is not None:
         raise UsageError(
             "--think: the built-in client does not play with --server or --client: drop --think"
         )
+
+
+def select_cases(
+    paths: tuple[Path, ...], programs: Programs
+) -> tuple[list[Found], list[Found], list[Found]]:
+    """The cases found that can be read, those of them graded, and the paths skipped (each
+    named on stderr)."""
     everything = discover(paths, programs.topology)
     skipped = [case for case in everything if case.problem]
     for case in skipped:
         click.echo(f"minesweeper: {case.name}: {case.problem} (not graded)", err=True)
     graded = [case for case in everything if not case.problem]
     found = [case for case in graded if programs.grades(case)]
-    shapes = sum(programs.other_topology(case) for case in graded)
     if not found and skipped:
         sys.exit(1)  # each refused file has had its line: one refusal, one line
     if not found:
+        shapes = any(programs.other_topology(case) for case in graded)
         raise click.UsageError(
             "no .in files found"
             + (" of that kind" if programs.foreign else "")
             + (f" of topology {programs.topology.name}" if shapes else "")
         )
-    basic: list[BasicGrade] = []
-    advanced: list[AdvancedGrade] = []
-    console = wide_console()
-    if programs.foreign:
-        console.print(Text(describe(sandbox)), soft_wrap=True)
-    with console.status("grading...") as status:
-        for _, grades in grade_all(
-            found, programs, jobs, lambda c: status.update(f"grading {c.name}")
-        ):
-            for result in grades:
-                if isinstance(result, BasicGrade):
-                    basic.append(result)
-                else:
-                    advanced.append(result)
+    return graded, found, skipped
+
+
+def print_report(
+    console: Console,
+    basic: list[BasicGrade],
+    advanced: list[list[AdvancedGrade]],
+    standings: Standings,
+    programs: Programs,
+    headers: Headers,
+) -> None:
+    """The tables, the failures' excerpts and the summary line."""
     if basic:
-        judge = names[0] or (shlex.join(server) if server else "built-in")
-        console.print(basic_table(basic, judge))
+        server = programs.server
+        judge = str(headers.server) if headers.server else None
+        judge = judge or (shlex.join(server) if server else "built-in")
+        console.print(basic_table(basic, judge, standings))
         for failure in excerpts(basic):
-            console.print(failure, soft_wrap=True)  # maps keep their lines, however wide
+            console.print(failure)
     if advanced:
-        player = names[1] or (shlex.join(client) if client else programs.strategy.label)
-        console.print(advanced_table(advanced, player))
-        for note in client_errors(advanced):
-            console.print(note, soft_wrap=True)
-    failures = sum(not grade.passed for grade in basic) + sum(bool(g.error) for g in advanced)
-    console.print(summary(basic, advanced, len(skipped)))
+        client = programs.client
+        player = str(headers.client) if headers.client else None
+        player = player or (shlex.join(client) if client else programs.strategy.label)
+        console.print(advanced_table(advanced, player, programs.repeat, standings))
+        for note in client_errors([game for games in advanced for game in games]):
+            console.print(note)
+    console.print(summary(basic, advanced, programs.repeat, standings))
+
+
+def print_left_out(
+    console: Console,
+    graded: list[Found],
+    found: list[Found],
+    programs: Programs,
+    headers: Headers,
+) -> None:
+    """How many case files were not graded, and why."""
+    shapes = sum(programs.other_topology(case) for case in graded)
     if shapes:
         console.print(
             f"{shapes} case file(s) of other topologies not graded: the programs play "
@@ -265,109 +384,27 @@ def grade_cases(
         )
     ungraded = len(graded) - len(found) - shapes
     if ungraded:
-        other = "advanced (no --client)" if server else "basic (no --server)"
-        console.print(f"{ungraded} {other} case file(s) not graded")
-    how = describe(sandbox) if programs.foreign else ""
+        if programs.server is not None:
+            other = "advanced", "--client-header FILE or --client CMD"
+        else:
+            other = "basic", "--server-header FILE or --server CMD"
+        if headers.server and programs.client is None:
+            other = "advanced", "--client-header FILE"
+        elif headers.client and programs.server is None:
+            other = "basic", "--server-header FILE"
+        console.print(f"{ungraded} {other[0]} case file(s) not graded: no {other[1]} given")
+
+
+def write_reports(
+    junit: Path | None,
+    json_path: Path | None,
+    basic: list[BasicGrade],
+    advanced: list[list[AdvancedGrade]],
+    programs: Programs,
+) -> None:
+    how = describe(programs.sandbox) if programs.foreign else ""
+    games = [game for games in advanced for game in games]
     if junit is not None:
-        write_text(junit, junit_xml(basic, advanced, how))
+        write_text(junit, junit_xml(basic, games, how))
     if json_path is not None:
-        write_text(json_path, json_report(basic, advanced, how))
-    if failures or skipped:
-        sys.exit(1)
-
-
-#: How many lines of a failing program's standard error the report shows.
-STDERR_LINES = 5
-
-
-def basic_table(grades: list[BasicGrade], judge: str) -> Table:
-    table = Table(title=f"Basic cases (judge: {judge})")
-    table.add_column("case")
-    table.add_column("result")
-    table.add_column("detail", overflow="fold")
-    for grade in grades:
-        verdict = Text("pass", "green") if grade.passed else Text("FAIL", "red")
-        # Names and details are shown as they are: a bracket in them is not markup.
-        table.add_row(Text(printable(grade.name)), verdict, Text(printable(grade.detail)))
-    return table
-
-
-def excerpts(grades: list[BasicGrade]) -> list[Text]:
-    """Each failed case's name and summary, the expected and actual lines around it, and the
-    end of the server's standard error."""
-    return [
-        Text(
-            f"\n{printable(grade.name)}: {printable(grade.detail)}\n"
-            + textwrap.indent(printable(grade.excerpt, keep="\n"), "  ").rstrip("\n")
-            + ("\n" if grade.excerpt and grade.stderr.strip() else "")
-            + stderr_lines(grade.stderr).rstrip("\n")
-        )
-        for grade in grades
-        if not grade.passed and (grade.excerpt or grade.stderr)
-    ]
-
-
-def client_errors(grades: list[AdvancedGrade]) -> list[Text]:
-    """Each game a client could not finish: its name, what happened, the end of its
-    standard error."""
-    return [
-        Text(
-            f"\n{printable(grade.name)}: {printable(grade.error)}\n"
-            + stderr_lines(grade.stderr).rstrip("\n")
-        )
-        for grade in grades
-        if grade.error and grade.stderr
-    ]
-
-
-def stderr_lines(stderr: str) -> str:
-    """The last `STDERR_LINES` lines of a program's standard error, escaped and indented."""
-    lines = stderr.rstrip("\n").split("\n")[-STDERR_LINES:] if stderr.strip() else []
-    if not lines:
-        return ""
-    return f"  its standard error, last {len(lines)} line(s):\n" + "".join(
-        f"    {printable(line)}\n" for line in lines
-    )
-
-
-def advanced_table(grades: list[AdvancedGrade], client: str) -> Table:
-    table = Table(title=f"Advanced cases (client: {client})")
-    table.add_column("case")
-    table.add_column("result", overflow="fold")
-    for heading in ("visits", "steps", "seconds"):
-        table.add_column(heading, justify="right")
-    colours = {"won": "green", "lost": "yellow"}
-    for grade in grades:
-        result = outcome(grade)
-        verdict = Text(
-            f"{'ERROR ' if grade.error else ''}{printable(result)}", colours.get(result, "red")
-        )
-        table.add_row(
-            Text(printable(grade.name)),
-            verdict,
-            str(grade.visit_count),
-            str(grade.steps),
-            f"{grade.seconds:.3f}",
-        )
-    return table
-
-
-def summary(basic: list[BasicGrade], advanced: list[AdvancedGrade], skipped: int = 0) -> str:
-    parts = []
-    if basic:
-        passed = sum(grade.passed for grade in basic)
-        parts.append(f"basic: {passed}/{len(basic)} passed")
-    if advanced:
-        played = [grade for grade in advanced if not grade.error]
-        won = sum(grade.won for grade in played)
-        part = f"advanced: {won}/{len(advanced)} won"
-        if played:
-            median = statistics.median(grade.seconds for grade in played)
-            part += f", median {median:.3f} s per game"
-        errors = len(advanced) - len(played)
-        if errors:
-            part += f", {errors} could not be played"
-        parts.append(part)
-    if skipped:
-        parts.append(f"{skipped} path(s) not graded (see above)")
-    return "; ".join(parts)
+        write_text(json_path, json_report(basic, games, how))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import os
+import socket
 import sys
 from typing import Any
 
@@ -57,9 +59,23 @@ def ladder() -> None:
 @ladder.command()
 @database_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port, printed once listening).",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="ADDRESSES",
+    default=None,
+    help="Behind a reverse proxy: its addresses, separated by commas. Only requests from them "
+    "may name the client with X-Forwarded-For; by default no one may (the rate limits "
+    "would count whatever address a client wrote there).",
+)
 @reports_errors
-def serve(database: str | None, host: str, port: int) -> None:
+def serve(database: str | None, host: str, port: int, forwarded_allow_ips: str | None) -> None:
     """Serve the ladder's HTTP API (and the browser game, where installed)."""
     import uvicorn
 
@@ -67,10 +83,26 @@ def serve(database: str | None, host: str, port: int) -> None:
 
     service = _service(database)
     app = create_app(ladder_service=service, extensions=web_extensions())
+    listening = _listen(host, port)  # bound first, so that the address printed is the real one
     shown = f"[{host}]" if ":" in host else host
+    port = listening.getsockname()[1]
     click.echo(f"ladder on http://{shown}:{port}/ (API: /api/docs), database {_safe(service)}")
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn's default trusts X-Forwarded-For from 127.0.0.1: off unless a proxy is named.
+    proxied = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
+    trust = proxied if forwarded_allow_ips else {"proxy_headers": False}
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", **trust)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` and ``port`` (0: a free port); a one-line error if not."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family)
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        fail(f"cannot listen on {host} port {port}: {reason}")
 
 
 def _safe(service: Any) -> str:

@@ -43,10 +43,15 @@ class CommandLine(click.ParamType):
         return words
 
 
-def limits_options(command: F) -> F:
+def limits_options(*, servers: bool) -> Callable[[F], F]:
     """Adds ``--move-seconds``, ``--game-seconds``, ``--memory`` and ``--output-bytes``,
-    and hands the command one ``limits: Limits``.
+    and hands the command one ``limits: Limits``; ``servers``: the command grades servers
+    too, whose game time is per case.
     """
+    return functools.partial(_limits_options, servers=servers)
+
+
+def _limits_options(command: F, *, servers: bool) -> F:
 
     @functools.wraps(command)
     def with_limits(*args: Any, **kwargs: Any) -> Any:
@@ -68,7 +73,7 @@ def limits_options(command: F) -> F:
             type=seconds,
             default=defaults.game_seconds,
             show_default=True,
-            help="Wall seconds per game (per case for a server).",
+            help="Wall seconds per game" + (" (per case for a server)." if servers else "."),
         ),
         click.option(
             "--memory",

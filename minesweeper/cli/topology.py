@@ -56,7 +56,7 @@ def _cell_named(shape: Topology, move: str) -> int:
 
 
 def _size_options(command: F) -> F:
-    command = seed_option(fresh=False)(command)
+    command = seed_option(fresh=False, draws="shape")(command)
     command = click.option("--cols", type=click.IntRange(min=1), help="Columns, with no FILE.")(
         command
     )

@@ -18,8 +18,9 @@ from minesweeper.topology.square import SquareTopology
 
 #: Lines of a map shown around its first differing line; a taller map shows a window.
 EXCERPT_ROWS = 9
-#: Characters of a line shown around its first difference; a wider map shows a window.
-EXCERPT_COLS = 40
+#: Characters of a line shown around its first difference; a wider map shows a window
+#: (30, the assignment's widest board: two maps side by side fit 80 columns).
+EXCERPT_COLS = 30
 #: Lines shown on either side of a difference in output whose maps are unknown.
 CONTEXT_LINES = 3
 

@@ -18,6 +18,7 @@ from minesweeper.boards.cases import AdvancedCase, parse_cases
 from minesweeper.errors import MinesweeperError
 from minesweeper.inputs import find_files, read_regular
 from minesweeper.judge.difference import compare_output
+from minesweeper.judge.process import is_judge_error
 from minesweeper.server import serve
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.topology import TOPOLOGIES
@@ -45,7 +46,8 @@ class BasicGrade:
     """A basic case's verdict; ``detail`` says in one line why it failed (where the
     output first differs), ``excerpt`` shows the expected and the actual lines there.
 
-    ``stderr`` is the end of a foreign server's standard error.
+    ``stderr`` is the end of a foreign server's standard error; ``note`` says where an
+    output that passed as the course's judge compares is not byte-exact.
     """
 
     name: str
@@ -53,6 +55,7 @@ class BasicGrade:
     detail: str = ""
     stderr: str = ""
     excerpt: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,14 @@ def discover(
             topology = TOPOLOGIES[folders[-1]] if folders else default_topology
             found[key] = Found(path, str(path), topology, path.with_suffix(".out").exists())
     return list(found.values())
+
+
+def judge_errors(grades: Iterable[Grade]) -> int:
+    """How many of ``grades`` are judge errors: the machine failed to start the program."""
+    return sum(
+        is_judge_error(grade.detail if isinstance(grade, BasicGrade) else grade.error)
+        for grade in grades
+    )
 
 
 def grade_basic(case: Found) -> BasicGrade:

@@ -7,7 +7,6 @@ anything the client does.
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,13 +14,13 @@ from typing import TextIO
 
 from minesweeper.boards.cases import AdvancedCase
 from minesweeper.client import MAX_MOVES
-from minesweeper.errors import InputError, TopologyError
+from minesweeper.errors import InputError, MachineError, TopologyError
 from minesweeper.game import Game, State
 from minesweeper.judge.escape import printable
-from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
+from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit, judge_error
 from minesweeper.judge.protocol import format_header
 from minesweeper.judge.sandbox import Sandbox
-from minesweeper.protocol import MapText, format_result, parse_integers
+from minesweeper.protocol import MapText, format_move, format_result, parse_integers
 
 #: How many characters of a bad line a result quotes.
 QUOTED = 40
@@ -37,8 +36,9 @@ class ClientRun:
     """How a foreign client played one case.
 
     ``problem`` is empty when the client kept to the protocol (a lost game or
-    the move limit is a result, not a problem); ``cpu_seconds`` is the child's
-    own CPU time, ``wall_seconds`` the whole conversation's.
+    the move limit is a result, not a problem; so is a judge error, the machine's
+    failure); ``cpu_seconds`` and ``wall_seconds`` are the program's own, from its
+    start to its end (`process.Exit`).
     """
 
     name: str
@@ -86,17 +86,21 @@ def play_client(
     sandbox: Sandbox | None = None,
 ) -> ClientRun:
     """Play ``case`` with a fresh process of ``command`` (in ``sandbox``, unless None):
-    the first click, then its moves."""
+    the first click, then its moves. ``{first}`` in the command's words is replaced by
+    the first click as a move line (``r c``)."""
+    first = format_move(case.board.topology, case.first)
+    command = [word.replace("{first}", first) for word in command]
     game = Game(case.board)
     text = MapText(game)
     log = _Trace(trace)
     header = format_header(case.board.topology)
     text.after_visit(game.visit(case.first))
-    start = time.monotonic()
     try:
         child = Child(command, limits, sandbox)
-    except (OSError, subprocess.SubprocessError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+    except MachineError as error:
+        return ClientRun(case.name, game, problem=judge_error(error))
+    except OSError as error:
+        reason = error.strerror or str(error)
         return ClientRun(case.name, game, problem=f"cannot run {command[0]!r}: {reason}")
     with child:
         moves, problem = _converse(child, game, text, header, log, max_moves)
@@ -110,7 +114,7 @@ def play_client(
         moves,
         problem,
         ended.cpu_seconds,
-        time.monotonic() - start,
+        ended.wall_seconds,
         stderr,
     )
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 import signal
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -21,8 +23,11 @@ from minesweeper.resources import prctl
 
 #: From <linux/prctl.h> (Linux 3.4); the standard library has no wrapper for prctl.
 PR_SET_CHILD_SUBREAPER = 36
-#: Each sweep kills every process it sees; more are needed only while some are still forking.
+#: Each sweep kills every process it sees; more are needed only while some are still forking:
+#: sweeps go on while they find any, at least this many, then for this many seconds (a
+#: loaded machine may let a process that forks every millisecond win a few races).
 _SWEEPS = 20
+_SWEEP_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -37,26 +42,42 @@ class _Process:
     start: int
 
 
-def _processes() -> list[_Process]:
-    """Every process this one can see in ``/proc``."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
-            except OSError:  # ended since the listing
-                continue
-            try:
-                line = os.read(fd, 4096)
-            except OSError:
-                continue
-            finally:
-                os.close(fd)
-            # The command name, in parentheses, may hold spaces and parentheses itself.
-            fields = line[line.rfind(b")") + 2 :].split()
-            if len(fields) > 19:
-                found.append(_Process(int(name), *map(int, (*fields[1:4], fields[19]))))
-    return found
+def _family(root: int) -> list[_Process]:
+    """The processes below process ``root`` (this one): its children and theirs, found
+    through ``/proc/PID/task/*/children`` (a few small reads, quicker than a process that
+    forks every millisecond), else every process in ``/proc``."""
+    children = _listed_children(root)
+    if children is None:  # the kernel does not list children
+        return [process for name in os.listdir("/proc") if (process := _stat(name))]
+    found: dict[int, _Process] = {}
+    todo = list(children)
+    while todo:
+        pid = todo.pop()
+        if pid not in found and (process := _stat(str(pid))) is not None:
+            found[pid] = process
+            todo += _listed_children(pid) or []
+    return list(found.values())
+
+
+def _stat(name: str) -> _Process | None:
+    """Process ``name``'s line of ``/proc/PID/stat``; None if it is gone (or no process)."""
+    if not name.isdigit():
+        return None
+    try:
+        fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
+    except OSError:  # ended since the listing
+        return None
+    try:
+        line = os.read(fd, 4096)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    # The command name, in parentheses, may hold spaces and parentheses itself.
+    fields = line[line.rfind(b")") + 2 :].split()
+    if len(fields) <= 19:
+        return None
+    return _Process(int(name), *map(int, (*fields[1:4], fields[19])))
 
 
 def _children(processes: Iterable[_Process], parent: int) -> dict[int, _Process]:
@@ -87,7 +108,7 @@ class Adoption:
         self._pid = os.getpid()
         self._active = _subreaper(self._pid)
         self._session = os.getsid(0)
-        children = _children(_processes(), self._pid).values() if self._active else ()
+        children = _children(_family(self._pid), self._pid).values() if self._active else ()
         self._spared = {(child.pid, child.start) for child in children}
 
     def sweep(self) -> None:
@@ -98,12 +119,16 @@ class Adoption:
         process, none is left. Each sweep kills all it sees (a killed process
         forks no more); the bounded repeats catch what was forked meanwhile.
         One this process may not kill (another user's) is reaped only if it
-        has ended, never waited for.
+        has ended, never waited for. Sweeps go on while they find any: at least
+        `_SWEEPS`, and for `_SWEEP_SECONDS`.
         """
         if not self._active:
             return
-        for _ in range(_SWEEPS):
-            processes = _processes()
+        deadline = time.monotonic() + _SWEEP_SECONDS
+        for sweep in itertools.count():
+            if sweep >= _SWEEPS and time.monotonic() > deadline:
+                return
+            processes = _family(self._pid)
             adopted = [
                 child
                 for child in _children(processes, self._pid).values()
@@ -146,3 +171,76 @@ def _descendants(processes: list[_Process], roots: list[_Process]) -> list[_Proc
             found[process.pid] = process
             todo.extend(below.get(process.pid, ()))
     return list(found.values())
+
+
+def empty_sandbox(monitor: int) -> bool:
+    """Kill every process of the sandbox bubblewrap ``monitor`` runs but its init, which
+    then reaps them, reports and ends; whether that could be tried here.
+
+    The init is bubblewrap's one child; the rest are the processes below it (an orphan
+    in the sandbox becomes the init's child). Each is killed through a pidfd, and only
+    while it is in the init's PID namespace, so a pid reused meanwhile is never hit.
+    """
+    found = _listed_children(monitor)
+    if found is None or len(found) != 1:
+        return False
+    init = found[0]
+    try:
+        namespace = os.stat(f"/proc/{init}/ns/pid").st_ino
+    except OSError:
+        return False
+    killed: set[int] = set()
+    for _ in range(_SWEEPS):
+        below = set(_below(init)) - killed
+        if not below:
+            break
+        for pid in below:
+            _kill_in(pid, namespace)
+        killed |= below
+    return True
+
+
+def _listed_children(pid: int) -> list[int] | None:
+    """The children of process ``pid`` (``/proc/PID/task/*/children``); None when the
+    kernel does not list them."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    children = []
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as file:
+                children += [int(word) for word in file.read().split()]
+        except FileNotFoundError:
+            if task == str(pid):
+                return None  # no CONFIG_PROC_CHILDREN
+        except OSError:
+            continue
+    return children
+
+
+def _below(root: int) -> list[int]:
+    """Every process below ``root``."""
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        children = _listed_children(todo.pop()) or []
+        found += children
+        todo += children
+    return found
+
+
+def _kill_in(pid: int, namespace: int) -> None:
+    """SIGKILL to ``pid`` if it is a process of the PID namespace ``namespace``."""
+    try:
+        handle = os.pidfd_open(pid)
+    except OSError:
+        return
+    try:
+        if os.stat(f"/proc/{pid}/ns/pid").st_ino == namespace:
+            signal.pidfd_send_signal(handle, signal.SIGKILL)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

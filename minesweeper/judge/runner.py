@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from minesweeper.advanced import DEFAULT_STRATEGY
 from minesweeper.boards.cases import AdvancedCase
+from minesweeper.judge.comparison import Compare
 from minesweeper.judge.grading import (
     AdvancedGrade,
     BasicGrade,
@@ -35,7 +36,10 @@ class Programs:
     those only the ones of ``topology`` (a program written for square boards is not
     graded on hexagons), unless its command has ``{topology}`` in it (it is told
     each case's topology, so it plays every shape). Foreign programs run in
-    ``sandbox``; None runs them unsandboxed (``--no-sandbox``).
+    ``sandbox``; None runs them unsandboxed (``--no-sandbox``). A foreign server's
+    output is compared as ``compare`` says (the built-in judge's byte for byte); every
+    advanced board is played ``repeat`` times (the built-in client with seeds ``seed``,
+    ``seed + 1``, ...).
     """
 
     server: tuple[str, ...] | None = None
@@ -45,6 +49,8 @@ class Programs:
     limits: Limits = field(default_factory=Limits)
     sandbox: Sandbox | None = field(default_factory=Sandbox)
     topology: type[Topology] = SquareTopology
+    compare: Compare = Compare.EXACT
+    repeat: int = 1
 
     @property
     def foreign(self) -> bool:
@@ -70,16 +76,22 @@ class Programs:
 
 
 def grade_case(case: Found, programs: Programs) -> list[Grade]:
-    """The grades of one case file (an advanced file may hold several boards)."""
+    """The grades of one case file: a basic case's one, or each board of an advanced file
+    (which may hold several) played `Programs.repeat` times, every board of the first run,
+    then of the second... (`judge.repeats` groups them)."""
     if case.basic:
         if programs.server is None:
             return [grade_basic(case)]
         command = for_topology(programs.server, case.topology)
-        return [grade_server(case, command, programs.limits, programs.sandbox)]
-    if programs.client is None:
-        return [*grade_advanced(case, programs.strategy, programs.seed)]
-    command = for_topology(programs.client, case.topology)
-    return [*grade_client(case, command, programs.limits, programs.sandbox)]
+        return [grade_server(case, command, programs.limits, programs.sandbox, programs.compare)]
+    grades: list[Grade] = []
+    for run in range(programs.repeat):
+        if programs.client is None:
+            grades += grade_advanced(case, programs.strategy, programs.seed + run)
+        else:
+            command = for_topology(programs.client, case.topology)
+            grades += grade_client(case, command, programs.limits, programs.sandbox)
+    return grades
 
 
 def for_topology(command: Sequence[str], topology: type[Topology]) -> list[str]:

@@ -3,24 +3,27 @@
 A `Sandbox` turns a command into a ``bwrap`` command line (`Sandbox.wrap`). The
 program then runs with its own PID, network, IPC and UTS namespaces, in a mount
 namespace holding only the system's programs and libraries (read-only), its own
-files (read-only, see `program_files`), the judge's own installation (read-only,
-so `minesweeper client` runs) and an empty private tmpfs as its working folder,
-``HOME`` and ``TMPDIR``; with a clean environment; as an unprivileged user with
-no supplementary groups, no capabilities and ``no_new_privs``.
+files (read-only, see `program_files`; the judge's own installation only for the
+judge's own programs, `runs_the_judge`) and an empty private tmpfs as its working
+folder, ``HOME`` and ``TMPDIR``; with a clean environment; as an unprivileged user
+with no supplementary groups, no capabilities and ``no_new_privs``.
 
-As root, bubblewrap builds the namespaces with root's view of the files and
-``setpriv`` (util-linux) then becomes the sandbox's user (65534, ``nobody``, by
-default) before the program starts: outside the sandbox the program is that
-user, never the judge's. As any other user, bubblewrap also makes a user
-namespace, in which the program is uid 65534 and has no capabilities; outside
-it is still the judge's uid, fenced by the namespaces alone (docs/judge.md).
+As root, bubblewrap builds the namespaces with root's view of the files, and the
+sandbox's init (`INIT`, root) becomes the program with ``setpriv`` (util-linux) as
+the user id the judge leased for it (`judge.uids`): outside the sandbox the program
+is that user, never the judge's nor another program's. As any other user,
+bubblewrap also makes a user namespace, in which the program is uid 65534 and has
+no capabilities; outside it is still the judge's uid, fenced by the namespaces
+alone (docs/judge.md says what holds then).
 """
 
 from __future__ import annotations
 
 import errno
 import functools
+import glob
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -33,7 +36,7 @@ import minesweeper
 from minesweeper.errors import JudgeError
 from minesweeper.judge import cgroups
 
-#: The sandbox's user and group when the judge runs as root: ``nobody``.
+#: The program's user and group inside a user namespace (the judge not root): ``nobody``.
 NOBODY = 65534
 #: Its working folder, ``HOME`` and ``TMPDIR``: an empty tmpfs of `TMPFS_MIB`, its own.
 HOME = "/tmp"
@@ -45,15 +48,29 @@ ENVIRONMENT = {"PATH": PATH, "LANG": "C.UTF-8", "HOME": HOME, "TMPDIR": HOME}
 #: The system folders visible read-only (those that exist; a link stays a link).
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: What of /etc a program needs to start: the dynamic linker's cache, ``alternatives``
-#: (``/usr/bin/java`` is a link through it), the time zone.
-ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
+#: (``/usr/bin/awk``, ``c++`` and ``java`` are links through it), the time zone, and the
+#: JVM's configuration (``/usr/lib/jvm/*/conf`` links into ``/etc/java-*``).
+ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "java-*")
 #: The judge's uid as root; the sandbox then drops to `Sandbox.uid` with ``setpriv``.
 ROOT = 0
-#: The sandbox's PID 1, running as the program's user: a shell that waits for the program
-#: and exits with its status (128 + N for signal N), so bubblewrap, which waits for it,
-#: counts the program's CPU time, and a program cannot signal it (nor can a program that
-#: is PID 1 itself be killed by its own signals: init ignores those).
-INIT = ("/bin/sh", "-c", '"$@"; exit $?', "sh")
+#: The descriptor on which the sandbox's init reports: a word when the program starts, and
+#: at its end the CPU time of the program and all it reaped (``times``).
+STATUS_FD = 3
+#: The sandbox's PID 1: a shell that forks, reports the program's start, runs it (in the
+#: fork, without the report's descriptor), waits for it and reports its CPU time, then
+#: exits with its status (128 + N for signal N). Its own messages ("Killed") are not the
+#: program's: they go nowhere. As root it runs as root (the program
+#: becomes its own user with ``setpriv`` in the fork), so a program can neither signal it
+#: (init ignores signals from its namespace, and it is another user) nor write its reports;
+#: it dies with bubblewrap. The judge ends a program by killing every process below it.
+INIT = (
+    "/bin/sh",
+    "-c",
+    'exec 4>&2 2>/dev/null; (echo >&3; exec "$@" 2>&4 3>&- 4>&-); s=$?; command times >&3; exit $s',
+    "sh",
+)
+#: A duration in ``times``' output: ``1m2.345s``.
+_DURATION = re.compile(r"(\d+)m(\d+(?:\.\d*)?)s")
 
 
 class SandboxUnavailable(JudgeError):
@@ -129,9 +146,15 @@ class Sandbox:
         return {**passed, **ENVIRONMENT}
 
     def wrap(self, command: Sequence[str]) -> Jail:
-        """``command`` as a ``bwrap`` command line that runs it in this sandbox."""
+        """``command`` as a ``bwrap`` command line that runs it in this sandbox.
+
+        The judge's own installation is shown only to the judge's own programs
+        (`runs_the_judge`); to any other, its package is hidden even where a system
+        folder or the program's own Python would show it.
+        """
         argv, files = program_files(command)
-        shown = [*self.own, *self.read_only, *files]
+        judge = runs_the_judge(argv)
+        shown = [*(self.own if judge else ()), *self.read_only, *files]
         if as_root():
             _check_readable(argv[0], files, _outermost(shown))
         options = [*self._namespaces(), *_system()]
@@ -141,19 +164,25 @@ class Sandbox:
         visible = _outermost([*shown, *self.writable])
         for folder in _ancestors(visible):  # traversable, not listable: made, not shown
             options += ["--perms", "0711", "--dir", str(folder)]
-        for path in _outermost(shown):
+        bound = _outermost(shown)
+        for path in bound:
             options += ["--ro-bind", str(path), str(path)]
-        for path in _outermost(self.hidden):
-            if any(_under(path, shown_path) for shown_path in shown):
-                options += ["--tmpfs", str(path)]
-        for path in files:  # a program file inside a hidden folder is shown again
-            if path.is_file() and any(_under(path, hidden) for hidden in self.hidden):
-                options += ["--ro-bind", str(path), str(path)]
+        hidden = _covers(self.hidden, [*_system_folders(), *bound], bound)
+        package = [] if judge else _covers([_package()], [*_system_folders(), *bound], [])
+        for path in _outermost([*hidden, *package]):  # a file is covered by an empty one
+            options += (
+                ["--tmpfs", str(path)] if path.is_dir() else ["--ro-bind", "/dev/null", str(path)]
+            )
+        # Shown again: program files in a hidden folder, folders shown in the judge's package.
+        again = [path for path in files if path.is_file() and _within(path, hidden)]
+        again += [path for path in self.read_only if _within(path, package)]
+        for path in again:
+            options += ["--ro-bind", str(path), str(path)]
         for path in self.writable:
             self._give(path)
             options += ["--bind", str(path), str(path)]
         options += ["--chdir", HOME]
-        return Jail(["bwrap", *options, "--", *self._become(), *INIT, *argv], self.environment())
+        return Jail(["bwrap", *options, "--", *INIT, *self._become(), *argv], self.environment())
 
     def _namespaces(self) -> list[str]:
         shared = ["--die-with-parent", "--new-session", "--unshare-pid", "--as-pid-1"]
@@ -200,6 +229,62 @@ def program_files(command: Sequence[str]) -> tuple[list[str], list[Path]]:
             argv[index] = str(absolute)
             needed += _needs(absolute)
     return argv, [path for path in dict.fromkeys(needed) if not _system_path(path)]
+
+
+def runs_the_judge(argv: Sequence[str]) -> bool:
+    """Whether a command runs the judge's own programs: its ``minesweeper`` command, or its
+    Python with ``-m minesweeper`` (its reference client and server, shown the judge's
+    installation to run)."""
+    program = Path(argv[0])
+    python = Path(sys.executable).resolve()
+    if program.name == "minesweeper" and program.is_absolute():
+        interpreter = _interpreter(program)
+        return interpreter is not None and interpreter.resolve() == python
+    if not program.is_absolute() or program.resolve() != python:
+        return False
+    for index, word in enumerate(argv[1:], 1):
+        if word == "-m" or (word.startswith("-m") and len(word) > 2):
+            module = word[2:] or (argv[index + 1] if index + 1 < len(argv) else "")
+            return module.split(".")[0] == "minesweeper"
+        if not word.startswith("-"):
+            return False  # a script
+    return False
+
+
+def _covers(hidden: Iterable[Path], bound: Iterable[Path], own: Iterable[Path]) -> list[Path]:
+    """Where an empty tmpfs goes so that no hidden path can be seen: each hidden path, as
+    given and as resolved, wherever it lies in a ``bound`` folder, at the place that folder
+    shows it (a folder shown by a path through a link shows its real folder); and each of
+    the program's ``own`` folders that lies in a hidden one."""
+    forms = {form for path in hidden for form in _forms(path)}
+    points = []
+    for folder in bound:
+        real = Path(os.path.realpath(folder))
+        for form in forms:
+            if _under(form, folder):
+                points.append(form)
+            if _under(form, real):
+                points.append(folder / form.relative_to(real))
+    for folder in own:
+        if any(_under(mine, form) for mine in _forms(folder) for form in forms):
+            points.append(folder)
+    return _outermost(points)
+
+
+def _within(path: Path, folders: Iterable[Path]) -> bool:
+    return any(_under(path, folder) for folder in folders)
+
+
+def _forms(path: Path) -> set[Path]:
+    """A path as given (absolute) and as resolved (its links followed)."""
+    return {Path(os.path.abspath(path)), Path(os.path.realpath(path))}
+
+
+def _system_folders() -> list[Path]:
+    """The system folders shown (`SYSTEM`: those that are folders, not links)."""
+    return [
+        Path(folder) for folder in SYSTEM if os.path.isdir(folder) and not os.path.islink(folder)
+    ]
 
 
 def _check_readable(program: str, files: list[Path], roots: list[Path]) -> None:
@@ -301,16 +386,34 @@ def _system() -> list[str]:
             options += ["--symlink", os.readlink(folder), folder]
         elif os.path.isdir(folder):
             options += ["--ro-bind", folder, folder]
-    for name in ETC:
-        options += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+    # Made open to every user first: bubblewrap, as root, would make it 0700 for its binds.
+    options += ["--perms", "0755", "--dir", "/etc"]
+    for pattern in ETC:
+        for path in sorted(glob.glob(f"/etc/{pattern}")) if "*" in pattern else [f"/etc/{pattern}"]:
+            options += ["--ro-bind-try", path, path]
     return options
+
+
+def _package() -> Path:
+    """The judge's package folder."""
+    return Path(minesweeper.__file__).resolve().parent
 
 
 def _installation() -> tuple[Path, ...]:
     """The judge's Python and its package folder: shown so `minesweeper client` runs."""
-    package = Path(minesweeper.__file__).resolve().parent
+    package = _package()
     prefixes = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.base_prefix).resolve()}
     return tuple(path for path in (*sorted(prefixes), package) if not _system_path(path))
+
+
+def program_cpu(report: bytes) -> float | None:
+    """The program's CPU seconds from its init's report (None when there is none): the
+    user and system times of the init's children, ``times``' second line."""
+    lines = report.decode("ascii", errors="replace").split("\n")
+    durations = _DURATION.findall(lines[2]) if len(lines) > 2 and lines[0] == "" else []
+    if len(durations) != 2:
+        return None
+    return sum(int(minutes) * 60 + float(seconds) for minutes, seconds in durations)
 
 
 def as_root() -> bool:
@@ -319,11 +422,11 @@ def as_root() -> bool:
 
 
 def describe(sandbox: Sandbox | None) -> str:
-    """The first line of a report: how the programs ran."""
+    """The first line of a report, within 80 columns: how the programs ran. Without a
+    cgroup per program (`cgroups.missing` says why), the memory limit holds per process."""
     if sandbox is None:
-        return "unsandboxed (--no-sandbox): programs ran as this user, with its files and network"
-    who = f"uid {sandbox.uid}" if as_root() else f"uid {os.geteuid()} in a user namespace"
+        return "unsandboxed (--no-sandbox): programs ran as this user, with its files, network"
+    who = "a uid per program" if as_root() else "the judge's uid"
+    memory = "per process" if cgroups.missing() else "per program"
     passed = f"; passed environment: {', '.join(sandbox.pass_env)}" if sandbox.pass_env else ""
-    lack = cgroups.missing()
-    tree = f"; no cgroup per program: {lack}" if lack else "; a cgroup per program"
-    return f"sandboxed (bubblewrap, {who}, no network){passed}{tree}"
+    return f"sandboxed (bubblewrap): {who}, no network, memory limit {memory}{passed}"

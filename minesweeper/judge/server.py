@@ -1,25 +1,31 @@
-"""A foreign judge server graded on a basic case: its output against the ``.out``, byte for byte."""
+"""A foreign judge server graded on a basic case: its output against the ``.out``, byte for
+byte or as the course's judge compared (`judge.comparison`)."""
 
 from __future__ import annotations
 
 import dataclasses
-import subprocess
 import time
 from collections.abc import Sequence
 
-from minesweeper.errors import MinesweeperError
+from minesweeper.errors import MachineError, MinesweeperError
 from minesweeper.inputs import read_regular
+from minesweeper.judge.comparison import Compare, normalised, not_exact, passes
 from minesweeper.judge.difference import compare_output
 from minesweeper.judge.grading import BasicGrade, Found
-from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit
+from minesweeper.judge.process import Child, ChildProblem, Limits, describe_exit, judge_error
 from minesweeper.judge.sandbox import Sandbox
 
 
 def grade_server(
-    case: Found, command: Sequence[str], limits: Limits, sandbox: Sandbox | None = None
+    case: Found,
+    command: Sequence[str],
+    limits: Limits,
+    sandbox: Sandbox | None = None,
+    compare: Compare = Compare.EXACT,
 ) -> BasicGrade:
     """Pipe ``case``'s input into a fresh ``command`` (in ``sandbox``, unless None) and
-    compare what it prints with the ``.out``.
+    compare what it prints with the ``.out`` as ``compare`` says; an output that passes
+    without being byte-exact has a ``note`` saying where.
 
     The whole case must finish within ``limits.game_seconds`` and print at most
     ``limits.output_bytes`` or the expected output and one byte. A server killed
@@ -36,8 +42,10 @@ def grade_server(
     limits = dataclasses.replace(limits, output_bytes=max(limits.output_bytes, len(expected) + 1))
     try:
         child = Child(command, limits, sandbox)
-    except (OSError, subprocess.SubprocessError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+    except MachineError as error:
+        return BasicGrade(case.name, False, judge_error(error))
+    except OSError as error:
+        reason = error.strerror or str(error)
         return BasicGrade(case.name, False, f"cannot run {command[0]!r}: {reason}")
     with child:
         deadline = child.game_deadline
@@ -51,8 +59,10 @@ def grade_server(
         code = child.wait_exit(max(deadline, time.monotonic() + 0.1))
     stderr = bytes(child.stderr_tail)
     ended = "" if code is not None and code >= 0 else describe_exit(code, limits, stderr)
-    if actual == expected and not ended:
-        return BasicGrade(case.name, True, stderr=_stderr(child))
+    if passes(actual, expected, compare) and not ended:
+        return BasicGrade(case.name, True, stderr=_stderr(child), note=not_exact(actual, expected))
+    if compare is Compare.JUDGE:  # show the first difference that counts
+        actual, expected = normalised(actual), normalised(expected)
     difference = compare_output(actual, expected, given, case.topology)
     if not ended and code:  # not a verdict of its own, but it says why the output stopped
         ended = describe_exit(code, limits, stderr)

@@ -19,7 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from minesweeper.ladder.config import LadderConfig
+from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.errors import BadRequest, Conflict, Unauthorized
+from minesweeper.ladder.locks import hold
 from minesweeper.ladder.ratelimit import RateLimiter
 from minesweeper.ladder.schema import Account, Token
 from minesweeper.play.records import COMPUTER
@@ -69,8 +71,10 @@ def digest(token: str) -> str:
 class Accounts:
     """Signing up, in and out, and finding the player behind a token."""
 
-    def __init__(self, config: LadderConfig) -> None:
+    def __init__(self, config: LadderConfig, cpu: CpuSlots) -> None:
         self.config = config
+        #: argon2id takes 64 MiB and tens of milliseconds a hash: hashes are heavy work.
+        self.cpu = cpu
         cost = config.password_cost
         self.hasher = PasswordHasher(
             time_cost=cost.time_cost, memory_cost=cost.memory_kib, parallelism=cost.parallelism
@@ -84,8 +88,16 @@ class Accounts:
         long as a wrong password and the timing does not tell which names exist (made at
         the first need, not at start-up)."""
         if self._decoy is None:
-            self._decoy = self.hasher.hash(secrets.token_hex(16))
+            self._decoy = self._hash(secrets.token_hex(16))
         return self._decoy
+
+    def _hash(self, password: str) -> str:
+        with self.cpu.held("sign-ins"):
+            return self.hasher.hash(password)
+
+    def _verify(self, stored: str, password: str) -> None:
+        with self.cpu.held("sign-ins"):
+            self.hasher.verify(stored, password)
 
     def now_ms(self) -> int:
         return int(self.config.clock() * 1000)
@@ -99,7 +111,7 @@ class Accounts:
             name=name,
             name_key=name.lower(),
             is_bot=False,
-            password_hash=self.hasher.hash(password),
+            password_hash=self._hash(password),
             created_ms=self.now_ms(),
         )
         db.add(account)
@@ -108,28 +120,53 @@ class Accounts:
         except IntegrityError:
             db.rollback()
             raise Conflict(f"the name {name!r} is taken") from None
+        self.limiter.mark(db, f"known:{name.lower()}:{address}")
         return self.issue(db, account, self.config.session_seconds)
 
     def sign_in(self, db: Session, name: str, password: str, address: str) -> Issued:
-        config = self.config
-        self.limiter.hit(db, f"sign-in:{address}", config.sign_in_per_address, "sign-ins")
-        failures = f"sign-in-failed:{name.lower()[:64]}"
-        self.limiter.check(db, failures, config.sign_in_failures_per_name, "failed sign-ins")
-        db.commit()
+        """A new token for ``name`` with the right ``password``; failures slow the guesser.
+
+        Each attempt is counted as a failure before the password is checked (so attempts
+        made at once cannot all pass one count) and taken back if the password is right.
+        """
+        key = name.lower()[:32]
+        pending = self._count_attempt(db, key, address)
+        db.commit()  # counted before the slow check, whatever comes of it
         account = db.scalar(select(Account).where(Account.name_key == name.lower()))
         stored = account.password_hash if account is not None else None
         try:
-            self.hasher.verify(stored or self.decoy, password)
+            self._verify(stored or self.decoy, password)
             if stored is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
-            self.limiter.record(db, failures)
-            db.commit()  # the failure counts even though the request fails
             raise Unauthorized("wrong name or password") from None
         assert account is not None
+        self.limiter.forget(db, pending)
+        self.limiter.mark(db, f"known:{key}:{address}")
         if self.hasher.check_needs_rehash(stored):
-            account.password_hash = self.hasher.hash(password)
-        return self.issue(db, account, config.session_seconds)
+            account.password_hash = self._hash(password)
+        return self.issue(db, account, self.config.session_seconds)
+
+    def _count_attempt(self, db: Session, key: str, address: str) -> list[int]:
+        """Check that a sign-in to the name ``key`` from ``address`` may be tried now, and
+        count it as failed; the ids of the failures counted.
+
+        Failures from this address slow this address (doubling waits, not a lockout).
+        Failures from everywhere slow the addresses the account has not signed in from
+        lately: a rival failing on purpose from anywhere locks no one out at home.
+        """
+        config = self.config
+        self.limiter.hit(db, f"sign-in:{address}", config.sign_in_per_address, "sign-ins")
+        hold(db, f"sign-in:{key}", self.now_ms())  # one name's attempts are counted in turn
+        here = f"sign-in-failed:{key}:{address}"
+        self.limiter.wait(db, here, config.sign_in_failures_per_address, "failed sign-ins")
+        pending = [self.limiter.record(db, here)]
+        if not self.limiter.seen(db, f"known:{key}:{address}", config.known_address_seconds):
+            everywhere = f"sign-in-failed:{key}"
+            what = "failed sign-ins to this name"
+            self.limiter.wait(db, everywhere, config.sign_in_failures_per_name, what)
+            pending.append(self.limiter.record(db, everywhere))
+        return pending
 
     def guest(self, db: Session, address: str) -> Issued:
         """A new guest account, signed in: practice games without signing up."""

@@ -1,4 +1,5 @@
-"""The HTTP API's request and answer bodies (pydantic models: FastAPI's OpenAPI comes from them)."""
+"""The HTTP API's request and answer bodies: pydantic models, which the services return and
+FastAPI describes (the OpenAPI description comes from them)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,12 @@ class EndOut(BaseModel):
     ms: int
     stats: dict[str, Any]
     replay: str
+    hidden_until: str | None = Field(
+        None,
+        description="a daily or weekly board others are still playing: until then (ISO 8601, "
+        "UTC) a "
+        "lost game shows only the mine that went off, and its replay is refused",
+    )
 
 
 class GameOut(BaseModel):
@@ -100,7 +107,7 @@ class GameOut(BaseModel):
     started: bool
     ms: int = Field(description="server milliseconds since the first open")
     moves: int
-    first_cell: int | None = Field(description="a daily board must be opened here first")
+    first_cell: int | None = Field(description="a daily or weekly board must be opened here first")
     assists: list[list[Any]]
     opened: list[list[int]] = Field(description="[cell, number] of every opened cell")
     flags: list[int]
@@ -162,6 +169,38 @@ class GameSummary(BaseModel):
     bbbv_per_second: float | None
 
 
+class BestGameRow(BaseModel):
+    """A player's best win on a time or 3BV/s ladder."""
+
+    rank: int
+    player: str
+    ms: int | None
+    bbbv: int | None
+    bbbv_per_second: float | None
+    clicks: int | None
+    date: str
+    game: str
+    replay: str
+
+
+class WinRateRow(BaseModel):
+    """A player's wins over ranked games started, on a win-rate ladder."""
+
+    rank: int
+    player: str
+    played: int
+    won: int
+    win_rate: float
+
+
+class PendingRow(BaseModel):
+    """A player short of a win-rate ladder's minimum of games, with their progress to it."""
+
+    player: str
+    played: int
+    won: int
+
+
 class LadderOut(BaseModel):
     category: str
     board: str
@@ -170,11 +209,21 @@ class LadderOut(BaseModel):
     mode: str
     day: str | None
     minimum_games: int | None
-    rows: list[dict[str, Any]]
-    pending: list[dict[str, Any]] | None = Field(
+    minimum_bbbv: int | None = Field(
+        None, description="the least 3BV of a win on a ranked time or 3BV/s ladder"
+    )
+    rows: list[BestGameRow | WinRateRow]
+    pending: list[PendingRow] | None = Field(
         None,
         description="win-rate: the players short of minimum_games, with games played and won",
     )
+
+
+class LaddersOut(BaseModel):
+    categories: list[str] = Field(description="the ranked categories, as `Variant` writes them")
+    boards: list[str]
+    periods: list[str]
+    win_rate_minimum: int
 
 
 class PlayerCategory(BaseModel):

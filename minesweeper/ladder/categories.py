@@ -10,23 +10,47 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from minesweeper.errors import MinesweeperError
+from minesweeper.ladder.api import SettingsOut
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.limits import MAX_SOLVED_CELLS
 from minesweeper.play.records import Category
 from minesweeper.play.session import Settings
 from minesweeper.topology.registry import find_topology
-from minesweeper.variant import Rules, Variant
+from minesweeper.variant import LEVELS, Rules, Variant
 
 MODES = ("ranked", "daily", "weekly", "practice")
 #: Modes whose board is one per category and period, the same for every player.
 SHARED_BOARDS = ("daily", "weekly")
-RANKED_PRESETS = ("beginner", "intermediate", "expert")
+RANKED_PRESETS = LEVELS
 RANKED_RULES = (Rules.MODERN, Rules.CLASSIC)
 #: The largest practice board: what the computer player and the hints can handle.
 MAX_PRACTICE_CELLS = MAX_SOLVED_CELLS
+
+
+def board_period(mode: str, now_ms: int) -> str:
+    """The period of the shared board of ``mode`` at ``now_ms`` (UTC): its day
+    (``2026-02-14``) for a daily board, its ISO week (``2026-W07``) for a weekly one."""
+    now = datetime.fromtimestamp(now_ms / 1000, UTC).date()
+    if mode == "weekly":
+        year, week, _ = now.isocalendar()
+        return f"{year}-W{week:02d}"
+    return now.isoformat()
+
+
+def period_end_ms(period: str) -> int:
+    """When a shared board's period (a day ``2026-02-14`` or an ISO week ``2026-W07``) ends:
+    the next midnight UTC after its last day."""
+    if "-W" in period:
+        year, week = period.split("-W")
+        last = date.fromisocalendar(int(year), int(week), 7)
+    else:
+        last = date.fromisoformat(period)
+    ends = datetime(last.year, last.month, last.day, tzinfo=UTC) + timedelta(days=1)
+    return int(ends.timestamp() * 1000)
 
 
 @dataclass(frozen=True)
@@ -94,10 +118,10 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
         if request.mines is not None:
             game = game.replace(mines=request.mines)
         settings = Settings(game, no_guess=request.no_guess)
-        topology = game.make_topology()
+        cells = game.cells  # counted, not drawn: a large random tiling takes seconds to draw
     except MinesweeperError as error:
         raise BadRequest(str(error)) from None
-    if topology.size > MAX_PRACTICE_CELLS:
+    if cells > MAX_PRACTICE_CELLS:
         raise BadRequest(f"practice boards have at most {MAX_PRACTICE_CELLS:,} cells")
     return settings, practice_category(settings)
 
@@ -123,15 +147,15 @@ def settings_from_json(text: str) -> Settings:
     return Settings.of_category(Category.from_json(fields)).replace(prover=prover)
 
 
-def settings_view(settings: Settings) -> dict[str, Any]:
+def settings_view(settings: Settings) -> SettingsOut:
     """The settings as the API shows them (the rules by name)."""
     game = settings.variant
-    return {
-        "topology": game.name,
-        "rows": game.rows,
-        "cols": game.cols,
-        "mines": game.mines if game.count_told else None,
-        "rules": game.rules.value,
-        "no_guess": settings.no_guess,
-        "preset": settings.preset_name,
-    }
+    return SettingsOut(
+        topology=game.name,
+        rows=game.rows,
+        cols=game.cols,
+        mines=game.mines if game.count_told else None,
+        rules=game.rules.value,
+        no_guess=settings.no_guess,
+        preset=settings.preset_name,
+    )

@@ -33,6 +33,16 @@ class RateLimit:
 
 
 @dataclass(frozen=True)
+class Backoff:
+    """After ``free`` failures within ``window`` seconds, each further attempt waits
+    ``2 ** (failures - free)`` seconds after the last failure, at most ``longest``."""
+
+    free: int
+    window: int
+    longest: int
+
+
+@dataclass(frozen=True)
 class PasswordCost:
     """argon2id's cost parameters (argon2-cffi's defaults: RFC 9106's low-memory profile)."""
 
@@ -54,16 +64,35 @@ class LadderConfig:
     session_seconds: int = 14 * 24 * 3600
     #: A bot's token (from ``minesweeper ladder token``) lasts this long.
     bot_token_seconds: int = 365 * 24 * 3600
-    #: Sign-ins per client address, and failed sign-ins per account name.
+    #: Sign-ins per client address.
     sign_in_per_address: RateLimit = RateLimit(20, 60)
-    sign_in_failures_per_name: RateLimit = RateLimit(10, 15 * 60)
+    #: Failed sign-ins to one name from one address: then that address waits, doubling.
+    sign_in_failures_per_address: Backoff = Backoff(5, 15 * 60, 15 * 60)
+    #: Failed sign-ins to one name from everywhere (guessing spread over many addresses):
+    #: then addresses the account has not signed in from lately wait, doubling. Its own
+    #: addresses do not, so that no one locks a player out by failing on purpose.
+    sign_in_failures_per_name: Backoff = Backoff(20, 15 * 60, 15 * 60)
+    #: An address an account signed up or in from stays its own this long.
+    known_address_seconds: int = 30 * 24 * 3600
     #: New accounts per client address.
     sign_up_per_address: RateLimit = RateLimit(5, 3600)
     #: New guests (practice without an account) per client address.
     guests_per_address: RateLimit = RateLimit(30, 3600)
     #: Games a player may have started and not finished at once.
     open_games: int = 20
+    #: Games a person may be dealt, per account and per client address (bots, whose
+    #: accounts the ladder's operator makes, are not limited): ranked games are dealt only
+    #: this fast, so a script that deals until a board is easy finds few of them.
+    games_per_account: RateLimit = RateLimit(300, 3600)
+    games_per_address: RateLimit = RateLimit(600, 3600)
     #: The win-rate ladder lists players with at least this many started games.
     win_rate_minimum: int = 20
+    #: Heavy jobs of one kind running at once per process (kinds: players' games, public
+    #: pages and drawings, password hashes), and how long one waits for a slot (then 503).
+    cpu_slots: int = 2
+    cpu_wait_seconds: float = 2.0
+    #: The search for a practice no-guess board gives up after this long (409: start again,
+    #: perhaps with fewer mines); an expert-sized board takes about 10 ms.
+    no_guess_seconds: float = 3.0
     password_cost: PasswordCost = field(default_factory=PasswordCost)
     clock: Callable[[], float] = time.time

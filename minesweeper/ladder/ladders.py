@@ -17,6 +17,15 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session
 
+from minesweeper.ladder.api import (
+    BestGameRow,
+    LadderOut,
+    PendingRow,
+    PlayerCategory,
+    PlayerGame,
+    PlayerPage,
+    WinRateRow,
+)
 from minesweeper.ladder.categories import SHARED_BOARDS, parse_ranked, settings_from_json
 from minesweeper.ladder.errors import BadRequest, NotFound
 from minesweeper.ladder.schema import Account, Game
@@ -28,6 +37,10 @@ BOARDS = ("time", "3bv/s", "win-rate")
 PERIODS = ("all", "month")
 #: Rows a ladder lists at most.
 MAX_ROWS = 100
+#: The least 3BV of a ranked win that enters the time and 3BV/s ladders: the world
+#: ranking's limits (Authoritative Minesweeper), so that a board solved in a click or two,
+#: found by dealing thousands of games, ranks no one. Such a win still counts as a win.
+MINIMUM_BBBV = {"beginner": 2, "intermediate": 30, "expert": 100}
 #: The kinds of game a player's page sums up, in its order.
 KINDS = ("ranked", *SHARED_BOARDS, "practice")
 #: The latest started games of one kind a player's page sums up (a bound on its work).
@@ -52,9 +65,10 @@ def ladder(
     now_ms: int,
     win_rate_minimum: int,
     limit: int = 20,
-) -> dict[str, Any]:
+) -> LadderOut:
     """One ladder's rows, best first; ``category`` is any text naming a ranked variant."""
-    category = str(parse_ranked(category))
+    variant = parse_ranked(category)
+    category = str(variant)
     if board not in BOARDS:
         raise BadRequest(f"unknown ladder {board!r} (known: {', '.join(BOARDS)})")
     if period not in PERIODS:
@@ -70,26 +84,29 @@ def ladder(
         where.append(Game.day == day)
     if period == "month":
         where.append(Game.started_ms >= month_start_ms(now_ms))
+    least = MINIMUM_BBBV[variant.preset_name or ""] if mode == "ranked" else None
+    rows: list[BestGameRow] | list[WinRateRow]
     pending = None
     if board == "win-rate":
         rows = _win_rates(db, where, win_rate_minimum, limit)
         pending = _short_of_minimum(db, where, win_rate_minimum, limit)
     else:
-        rows = _best_games(db, where, board, limit)
-    return {
-        "category": category,
-        "board": board,
-        "period": period,
-        "players": "bots" if bots else "people",
-        "mode": mode,
-        "day": day,
-        "minimum_games": win_rate_minimum if board == "win-rate" else None,
-        "rows": rows,
-        "pending": pending,
-    }
+        rows = _best_games(db, [*where, Game.bbbv >= (least or 0)], board, limit)
+    return LadderOut(
+        category=category,
+        board=board,
+        period=period,
+        players="bots" if bots else "people",
+        mode=mode,
+        day=day,
+        minimum_games=win_rate_minimum if board == "win-rate" else None,
+        minimum_bbbv=None if board == "win-rate" else least,
+        rows=list(rows),
+        pending=pending,
+    )
 
 
-def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[dict[str, Any]]:
+def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[BestGameRow]:
     order: tuple[Any, ...]
     if board == "time":
         order = (Game.ms.asc(), Game.ended_ms.asc(), Game.id)
@@ -108,22 +125,22 @@ def _best_games(db: Session, where: list[Any], board: str, limit: int) -> list[d
         .limit(limit)
     )
     return [
-        {
-            "rank": place,
-            "player": name,
-            "ms": game.ms,
-            "bbbv": game.bbbv,
-            "bbbv_per_second": game.bbbv_per_second,
-            "clicks": game.clicks,
-            "date": _iso(game.ended_ms or 0),
-            "game": game.id,
-            "replay": f"/api/games/{game.id}/replay",
-        }
+        BestGameRow(
+            rank=place,
+            player=name,
+            ms=game.ms,
+            bbbv=game.bbbv,
+            bbbv_per_second=game.bbbv_per_second,
+            clicks=game.clicks,
+            date=_iso(game.ended_ms or 0),
+            game=game.id,
+            replay=f"/api/games/{game.id}/replay",
+        )
         for place, (game, name) in enumerate(db.execute(query), 1)
     ]
 
 
-def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[dict[str, Any]]:
+def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[WinRateRow]:
     played = func.count(Game.id)
     won = func.sum(case((Game.state == "won", 1), else_=0))
     query = (
@@ -136,14 +153,12 @@ def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[
     found = [(name, int(p), int(w or 0)) for name, p, w in db.execute(query)]
     found.sort(key=lambda row: (-row[2] / row[1], -row[1], row[0]))
     return [
-        {"rank": place, "player": name, "played": p, "won": w, "win_rate": round(w / p, 4)}
+        WinRateRow(rank=place, player=name, played=p, won=w, win_rate=round(w / p, 4))
         for place, (name, p, w) in enumerate(found[:limit], 1)
     ]
 
 
-def _short_of_minimum(
-    db: Session, where: list[Any], minimum: int, limit: int
-) -> list[dict[str, Any]]:
+def _short_of_minimum(db: Session, where: list[Any], minimum: int, limit: int) -> list[PendingRow]:
     """The players with started games, but fewer than ``minimum``: the most games first."""
     played = func.count(Game.id)
     won = func.sum(case((Game.state == "won", 1), else_=0))
@@ -157,11 +172,11 @@ def _short_of_minimum(
         .limit(limit)
     )
     return [
-        {"player": name, "played": int(p), "won": int(w or 0)} for name, p, w in db.execute(query)
+        PendingRow(player=name, played=int(p), won=int(w or 0)) for name, p, w in db.execute(query)
     ]
 
 
-def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
+def player_page(db: Session, name: str, *, recent: int = 20) -> PlayerPage:
     """A player's public page: for each kind of game (`KINDS`: ranked, daily, weekly,
     practice) and category the lifetime figures of the history model
     (`minesweeper.play.history`: games, wins, abandoned, win rate with its 95% interval,
@@ -174,17 +189,17 @@ def player_page(db: Session, name: str, *, recent: int = 20) -> dict[str, Any]:
     if account is None:
         raise NotFound(f"no player {name!r}")
     kinds = {kind: _figures_of(db, account, kind) for kind in KINDS}
-    return {
-        "name": account.name,
-        "bot": account.is_bot,
-        "joined": _iso(account.created_ms),
-        "categories": kinds["ranked"],
-        "kinds": kinds,
-        "games": _latest_games(db, account, recent),
-    }
+    return PlayerPage(
+        name=account.name,
+        bot=account.is_bot,
+        joined=_iso(account.created_ms),
+        categories=kinds["ranked"],
+        kinds=kinds,
+        games=_latest_games(db, account, recent),
+    )
 
 
-def _figures_of(db: Session, account: Account, mode: str) -> list[dict[str, Any]]:
+def _figures_of(db: Session, account: Account, mode: str) -> list[PlayerCategory]:
     """The figures of ``account``'s started games of ``mode`` (the latest
     `MAX_FIGURED_GAMES`), per category and way of playing."""
     latest = db.scalars(
@@ -196,14 +211,17 @@ def _figures_of(db: Session, account: Account, mode: str) -> list[dict[str, Any]
     )
     played = [played_game(game, account.name, _play(account, game)) for game in latest]
     played.reverse()  # oldest first: streaks run in the order the games were played
-    found = [{**item.as_json(), "category": _named(item.category)} for item in figures(played)]
-    found.sort(key=lambda item: item["category"])  # stable: a category's plays stay in order
+    found = [
+        PlayerCategory(**{**item.as_json(), "category": _named(item.category)})
+        for item in figures(played)
+    ]
+    found.sort(key=lambda item: item.category)  # stable: a category's plays stay in order
     return found
 
 
 def _play(account: Account, game: Game) -> Play:
     """How ``game`` was played: a bot's by the computer; a practice game with help,
-    assisted (ranked and shared boards refuse help)."""
+    assisted (ranked games and shared boards refuse help)."""
     if account.is_bot:
         return Play.COMPUTER
     return Play.ASSISTED if json.loads(game.assists or "[]") else Play.PERSON
@@ -214,7 +232,7 @@ def _named(category: Category) -> str:
     return str(category.variant) + (" no-guess" if category.no_guess else "")
 
 
-def _latest_games(db: Session, account: Account, recent: int) -> list[dict[str, Any]]:
+def _latest_games(db: Session, account: Account, recent: int) -> list[PlayerGame]:
     games = db.scalars(
         select(Game)
         .where(
@@ -227,17 +245,17 @@ def _latest_games(db: Session, account: Account, recent: int) -> list[dict[str, 
         .limit(recent)
     )
     return [
-        {
-            "id": game.id,
-            "mode": game.mode,
-            "category": game.category,
-            "day": game.day,
-            "state": game.state,
-            "ms": game.ms,
-            "bbbv_per_second": game.bbbv_per_second,
-            "ended": _iso(game.ended_ms or 0),
-            "replay": f"/api/games/{game.id}/replay",
-        }
+        PlayerGame(
+            id=game.id,
+            mode=game.mode,
+            category=game.category,
+            day=game.day,
+            state=game.state,
+            ms=game.ms,
+            bbbv_per_second=game.bbbv_per_second,
+            ended=_iso(game.ended_ms or 0),
+            replay=f"/api/games/{game.id}/replay",
+        )
         for game in games
     ]
 

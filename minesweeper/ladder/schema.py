@@ -137,3 +137,13 @@ class Secret(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
+
+
+class Lock(Base):
+    """A name to serialise on: a transaction that upserts a lock's row holds it until it ends
+    (`minesweeper.ladder.locks`), so a count and the insert it allows are one step."""
+
+    __tablename__ = "locks"
+
+    name: Mapped[str] = mapped_column(String(120), primary_key=True)
+    at_ms: Mapped[int] = mapped_column(BigInteger)

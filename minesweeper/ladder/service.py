@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from minesweeper.ladder.accounts import Accounts
 from minesweeper.ladder.config import LadderConfig
+from minesweeper.ladder.cpu import CpuSlots
 from minesweeper.ladder.database import migrate, open_engine
 from minesweeper.ladder.games import Games
 
@@ -21,8 +22,13 @@ class Ladder:
         self.engine = open_engine(config.database_url)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self.accounts = Accounts(config)
-        self.games = Games(config)
+        #: Slots for heavy work (`minesweeper.ladder.cpu`), one pool per kind, so that no kind
+        #: starves another: players' games (deals, aids, boards), what anyone may ask without
+        #: signing in (replays, drawings, player pages), and password hashes (sign-ins).
+        self.cpu = CpuSlots(config.cpu_slots, config.cpu_wait_seconds)
+        self.public = CpuSlots(config.cpu_slots, config.cpu_wait_seconds)
+        self.accounts = Accounts(config, CpuSlots(config.cpu_slots, config.cpu_wait_seconds))
+        self.games = Games(config, self.cpu)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:

@@ -16,8 +16,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from minesweeper.ladder.categories import SHARED_BOARDS, settings_from_json
-from minesweeper.ladder.games import Games, daily_board, replay_problems
+from minesweeper.ladder.games import Games
 from minesweeper.ladder.schema import Account, Game, Move
+from minesweeper.ladder.stored import daily_board, replay_problems
 
 
 @dataclass(frozen=True)

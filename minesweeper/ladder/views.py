@@ -7,14 +7,22 @@ the screen would; mines appear only in `end_view`, once the game is over.
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import UTC, datetime
 
+from minesweeper.ladder.api import EndOut, TopologyOut
 from minesweeper.play.session import CellState, GameSession
 from minesweeper.protocol import EXPLODED, MINE_AT_WIN, UNKNOWN, format_count
 from minesweeper.topology.base import Topology
 
 
-def topology_view(topology: Topology) -> dict[str, Any]:
+def iso_ms(ms: int | None) -> str | None:
+    """A time kept as milliseconds since the epoch, as the API writes times (ISO 8601, UTC)."""
+    if ms is None:
+        return None
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds")
+
+
+def topology_view(topology: Topology) -> TopologyOut:
     """The board's cells as a graph: neighbours of every cell id, and how it is printed.
 
     ``layout`` gives the cell id shown at each printed position (rows of ids; several
@@ -24,17 +32,17 @@ def topology_view(topology: Topology) -> dict[str, Any]:
     rows, cols = topology.shape
     graph = topology.text_format == "graph"
     coordinates = getattr(topology, "coordinates", None)
-    return {
-        "name": topology.name,
-        "rows": rows,
-        "cols": cols,
-        "size": topology.size,
-        "layout": None
+    return TopologyOut(
+        name=topology.name,
+        rows=rows,
+        cols=cols,
+        size=topology.size,
+        layout=None
         if graph
         else [[topology.cell_at(row, col) for col in range(cols)] for row in range(rows)],
-        "neighbours": [list(topology.neighbours(cell)) for cell in topology.cells()],
-        "coordinates": None if coordinates is None else [list(point) for point in coordinates],
-    }
+        neighbours=[list(topology.neighbours(cell)) for cell in topology.cells()],
+        coordinates=None if coordinates is None else [list(point) for point in coordinates],
+    )
 
 
 def opened_pairs(session: GameSession, cells: list[int]) -> list[list[int]]:
@@ -47,31 +55,37 @@ def opened_pairs(session: GameSession, cells: list[int]) -> list[list[int]]:
     return pairs
 
 
-def visible(session: GameSession) -> dict[str, Any]:
+def visible(session: GameSession) -> tuple[list[list[int]], list[int]]:
     """What the player sees: opened cells with their numbers, and their flags."""
-    return {
-        "opened": [[cell, count] for cell, count in sorted(session.opened().items())],
-        "flags": sorted(session.flags),
-    }
+    opened = [[cell, count] for cell, count in sorted(session.opened().items())]
+    return opened, sorted(session.flags)
 
 
-def end_view(session: GameSession) -> dict[str, Any] | None:
+def end_view(session: GameSession, replay: str, hidden_until: str | None = None) -> EndOut | None:
     """The whole board once the game is over (None before): mines, the ones that went off,
-    wrong flags, points and statistics."""
+    wrong flags, points, statistics and where its ``replay`` is.
+
+    Until ``hidden_until`` (a board others are still playing) it shows only what the
+    player knows: a lost game the mine that went off and no wrong flags (a flag not
+    called wrong would be a mine found), a won game every mine (all the closed cells).
+    """
     if not session.over:
         return None
     board = session.board
     assert board is not None
     flags = session.flags
-    return {
-        "won": session.won,
-        "mines": sorted(board.mines),
-        "exploded": sorted(session.exploded),
-        "wrong_flags": sorted(cell for cell in flags if not board.is_mine(cell)),
-        "points": session.points,
-        "ms": session.ms,
-        "stats": session.stats().as_json(),
-    }
+    shown = hidden_until is None or session.won
+    return EndOut(
+        won=session.won,
+        mines=sorted(board.mines if shown else session.exploded),
+        exploded=sorted(session.exploded),
+        wrong_flags=sorted(cell for cell in flags if shown and not board.is_mine(cell)),
+        points=session.points,
+        ms=session.ms,
+        stats=session.stats().as_json(),
+        replay=replay,
+        hidden_until=hidden_until,
+    )
 
 
 def map_text(session: GameSession) -> str:

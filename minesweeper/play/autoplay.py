@@ -43,8 +43,9 @@ def new_session(
         extra["clock"] = clock
     if settings.no_guess:
         from minesweeper.boards.noguess import board_maker
+        from minesweeper.solver.prover import find_prover
 
-        extra["board_maker"] = board_maker(settings.prover)
+        extra["board_maker"] = board_maker(find_prover(settings.prover))
     return GameSession(settings, seed=seed, **extra)  # type: ignore[arg-type]
 
 

@@ -139,6 +139,12 @@ class Category:
         unknown = set(fields) - _CATEGORY_FIELDS
         if unknown:
             raise SettingsError(f"unknown category fields: {', '.join(sorted(unknown))}")
+        for name in ("rows", "cols", "mines"):  # `true` is an int to Python, not to a file
+            if type(fields[name]) is not int:
+                raise TypeError(f"category field {name!r} is not a whole number")
+        for name in ("no_guess", "count_told"):
+            if type(fields.get(name, False)) is not bool:
+                raise TypeError(f"category field {name!r} is not true or false")
         rules = Rules.of(FirstClick(fields["first_click"]), fields.get("count_told", True))
         topology = find_topology(str(fields["topology"]))
         game = Variant(topology, fields["rows"], fields["cols"], fields["mines"], rules)

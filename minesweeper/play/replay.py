@@ -112,14 +112,16 @@ class Replay:
 
         Raises `ReplayError` when a click comes after the game ended.
         """
+        for action, _changed in self.steps(session, actions):
+            yield action
+
+    def steps(
+        self, session: GameSession, actions: Sequence[Action]
+    ) -> Iterator[tuple[Action, list[int]]]:
+        """`play`, yielding each action with the cells it changed: those it opened, the
+        mines that went off, or the cell it flagged (the end's reveal of the board aside)."""
         clock = session.clock
         assert isinstance(clock, _Clock)
-        do = {
-            "open": session.open,
-            "flag": session.toggle_flag,
-            "unflag": session.toggle_flag,
-            "chord": session.chord,
-        }
         for index, action in enumerate(actions):
             if session.over:
                 raise ReplayError(f"action {index + 1} comes after the game ended")
@@ -127,8 +129,13 @@ class Replay:
                 if at == index:
                     session.note_assist(kind)
             clock.now = action.ms / 1000
-            do[action.kind](action.cell)
-            yield action
+            if action.kind == "open":
+                yield action, session.open(action.cell)
+            elif action.kind == "chord":
+                yield action, session.chord(action.cell)
+            else:
+                session.toggle_flag(action.cell)
+                yield action, [action.cell]
 
     @functools.cached_property
     def final(self) -> GameSession:
@@ -200,6 +207,11 @@ class Replay:
             document = load_json(data)
         except NotJSONError as error:  # bad UTF-8, JSON or Unicode, huge numbers, deep nesting
             raise ReplayError(f"{error.reason}: not a replay") from None
+        return cls.from_document(document)
+
+    @classmethod
+    def from_document(cls, document: Any) -> Replay:
+        """The replay a parsed replay file holds; raises `ReplayError` naming the first problem."""
         return _parse(document)
 
 
@@ -339,7 +351,9 @@ def dealt_boards(replay: Replay) -> list[Board]:
         return [deal(lay_mines, topology, variant, first, replay.seed)]
     from minesweeper.boards.noguess import PROVERS, board_maker  # loaded for these only
 
-    return [deal(board_maker(name), topology, variant, first, replay.seed) for name in PROVERS]
+    return [
+        deal(board_maker(cls), topology, variant, first, replay.seed) for cls in PROVERS.values()
+    ]
 
 
 # -- parsing ----------------------------------------------------------------------------------
@@ -465,6 +479,8 @@ def _actions(items: Sequence[Any], board: Board) -> tuple[Action, ...]:
 def _assists(items: Sequence[Any], count: int) -> tuple[tuple[str, int], ...]:
     found: list[tuple[str, int]] = []
     for item in items:
+        if isinstance(item, list) and item and any(kind == item[0] for kind, _ in found):
+            raise ReplayError(f"assist {quote(item)}: each kind of help is noted once")
         if (
             not isinstance(item, list)
             or len(item) != 2

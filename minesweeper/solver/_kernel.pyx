@@ -2,7 +2,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The compiled counting kernel: a component's programme in C++ machine words.
 
-`probability._Programme` plans each placement of a supercell (the bounds on
+`counting.programme.Programme` plans each placement of a supercell (the bounds on
 its mines, where the open constraints' sums go); `count` runs that plan over
 every state, as the pure-Python loop does, and `Counted.shares` walks it back
 once per end state into each supercell's mine weight by the component's mine
@@ -163,7 +163,7 @@ cdef class Counted:
 
     def shares_correlated(self, int end, list outside, list polys):
         """``[shares(end, rest(poly)) for poly in polys]``, each ``rest(poly)[M]`` being
-        ``sum(poly[t] * outside[t + M] for t)`` (`probability._correlate`, the missing
+        ``sum(poly[t] * outside[t + M] for t)`` (`counting.polynomials.correlate`, the missing
         ``outside`` entries 0) for ``M`` up to the length of `poly`\ (end): the correlation
         too in limbs, exactly (None when ``outside`` holds other numbers than non-negative
         ints, or a ``poly`` other numbers than ints in 0 .. 2**64 - 1)."""
@@ -290,7 +290,7 @@ cdef bint _words(list poly, vector[u64]& into) except -1:
 
 
 def correlate(list outside, list polys, int n):
-    """``[probability._correlate(outside, poly, n) for poly in polys]`` in limbs, exactly:
+    """``[counting.polynomials.correlate(outside, poly, n) for poly in polys]`` in limbs, exactly:
     ``sum(poly[t] * outside[u + t] for t)`` for ``u < n``, the missing ``outside`` entries
     0; None when ``outside`` holds other numbers than non-negative ints, or a ``poly``
     other numbers than ints in 0 .. 2**64 - 1."""
@@ -322,7 +322,8 @@ def correlate(list outside, list polys, int n):
 
 
 cdef class _Plan:
-    """A programme's plan, placement by placement, in C++ vectors (see `probability._Step`)."""
+    """A programme's plan, placement by placement, in C++ vectors (see
+    `counting.programme.Step`)."""
 
     cdef vector[int] size, low, high, fresh
     cdef vector[char] kept_all, opened
@@ -356,7 +357,7 @@ cdef class _Plan:
         self.b_left.push_back(vector[int]())
 
     def steps(self):
-        """The plan as `probability._Step` tuples (for the tests)."""
+        """The plan as `counting.programme.Step` tuples (for the tests)."""
         return [
             (
                 self.size[k],
@@ -377,7 +378,7 @@ cdef class _Plan:
 
 
 def plan(list sigs, list sizes, list needs, int tracked):
-    """`probability._Programme._plan` in C++: the plan of placing supercells with the
+    """`counting.programme.Programme._plan` in C++: the plan of placing supercells with the
     constraints ``sigs[k]`` and ``sizes[k]`` cells in this order; ``needs[r]``: rule
     ``r``'s mines (the most it may hold for ``tracked``, the rule whose sum is followed,
     -1 for none)."""
@@ -460,7 +461,7 @@ cdef _Plan _plan(vector[vector[int]]& sig_of, vector[int]& size_of, vector[int]&
 
 
 def count(object plans, long long cap, long long most_bytes):
-    """Run ``plans`` (a `plan`, or one `probability._Step` tuple per placement: size,
+    """Run ``plans`` (a `plan`, or one `counting.programme.Step` tuple per placement: size,
     carried, kept_all, bounds, low, high, hit_at, fresh, opened) over every state.
 
     None when the component is too large for machine words, the partial counts and
@@ -812,7 +813,7 @@ cdef int _append(vector[u64]& into, object layouts, int words) except -1:
 
 
 def order(list sigs, int start):
-    """`probability._order` in C++: breadth-first over the supercells (``sigs[i]``: the
+    """`counting.programme.order_of` in C++: breadth-first over the supercells (``sigs[i]``: the
     constraints of supercell ``i``) that share a constraint, from ``start`` (-1: the first
     supercell with the fewest constraints), then from each supercell not reached yet."""
     cdef vector[vector[int]] sig_of = sigs
@@ -866,7 +867,7 @@ cdef vector[int] _order(vector[vector[int]]& sig_of, int start):
 
 
 def width(list order, list sigs, list needs):
-    """`probability._width` in C++: the log2 of the most states the programme could hold
+    """`counting.programme.width` in C++: the log2 of the most states the programme could hold
     at one point along ``order`` (``sigs[i]``: supercell ``i``'s constraints, ``needs[r]``
     rule ``r``'s mines); the same libm ``log2`` and the same sums in the same order, so the
     same float."""
@@ -901,11 +902,12 @@ cdef double _width(vector[int]& order, vector[vector[int]]& sigs, vector[int]& n
 
 def part(list rules, list needs, int tracked, long long cap, long long most_bytes,
          int many_starts):
-    """`probability._Part._count` for a group that stays one component (nothing settled),
-    by `_Programme`'s steps: the supercells (``(signature, cells)`` in the order of the
-    cells' first rule, as the dicts there make them), `_best_order`'s order (from several
-    starts past ``many_starts`` supercells, the narrowest by `width`), whether ``tracked``
-    (the rule whose sum is followed, -1: none) is among the signatures, and the count
+    """`counting.parts.Part._count` for a group that stays one component (nothing settled),
+    by `Programme`'s steps: the supercells (``(signature, cells)`` in the order of the
+    cells' first rule, as the dicts there make them), `counting.programme.best_order`'s
+    order (from several starts past ``many_starts`` supercells, the narrowest by `width`),
+    whether ``tracked`` (the rule whose sum is followed, -1: none) is among the signatures,
+    and the count
     (`count`): ``(supers, order, tracking, counted)``. ``rules[r]``: rule ``r``'s cells
     (ints), ``needs[r]``: its mines (see `plan`). None when a cell is not an int or the
     count is left to Python (past machine words or ``cap``, or memory past ``most_bytes``).
@@ -958,7 +960,7 @@ def part(list rules, list needs, int tracked, long long cap, long long most_byte
     supers = [
         (tuple(sigs[i]), [values[c] for c in members[i]]) for i in range(sigs.size())
     ]
-    # `_best_order`
+    # `counting.programme.best_order`
     best = _order(sigs, -1)
     if <int>sigs.size() >= many_starts:
         found = _order(sigs, best.back())

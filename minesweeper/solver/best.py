@@ -5,25 +5,16 @@ be a mine (ties: lowest cell id).
 
 ``best`` also opens certain cells first. When it must guess:
 
-1. Endgame: when few layouts remain (at most `Best.endgame_layouts`, 2000,
-   as many as `endgame.layouts` lists), it searches the game tree exactly over
-   those layouts (at most `Best.endgame_nodes` positions) and opens the cell
-   with the highest chance to win the game. Paired on 40,000 fresh expert
-   games (seeds 151 and 157; docs/search.md), these limits won 106 games that
-   the old ones (500 layouts, 20,000 positions) lost, and lost 64 that they
-   won (p = 0.002). They cost little of the median CPU per game, about 1.8x
-   its mean. Larger still (3000 layouts, 400,000 positions; the setting lists
-   past `endgame.MAX_LAYOUTS`) gained nothing measurable on 25,000 more
-   (25 / 16, p = 0.21; docs/search.md, ninth round).
-2. Isolated regions: frontier cells walled off from everything else (no
-   unknown neighbour outside them) must be cleared some time at a risk nothing
-   else can lower. With `Best.regions` on, the region is played first, by the
-   same exact search over its local layouts (each weighted by the ways to lay
-   the other mines). It is off by default: left for later, a region is often
-   settled by the mine count or reached by the exact endgame. Paired on
-   expert boards (8 seeds of modern, 4 of classic; docs/search.md), leaving it
-   won 28 games that playing it first lost, and lost 10 that it won. Its risk still counts in
-   the look-ahead (long-term risk, below).
+1. Endgame: when at most `Best.endgame_layouts` layouts remain, it searches the
+   game tree exactly over them (at most `Best.endgame_nodes` positions) and
+   opens the cell with the highest chance to win the game.
+2. Isolated regions: frontier cells walled off from everything else (no unknown
+   neighbour outside them) must be cleared some time at a risk nothing else can
+   lower. With `Best.regions` on, the region is played first, by the same exact
+   search over its local layouts (each weighted by the ways to lay the other
+   mines); off, it is left for later, when the mine count or the exact endgame
+   often settles it. Its risk counts in the look-ahead either way (long-term
+   risk, below).
 3. Unavoidable 50/50: cells linked in pairs by numbers that need one mine
    among two, split in two sides of which one holds the mines, that no cell
    off them can ever tell apart (`fifty_fifty`, a chain as D. Hill's solver
@@ -32,27 +23,20 @@ be a mine (ties: lowest cell id).
    the best), each candidate is scored by looking one move ahead: for every
    number it could show, the engine solves the position with that number; the
    outcome is worth 1 when it leaves two certain safe cells, else the blended
-   safety of the next guess, ``(s1 + s2 / 4) / 1.25`` of the two safest cells
-   (s1 = 1 with one certain cell), times the chance to clear any isolated
-   region the move would wall off (long-term risk). The score is
+   safety of the next guess, ``(s1 + blend * s2) / (1 + blend)`` of the two
+   safest cells (s1 = 1 with one certain cell), times the chance to clear any
+   isolated region the move would wall off (long-term risk). The score is
    ``safety * E[worth] * (1 + progress_weight * P(progress))``: the chance of
    surviving this guess and the next, with an optional bonus for progress,
-   raised by ``0.9 * influence / safety``, the chance that opening the cell
-   settles a potential 50/50 (a pair of cells that nothing could tell apart
-   once their other neighbours are mines: `minesweeper.solver.pairs`), a risk
-   that would otherwise be faced later. Cells whose influence brings them near
-   the best join the candidates. Both come from D. Hill's solver (his 4:1
-   blend and his 0.9 scale); paired on seeded classic intermediate boards
-   they won more games than the plain look-ahead (docs/search.md).
-   The bonus is 0 by default, as the look-ahead already values progress at
-   1: on 2500 expert games (known count) 0.2, the reference solver's
-   choice, won 1286 against 1309 at 0, and 0.1 won 792 of 1500 against 808.
-   Paired on 3000 classic expert games, 0.1 won 217 games that 0 lost and
-   lost 251 that it won; a penalty, -0.1, 103 against 142 (p = 0.015): 0 is
-   the balance (docs/search.md).
+   raised by ``influence * settles / safety``, ``settles`` the chance that
+   opening the cell settles a potential 50/50 (a pair of cells that nothing
+   could tell apart once their other neighbours are mines:
+   `minesweeper.solver.pairs`), a risk that would otherwise be faced later.
+   Cells whose influence brings them near the best join the candidates.
 
 All of it works with the mine count known or unknown (the engine's prior) and
-on every topology; a proved mine is never opened.
+on every topology; a proved mine is never opened. Why each default is what it
+is (paired measurements): docs/research/best.md.
 """
 
 from __future__ import annotations
@@ -61,7 +45,6 @@ import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from minesweeper.solver.constraints import (
     Constraint,
@@ -82,6 +65,7 @@ from minesweeper.solver.probability import (
     UNIFORM,
     Budget,
     DensityPrior,
+    MineCount,
     PartCache,
     Probabilities,
     UnknownCells,
@@ -89,6 +73,7 @@ from minesweeper.solver.probability import (
     solve,
     solve_outcomes,
 )
+from minesweeper.solver.settings import Setting, Value
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.subset import Prover, subset_prover
 from minesweeper.solver.view import View
@@ -145,12 +130,19 @@ class EngineStrategy(Strategy):
     updated from the last view's.
     """
 
-    max_cached: int = 5_000
+    max_cached = Setting(
+        5_000, "counted groups of constraints kept between moves (emptied past this)", 1
+    )
 
     def __init__(
-        self, seed: int = 0, *, prior: DensityPrior = UNIFORM, budget: Budget = DEFAULT_BUDGET
+        self,
+        seed: int = 0,
+        *,
+        prior: DensityPrior = UNIFORM,
+        budget: Budget = DEFAULT_BUDGET,
+        **settings: Value,
     ) -> None:
-        super().__init__(seed)
+        super().__init__(seed, **settings)
         self.prior = prior
         self.budget = budget
         self._cache = PartCache()
@@ -211,10 +203,6 @@ class ExactSafest(EngineStrategy):
         return Decision((safest(result),), result.mines, guess=True, method="safest")
 
 
-#: The methods a look-ahead score comes from: `Best.most` bounds their scores.
-SCORED_BY = ("outlooks", "outcomes", "worth")
-
-
 @dataclass(frozen=True)
 class Outlook:
     """What opening a cell promises: its safety, the chance of progress, the score."""
@@ -230,29 +218,37 @@ class Best(EngineStrategy):
 
     name = "best"
 
-    #: Candidates must be at least this share of the best safety.
-    cutoff: float = 0.9
-    #: How much the chance of progress adds to a candidate's score (see above).
-    progress_weight: float = 0.0
-    #: Most candidates on the frontier, and among unconstrained cells, looked at.
-    frontier_candidates: int = 8
-    free_candidates: int = 4
-    near_free_candidates: int = 0
-    #: Search the game tree exactly when at most this many layouts remain,
-    #: visiting at most this many positions.
-    endgame_layouts: int = MAX_LAYOUTS
-    endgame_nodes: int = 100_000
-    #: Play isolated regions first, by exact search (off: see the module docstring).
-    regions: bool = False
-    #: Count the risk of isolated regions a guess would wall off.
-    long_term: bool = True
-    #: An outcome without progress is worth ``(s1 + blend * s2) / (1 + blend)``,
-    #: s1 and s2 the two best safeties of the next position (see `blended_safety`).
-    blend: float = 0.25
-    #: A candidate's score is raised by this share of its chance to settle a
-    #: potential 50/50 (`minesweeper.solver.pairs`) over its safety; cells it
-    #: raises near the best become candidates too.
-    influence: float = 0.9
+    cutoff = Setting(0.9, "candidates must be at least this share of the best safety", 0, 1)
+    progress_weight = Setting(
+        0.0, "w in a candidate's score safety * E[worth] * (1 + w * P(progress))"
+    )
+    frontier_candidates = Setting(8, "most candidates on the frontier looked at", 0)
+    free_candidates = Setting(
+        4, "most unconstrained cells looked at, those most likely to open an area", 0
+    )
+    near_free_candidates = Setting(
+        0, "most unconstrained cells touching the frontier looked at besides", 0
+    )
+    endgame_layouts = Setting(
+        MAX_LAYOUTS, "search the game tree exactly when at most this many layouts remain", 0
+    )
+    endgame_nodes = Setting(100_000, "most positions the exact endgame search visits", 0)
+    regions = Setting(
+        False, "play isolated regions first, by exact search (off: they are often settled later)"
+    )
+    long_term = Setting(True, "count the risk of isolated regions a guess would wall off")
+    blend = Setting(
+        0.25,
+        "an outcome without progress is worth (s1 + blend * s2) / (1 + blend), s1 and s2 the"
+        " two best safeties of the next position",
+        0,
+    )
+    influence = Setting(
+        0.9,
+        "a candidate's score is raised by this share of its chance to settle a potential"
+        " 50/50 over its safety; cells it raises near the best become candidates too",
+        0,
+    )
 
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
@@ -271,13 +267,14 @@ class Best(EngineStrategy):
         if cell is None:
             cell, method = self.fifty_fifty_move(view), "fifty-fifty"
         if cell is None:
-            method = "look-ahead"
-            # Only the best outlook counts here: the candidates that cannot beat it are left
-            # out (unless a subclass scores its own way).
-            beat = all(getattr(type(self), f) is getattr(Best, f) for f in SCORED_BY)
-            looks = self._outlooks(view, result, True) if beat else self.outlooks(view, result)
-            cell = max(looks, key=lambda o: (o.score, -o.cell)).cell
+            cell, method = self.look_ahead(view, result), "look-ahead"
         return Decision((cell,), result.mines, guess=True, method=method)
+
+    def look_ahead(self, view: View, result: Probabilities) -> int:
+        """The cell the look-ahead guesses: the best `outlooks` score (ties: the lowest
+        cell). Only the best counts, so the candidates that cannot beat a score found are
+        not looked at (`_outlooks`); a strategy that scores its own way overrides this."""
+        return top(self._outlooks(view, result, True))
 
     def fifty_fifty_move(self, view: View) -> int | None:
         """The cell of an unavoidable 50/50 (`fifty_fifty`) whose numbers promise most, if any.
@@ -328,12 +325,23 @@ class Best(EngineStrategy):
         revealed = view.revealed
         constrained = {o for c in revealed for o in neighbours(c) if o in chances}
         edge = sorted((chances[c], c) for c in constrained if chances[c] <= floor)
-        # Unconstrained cells share one probability: look at those most likely to
-        # open an area (fewest unknown neighbours) and those touching the frontier.
-        # Each ranking is ``(unknown neighbours, -neighbours on the frontier, cell)``.
-        # A cell off the frontier with neither a frontier cell nor a cell the engine
-        # leaves out (a known mine) next to it has every neighbour unknown and none on
-        # the frontier: only the few first of those in `by_degree` order can rank.
+        free = self.free_ranked(view, chances, constrained, floor)
+        found = [c for _, c in edge][: self.frontier_candidates] + free
+        return found or [safest(result)]
+
+    def free_ranked(
+        self, view: View, chances: dict[int, float], constrained: set[int], floor: float
+    ) -> list[int]:
+        """The unconstrained candidates (chance at most ``floor``), best first.
+
+        They share one probability: those most likely to open an area (fewest unknown
+        neighbours) and those touching the frontier are looked at. Each ranking is
+        ``(unknown neighbours, -neighbours on the frontier, cell)``. A cell off the
+        frontier with neither a frontier cell nor a cell the engine leaves out (a known
+        mine) next to it has every neighbour unknown and none on the frontier: only the
+        few first of those in `by_degree` order can rank.
+        """
+        neighbours = view.topology.neighbours
         outside = [c for c in view.mines if c not in chances]
         near_edge = {o for c in (*constrained, *outside) for o in neighbours(c)}
         ranked = []
@@ -361,9 +369,7 @@ class Best(EngineStrategy):
                 self.near_free_candidates, ((t, u, c) for u, t, c in ranked if t)
             )
         ]
-        free = list(dict.fromkeys(open_first + near_first))
-        found = [c for _, c in edge][: self.frontier_candidates] + free
-        return found or [safest(result)]
+        return list(dict.fromkeys(open_first + near_first))
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's look-ahead score (see the module docstring).
@@ -380,14 +386,7 @@ class Best(EngineStrategy):
         cells = self.candidates(view, result)
         influence = self.fifties(view, result).influence() if self.influence else {}
         if influence:
-            best = best_safety(result)
-            cells = cells + [
-                c
-                for c, risk in sorted(influence.items())
-                if c not in cells
-                and risk >= 0.025
-                and 1 - result.chance(c) + risk >= self.cutoff * best
-            ]
+            cells = cells + self.influenced(cells, result, influence)
         if self.budget.spent():
             return [Outlook(c, 1 - result.chance(c), 0.0, 1 - result.chance(c)) for c in cells]
         rules = self.rules(view)
@@ -422,6 +421,18 @@ class Best(EngineStrategy):
             top = max(top, score)
         return looks
 
+    def influenced(
+        self, cells: list[int], result: Probabilities, influence: dict[int, float]
+    ) -> list[int]:
+        """The cells besides ``cells`` whose chance to settle a potential 50/50 (``influence``,
+        at least 0.025) brings them near the best safety: candidates too."""
+        floor = self.cutoff * best_safety(result)
+        return [
+            c
+            for c, risk in sorted(influence.items())
+            if c not in cells and risk >= 0.025 and 1 - result.chance(c) + risk >= floor
+        ]
+
     def most(self, cell: int, safety: float, influence: dict[int, float]) -> float:
         """The highest score `outlooks` can give ``cell`` (its safety ``safety``): every
         outcome worth 1 (`worth` is at most 1), with progress; a little above, for the
@@ -455,10 +466,12 @@ class Best(EngineStrategy):
         kept, around, known = opening.rules, opening.around, opening.known
         if unknown is None:
             unknown = view.unknown()
-        left = view.mines_left
-        settings = self.opened_settings(view)
+        count = self.opened_count(view)
+        budget, cache = self.budget, self.cache
         # Every number's position from one count; one by one if that would be approximate.
-        by_count = solve_outcomes(kept, around, unknown, left, opened=cell, **settings)
+        by_count = solve_outcomes(
+            kept, around, unknown, count, budget=budget, cache=cache, opened=cell
+        )
         rest = None if by_count is not None else [c for c in unknown if c != cell]
         walled: dict[frozenset[int], list[list[int]]] = {}
         found = []
@@ -466,7 +479,7 @@ class Best(EngineStrategy):
             try:
                 if by_count is None:
                     assert rest is not None
-                    solved = solve(opening.after(shown), rest, left, **settings)
+                    solved = solve(opening.after(shown), rest, count, budget=budget, cache=cache)
                 elif shown - known in by_count:
                     solved = by_count[shown - known]
                 else:
@@ -500,24 +513,17 @@ class Best(EngineStrategy):
 
     def fifties(self, view: View, result: Probabilities) -> Fifties:
         """The potential 50/50s of ``view`` (``result``: its probabilities)."""
-        settings = self.opened_settings(view)
-        settings["known_safe"] -= 1
-        return Fifties(view, self.rules(view), result, settings)
+        count = MineCount.of(view, self.prior)
+        return Fifties(view, self.rules(view), result, count, self.budget, self.cache)
 
     @staticmethod
     def isolated(view: View, rules: Sequence[Constraint]) -> set[frozenset[int]]:
         """The isolated regions of ``view``, whose constraints are ``rules``."""
         return {frozenset(r) for r in isolated_regions(view, [rule.cells for rule in rules])}
 
-    def opened_settings(self, view: View) -> dict[str, Any]:
-        """`solve`'s keyword arguments for ``view`` with one more cell opened."""
-        return {
-            "prior": self.prior,
-            "known_mines": len(view.mines),
-            "known_safe": len(view.revealed) + 1,
-            "budget": self.budget,
-            "cache": self.cache,
-        }
+    def opened_count(self, view: View) -> MineCount:
+        """The mine count of ``view`` with one more cell opened."""
+        return MineCount.of(view, self.prior, opened=1)
 
     def risk_after(
         self,
@@ -560,6 +566,11 @@ class Best(EngineStrategy):
         return chance
 
 
+def top(looks: Iterable[Outlook]) -> int:
+    """The cell of the best outlook (ties: the lowest cell)."""
+    return max(looks, key=lambda o: (o.score, -o.cell)).cell
+
+
 def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:
     """The cells of an unavoidable 50/50, if ``view`` has one (``rules``: its constraints).
 
@@ -576,7 +587,7 @@ def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:
     A pair with one mine and the same unknown neighbours is not enough: a
     number next to one of them and not the other can still tell them apart
     through its other cells, and guessing such a pair at once lost games
-    (docs/search.md).
+    (docs/research/search.md).
     """
     links: dict[int, list[int]] = {}
     for rule in rules:

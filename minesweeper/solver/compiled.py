@@ -17,7 +17,7 @@ modules' source must respect:
   stops a count with one) or runs a signal's handler (Ctrl-C): compiled loops never do.
   Their long loops call `checkpoint`, defined here because this module is never
   compiled: the Python count every 64 states and its walk back every 64 moves,
-  `probability.Budget`'s clock checks, each product and each correlation of polynomials,
+  `counting.system.Budget`'s clock checks, each product and each correlation of polynomials,
   each node of the endgame's Python search, each pivot and row of deduction (`gauss`).
 - ``len()`` is a C integer there, and so is an expression of it and literals alone:
   ``1 << len(cells)`` shifts in 64 bits and ``2 ** len(cells)`` is a float. Such a value
@@ -31,6 +31,7 @@ from this file.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.machinery
 import importlib.util
 import os
@@ -40,11 +41,19 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-#: The modules of ``minesweeper.solver`` compiled from their Python source (see above).
+#: The modules of ``minesweeper.solver`` compiled from their Python source (see above), by
+#: their names below it (``counting.programme``: ``minesweeper.solver.counting.programme``).
 COMPILED = (
     "best",
     "constraints",
+    "counting.answer",
+    "counting.combining",
+    "counting.parts",
+    "counting.polynomials",
+    "counting.programme",
+    "counting.system",
     "endgame",
     "gauss",
     "pairs",
@@ -106,13 +115,24 @@ class SourceFirst:
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in COMPILED or not path:
+        name = fullname.removeprefix(f"{PACKAGE}.")
+        if name == fullname or name not in COMPILED or not path:
             return None
-        source = source_to_load(Path(path[0]) / f"{name}.py", python_only())
+        source = source_to_load(Path(path[0]) / f"{name.rpartition('.')[2]}.py", python_only())
         if source is None:
             return None
         return importlib.util.spec_from_file_location(fullname, source)
+
+
+def load_compiled(name: str) -> Any:
+    """The compiled module ``minesweeper.solver.<name>`` (the kernel, the subset prover),
+    unless it is not built or the environment says ``MINESWEEPER_ENGINE=python``."""
+    if python_only():
+        return None
+    try:
+        return importlib.import_module(f"{PACKAGE}.{name}")
+    except ImportError:  # built without a compiler: the pure-Python reference works alone
+        return None
 
 
 def checkpoint() -> None:

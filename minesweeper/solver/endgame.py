@@ -14,14 +14,15 @@ from collections.abc import Iterable, Sequence
 from math import factorial
 from typing import Any, cast
 
-from minesweeper.solver import probability
 from minesweeper.solver.compiled import checkpoint
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.counting import engine
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
     UNIFORM,
     Budget,
     DensityPrior,
+    MineCount,
     PartCache,
     solve,
 )
@@ -51,15 +52,7 @@ def enumerate_layouts(
     None past ``limit`` layouts. Iterative backtracking with the constraints'
     remaining needs and room.
     """
-    # Constrained cells first, grouped by constraint, so that pruning bites early.
-    order: list[int] = []
-    seen: set[int] = set()
-    for rule in rules:
-        for cell in sorted(rule.cells):
-            if cell not in seen:
-                seen.add(cell)
-                order.append(cell)
-    order += [c for c in cells if c not in seen]
+    order = _placement_order(cells, rules)
     n = len(order)
     member: list[list[int]] = [[] for _ in range(n)]
     index = {cell: i for i, cell in enumerate(order)}
@@ -100,6 +93,19 @@ def enumerate_layouts(
             placed += v
             pos += 1
     return found
+
+
+def _placement_order(cells: Sequence[int], rules: Sequence[Constraint]) -> list[int]:
+    """``cells``, the constrained ones first, grouped by constraint, so that pruning bites
+    early."""
+    order: list[int] = []
+    seen: set[int] = set()
+    for rule in rules:
+        for cell in sorted(rule.cells):
+            if cell not in seen:
+                seen.add(cell)
+                order.append(cell)
+    return order + [c for c in cells if c not in seen]
 
 
 def _undo(
@@ -195,7 +201,7 @@ class RegionWatch:
             for cell in members:
                 self.by_cell.setdefault(cell, []).append(members)
         # The kernel's twin (`_kernel.RegionTable`: the same regions), made when first asked.
-        self._kernel = probability._kernel
+        self._kernel = engine.kernel
         self._table: Any = None
 
     def created(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> list[list[int]]:
@@ -220,52 +226,78 @@ class RegionWatch:
         def unknown(x: int) -> bool:
             return x != cell and x not in mines and x not in revealed and x not in known
 
+        owner: dict[int, int] = {}  # the walk that reached each cell
+        found = []
+        for walk, seed in enumerate(sorted(self._seeds(cell, around, mines))):
+            if seed in owner or not linked(seed):
+                continue
+            group = self._walk(seed, walk, owner, cell, around, mines)
+            if group is None:
+                continue
+            walled = set(group)
+            if all(o in walled for x in group for o in neighbours(x) if unknown(o)):
+                found.append(sorted(group))
+        found.sort()
+        return found
+
+    def _seeds(self, cell: int, around: frozenset[int], mines: frozenset[int]) -> set[int]:
+        """The cells a region the move creates must hold one of: ``cell``'s unknown
+        neighbours, the cells of every rule of ``cell`` or of a new mine, and the new
+        mines' neighbours."""
+        by_cell = self.by_cell
         seeds = set(around)
         for changed in (cell, *mines):
             for members in by_cell.get(changed, ()):
                 seeds.update(members)
         for mine in mines:
-            seeds.update(neighbours(mine))
-        owner: dict[int, int] = {}  # the walk that reached each cell
-        found = []
-        for walk, seed in enumerate(sorted(seeds)):
-            if seed in owner or not linked(seed):
-                continue
-            group = [seed]
-            owner[seed] = walk
-            isolated = True
-            i = 0
-            while isolated and i < len(group):
-                x = group[i]
-                i += 1
-                if any(  # `unknown(o) and not linked(o)`, written out: the walk's hot spot
-                    o not in by_cell
-                    and o not in around
-                    and o not in revealed
-                    and o not in known
-                    and o != cell
-                    and o not in mines
-                    for o in neighbours(x)
-                ):
-                    isolated = False  # next to a cell no constraint holds
-                    break
-                sets = by_cell.get(x, [])
-                for members in [*sets, around] if x in around else sets:
-                    for y in members:
-                        if y == cell or y in mines:
-                            continue
-                        other = owner.get(y)
-                        if other is None:
-                            owner[y] = walk
-                            group.append(y)
-                        elif other != walk:
-                            isolated = False  # the group of an earlier walk, cut short
-            if isolated:
-                walled = set(group)
-                if all(o in walled for x in group for o in neighbours(x) if unknown(o)):
-                    found.append(sorted(group))
-        found.sort()
-        return found
+            seeds.update(self.view.topology.neighbours(mine))
+        return seeds
+
+    def _walk(
+        self,
+        seed: int,
+        walk: int,
+        owner: dict[int, int],
+        cell: int,
+        around: frozenset[int],
+        mines: frozenset[int],
+    ) -> list[int] | None:
+        """The group of cells linked to ``seed`` by rules (``around`` as one more), walk
+        number ``walk`` (``owner``: the walk that reached each cell), unless it turns out
+        not isolated: next to a cell no rule holds, or joined to an earlier walk's group."""
+        by_cell = self.by_cell
+        neighbours = self.view.topology.neighbours
+        revealed, known = self.view.revealed, self.view.mines
+        group = [seed]
+        owner[seed] = walk
+        isolated = True
+        i = 0
+        while isolated and i < len(group):
+            x = group[i]
+            i += 1
+            if any(  # `unknown(o) and not linked(o)`, written out: the walk's hot spot
+                o not in by_cell
+                and o not in around
+                and o not in revealed
+                and o not in known
+                and o != cell
+                and o not in mines
+                for o in neighbours(x)
+            ):
+                isolated = False  # next to a cell no constraint holds
+                break
+            sets = by_cell.get(x, [])
+            for members in [*sets, around] if x in around else sets:
+                for y in members:
+                    if y == cell or y in mines:
+                        continue
+                    other = owner.get(y)
+                    if other is None:
+                        owner[y] = walk
+                        group.append(y)
+                    elif other != walk:
+                        isolated = False  # the group of an earlier walk, cut short
+        return group if isolated else None
 
 
 def solve_region(
@@ -302,16 +334,9 @@ def solve_region(
     for m in sorted({len(layout) for layout in found}):
         try:
             if left is None:
-                rest = solve(
-                    outside_rules,
-                    outside,
-                    None,
-                    prior=prior,
-                    known_mines=known_mines + m,
-                    known_safe=known_safe + len(region) - m,
-                    budget=budget,
-                    cache=cache,
-                )
+                # The rest of the board knows the region's layout: m mines, the others safe.
+                count = MineCount(None, prior, known_mines + m, known_safe + len(region) - m)
+                rest = solve(outside_rules, outside, count, budget=budget, cache=cache)
                 # Undo the engine's constant factor, which depends on m here.
                 by_count[m] = (
                     rest.weight
@@ -391,7 +416,7 @@ def _search(
     max_nodes: int,
 ) -> tuple[int, float] | None:
     mine_masks, shows = _tables(view, cells, found)
-    kernel = probability._kernel  # read here, so that MINESWEEPER_ENGINE and tests choose
+    kernel = engine.kernel  # read here, so that MINESWEEPER_ENGINE and tests choose
     if kernel is not None and len(set(weights)) <= 1:
         # Equal weights: the compiled twin of `_Search`, the same floats (a float ratio
         # of two layout counts, however large the common weight: both are exact).

@@ -191,6 +191,15 @@ def _substitute(rows: list[_Row], values: dict[int, int]) -> list[_Row]:
     return result
 
 
+def _holders(coeffs_of: list[dict[int, int]]) -> dict[int, set[int]]:
+    """The rows (by index) that hold each cell."""
+    holders: dict[int, set[int]] = {}
+    for index, coeffs in enumerate(coeffs_of):
+        for cell in coeffs:
+            holders.setdefault(cell, set()).add(index)
+    return holders
+
+
 def _gauss_jordan(rows: list[_Row], stop: Callable[[], bool] | None = None) -> list[_Row]:
     """Reduced row echelon form, fraction-free: each row kept primitive (gcd 1).
 
@@ -200,10 +209,7 @@ def _gauss_jordan(rows: list[_Row], stop: Callable[[], bool] | None = None) -> l
     """
     coeffs_of = [dict(c) for c, _ in rows]
     rhs = [b for _, b in rows]
-    holders: dict[int, set[int]] = {}
-    for index, coeffs in enumerate(coeffs_of):
-        for cell in coeffs:
-            holders.setdefault(cell, set()).add(index)
+    holders = _holders(coeffs_of)
     waiting = set(range(len(rows)))
     # The shortest waiting row, from a heap of (length, row) with stale entries skipped:
     # a scan of every waiting row per pivot took most of the time on a wide board.

@@ -21,6 +21,10 @@ from typing import Any
 
 from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import InconsistentView, constraints
+from minesweeper.solver.counting.parts import cached_part
+from minesweeper.solver.counting.polynomials import convolve
+from minesweeper.solver.counting.programme import Programme
+from minesweeper.solver.counting.system import check
 from minesweeper.solver.gauss import split_system
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -29,10 +33,6 @@ from minesweeper.solver.probability import (
     ConstraintLike,
     DensityPrior,
     PartCache,
-    _cached_part,
-    _check,
-    _convolve,
-    _Programme,
 )
 from minesweeper.solver.view import View
 
@@ -60,7 +60,7 @@ def _pick(rng: random.Random, weights: Sequence[int]) -> int:
 class _Walk:
     """One programme's counts, indexed for walking back from its last layer."""
 
-    def __init__(self, programme: _Programme) -> None:
+    def __init__(self, programme: Programme) -> None:
         self.programme = programme
         self.into: list[_Into] = []
         for step in programme.moves:
@@ -87,6 +87,23 @@ class _Walk:
                 cells = programme.supers[programme.order[k]][1]
                 found += rng.sample(cells, x)
         return found
+
+
+def _free_mines(view: View, prior: DensityPrior, fronts: int, free: int) -> list[list[int]]:
+    """``found[s][f]``: the weight of a layout with ``s`` mines on the frontier (of
+    ``fronts`` counts) and ``f`` among the ``free`` cells, each such layout alike."""
+    left = view.mines_left
+    if left is not None:
+        return [[1 if f == left - s else 0 for f in range(free + 1)] for s in range(fronts)]
+    # Beta(a, b): a layout with k mines of the board's n cells weighs
+    # B(k + a, n - k + b), proportional to (k + a - 1)! (n - k + b - 1)!.
+    n = view.topology.size
+    known = len(view.mines)
+    weight = [
+        factorial(known + k + prior.a - 1) * factorial(n - known - k + prior.b - 1)
+        for k in range(fronts + free)
+    ]
+    return [[weight[s + f] for f in range(free + 1)] for s in range(fronts)]
 
 
 class LayoutSampler:
@@ -116,9 +133,9 @@ class LayoutSampler:
         ]
         given += [(frozenset({cell}), 0) for cell in safe]
         given += [(frozenset({cell}), 1) for cell in mines]
-        _check(list(cells), given)
+        check(list(cells), given)
         self.known = frozenset(view.mines)
-        parts = [_cached_part(system, budget, cache) for system in split_system(given)]
+        parts = [cached_part(system, budget, cache) for system in split_system(given)]
         if any(part.approximate for part in parts):
             raise ApproximateCount("the position is too large to count exactly")
         # One entry per polynomial of the engine: the settled mines of a part, or a programme.
@@ -137,24 +154,10 @@ class LayoutSampler:
         self._free = [cell for cell in cells if cell not in constrained]
         self._prefix = [[1]]
         for poly in self._polys:
-            self._prefix.append(_convolve(self._prefix[-1], poly))
+            self._prefix.append(convolve(self._prefix[-1], poly))
         front = self._prefix[-1]
         free = len(self._free)
-        left = view.mines_left
-        if left is not None:
-            self._free_mines: list[list[int]] = [
-                [1 if f == left - s else 0 for f in range(free + 1)] for s in range(len(front))
-            ]
-        else:
-            # Beta(a, b): a layout with k mines of the board's n cells weighs
-            # B(k + a, n - k + b), proportional to (k + a - 1)! (n - k + b - 1)!.
-            n = view.topology.size
-            known = len(view.mines)
-            weight = [
-                factorial(known + k + prior.a - 1) * factorial(n - known - k + prior.b - 1)
-                for k in range(len(front) + free)
-            ]
-            self._free_mines = [[weight[s + f] for f in range(free + 1)] for s in range(len(front))]
+        self._free_mines = _free_mines(view, prior, len(front), free)
         self._front = [
             n * sum(comb(free, f) * w for f, w in enumerate(ways)) if n else 0
             for n, ways in zip(front, self._free_mines, strict=True)

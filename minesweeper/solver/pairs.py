@@ -19,19 +19,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
+from minesweeper.solver.compiled import load_compiled
 from minesweeper.solver.constraints import Constraint, InconsistentView
+from minesweeper.solver.counting.parts import cached_part
+from minesweeper.solver.counting.polynomials import product, weigh_polys
+from minesweeper.solver.counting.system import rules_of, split
 from minesweeper.solver.probability import (
-    DEFAULT_BUDGET,
-    UNIFORM,
+    Budget,
+    MineCount,
+    PartCache,
     Probabilities,
-    _cached_part,
-    _split,
-    load_compiled,
-    poly_product,
     solve_weight,
-    weigh_polys,
 )
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
@@ -193,9 +193,9 @@ def rule(cells: Iterable[int], mines: int) -> Constraint:
 class Fifties:
     """The potential 50/50s of one position, counted on its engine answer.
 
-    ``rules`` are ``view``'s constraints and ``settings`` its other `solve`
-    arguments; ``result``: its probabilities. Weights are counted here alike,
-    so they compare with each other.
+    ``rules`` are ``view``'s constraints, ``count`` its mine count, ``budget`` and
+    ``cache`` as `solve` takes them; ``result``: its probabilities. Weights are counted
+    here alike, so they compare with each other.
     """
 
     def __init__(
@@ -203,12 +203,16 @@ class Fifties:
         view: View,
         rules: Sequence[Constraint],
         result: Probabilities,
-        settings: dict[str, Any],
+        count: MineCount,
+        budget: Budget,
+        cache: PartCache | None = None,
     ) -> None:
         self.view = view
         self.rules = list(rules)
         self.result = result
-        self.settings = settings
+        self.count = count
+        self.budget = budget
+        self.cache = cache
         self._groups: _Groups | None = None
 
     def weight(self, *extra: Constraint) -> int:
@@ -222,12 +226,16 @@ class Fifties:
         try:
             groups = self._groups
             if groups is None:
-                groups = self._groups = _Groups(self.rules, self.view, self.settings)
+                groups = self._groups = _Groups(self.rules, self.view, self)
             found = groups.weight(extra) if groups.exact else None
             if found is not None:
                 return found
             return solve_weight(
-                [*self.rules, *extra], groups.cells, self.view.mines_left, **self.settings
+                [*self.rules, *extra],
+                groups.cells,
+                self.count,
+                budget=self.budget,
+                cache=self.cache,
             )
         except InconsistentView:
             return 0
@@ -274,15 +282,14 @@ class _Groups:
     """A position's rules split into groups that share no cell, each counted once, for
     `Fifties.weight`. ``exact``: no count is approximate (else they are not used)."""
 
-    def __init__(self, rules: Sequence[Constraint], view: View, settings: dict[str, Any]) -> None:
+    def __init__(self, rules: Sequence[Constraint], view: View, fifties: Fifties) -> None:
         self.cells = view.unknown()  # each once
-        self.mines = view.mines_left
-        self.budget = settings.get("budget", DEFAULT_BUDGET)
-        self.cache = settings.get("cache")
-        self.prior = settings.get("prior", UNIFORM)
-        self.known = (settings.get("known_mines", 0), settings.get("known_safe", 0))
-        self.groups = _split([(frozenset(rule.cells), rule.mines) for rule in rules])
-        self.parts = [_cached_part(group, self.budget, self.cache) for group in self.groups]
+        self.count = fifties.count
+        self.mines = fifties.count.left
+        self.budget = fifties.budget
+        self.cache = fifties.cache
+        self.groups = split(rules_of(rules))
+        self.parts = [cached_part(group, self.budget, self.cache) for group in self.groups]
         self.owner = {
             cell: i for i, group in enumerate(self.groups) for cells, _ in group for cell in cells
         }
@@ -305,19 +312,17 @@ class _Groups:
         touched = frozenset(owner[cell] for cells, _ in added for cell in cells if cell in owner)
         system = [rule for i in sorted(touched) for rule in self.groups[i]] + added
         polys = [self._rest_of(touched)]
-        for group in _split(system):
-            part = _cached_part(group, self.budget, self.cache)
+        for group in split(system):
+            part = cached_part(group, self.budget, self.cache)
             if part.approximate or part.loose:
                 return None
             polys += part.polys
         constrained = len(owner.keys() | {cell for cells, _ in added for cell in cells})
-        return weigh_polys(
-            polys, len(self.cells) - constrained, constrained, self.mines, self.prior, *self.known
-        )
+        return weigh_polys(polys, len(self.cells) - constrained, constrained, self.count)
 
     def _rest_of(self, touched: frozenset[int]) -> list[int]:
         rest = self._rest.get(touched)
         if rest is None:
             polys = (p for i, part in enumerate(self.parts) if i not in touched for p in part.polys)
-            rest = self._rest[touched] = poly_product(polys, self.mines)
+            rest = self._rest[touched] = product(polys, self.mines)
         return rest

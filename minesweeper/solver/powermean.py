@@ -19,16 +19,8 @@ found spread over the unknown cells. Otherwise it is ``prior_density`` (0.06)
 until ``enough`` of the cells (a fifth) are revealed or known mines; from then
 on it is the share of mines among those cells.
 
-Defaults were tuned with ``scripts/tune_powermean.py`` on intermediate games
-(16x16/40, first click an opening at (2, 2), mine count not told), every
-setting on the same boards: ``k_edge``, ``k_corner`` in {0.5, 1, 2, 3}, ``t`` in
-{-2, 0, 1, 3}, ``enough`` in {0.1, 0.2} over 600 games (seed 11), then
-``k_edge``, ``k_corner`` in {0.5, 1, 3, 5}, ``t`` in {0, 1, 3} over 1000 games
-(seed 12). The win rate is a plateau (502-517 of 600, 853-875 of 1000): ``t``
-and ``enough`` change almost nothing, since most guesses are forced. On the
-1600 games both runs share, ``k_corner > k_edge`` is consistently the worst
-(85.1-85.4%), the rest 86.2-86.3%; ``k_edge = 1``, ``k_corner = 0.5`` was best
-(86.3%) for every ``t``. See ``docs/solver.md``.
+The defaults were tuned on intermediate games, every setting on the same boards
+(docs/solver.md).
 """
 
 from __future__ import annotations
@@ -40,6 +32,7 @@ from collections.abc import Sequence
 from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import Deduction
 from minesweeper.solver.gauss import SystemKey, deduce
+from minesweeper.solver.settings import Setting, Value
 from minesweeper.solver.strategy import Decision, Strategy
 from minesweeper.solver.view import View
 
@@ -61,38 +54,23 @@ class GaussPowerMean(Strategy):
 
     name = "gauss-powermean"
 
-    #: Exponent of ``m / n`` sent to neighbours sharing an edge with the number.
-    k_edge: float = 1.0
-    #: Exponent of ``m / n`` sent to neighbours sharing only a corner.
-    k_corner: float = 0.5
-    #: Order of the power mean combining what a cell received.
-    t: float = 1.0
-    #: Density assumed before enough of the board is seen.
-    prior_density: float = 0.06
-    #: Share of cells revealed or known mines from which the observed density is used.
-    enough: float = 0.2
-    #: Share of unknown cells under which the annealing-style swap is allowed.
-    endgame: float = 0.05
-    #: Largest score difference a swap may accept.
-    swap_margin: float = 0.02
-    #: Temperature of the swap: probability ``exp(-difference / temperature)``.
-    temperature: float = 0.01
+    k_edge = Setting(1.0, "exponent of m / n sent to neighbours sharing an edge with the number")
+    k_corner = Setting(0.5, "exponent of m / n sent to neighbours sharing only a corner")
+    t = Setting(1.0, "order of the power mean combining what a cell received")
+    prior_density = Setting(0.06, "density assumed before enough of the board is seen", 0, 1)
+    enough = Setting(
+        0.2, "share of cells revealed or known mines from which the observed density is used", 0, 1
+    )
+    endgame = Setting(
+        0.05, "share of unknown cells under which the annealing-style swap is allowed", 0, 1
+    )
+    swap_margin = Setting(0.02, "largest score difference a swap may accept", 0)
+    temperature = Setting(
+        0.01, "temperature of the swap: probability exp(-difference / temperature)", 0
+    )
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        k_edge: float | None = None,
-        k_corner: float | None = None,
-        t: float | None = None,
-    ) -> None:
-        super().__init__(seed)
-        if k_edge is not None:
-            self.k_edge = k_edge
-        if k_corner is not None:
-            self.k_corner = k_corner
-        if t is not None:
-            self.t = t
+    def __init__(self, seed: int = 0, **settings: Value) -> None:
+        super().__init__(seed, **settings)
         self.rng = random.Random(seed)
         self._mines: set[int] = set()
         self._cache: dict[SystemKey, Deduction] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from minesweeper.errors import UsageError
 from minesweeper.solver.constraints import Constraint, Deduction
-from minesweeper.solver.probability import solve
+from minesweeper.solver.probability import MineCount, solve
 from minesweeper.solver.subset import SubsetProver
 
 
@@ -35,12 +35,9 @@ class ExactProver(SubsetProver):
                 break
             rules = [Constraint(cells, need, -1) for cells, need in self.constraints()]
             left = None if self.mine_count is None else self.mine_count - len(self.mines)
+            known_safe = len(self.revealed) + len(self.safe)
             result = solve(
-                rules,
-                unknown,
-                left,
-                known_mines=len(self.mines),
-                known_safe=len(self.revealed) + len(self.safe),
+                rules, unknown, MineCount(left, known_mines=len(self.mines), known_safe=known_safe)
             )
             if not result.safe and not result.mines:
                 break

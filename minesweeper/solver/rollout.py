@@ -10,7 +10,7 @@ what follows later. So, while a game has made fewer than `Rollout.early` guesses
    top score, at most `Rollout.width` of them, are searched (one alone: no search).
 2. The layouts that fit the position are split by which of those cells are safe
    (`strata`): the chance of each kind is exact (the engine's counts), and the
-   budget (`Think`, in layouts) is shared among the kinds by their chance.
+   budget (`Rollout.think`, in layouts) is shared among the kinds by their chance.
 3. Each layout, drawn uniformly within its kind (`LayoutSampler`), is played on to
    the end from every searched cell that is safe in it, by `Rollout.policy`
    (`best`): the same board for each choice, so that their difference has little
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, repeat
 from statistics import NormalDist
 
-from minesweeper.solver.best import Best, EngineStrategy, Outlook
+from minesweeper.solver.best import Best, EngineStrategy, Outlook, top
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.layouts import ApproximateCount, LayoutSampler
 from minesweeper.solver.player import wins_on
@@ -51,8 +51,9 @@ from minesweeper.solver.probability import (
     PartCache,
     Probabilities,
 )
+from minesweeper.solver.settings import Setting, Value
 from minesweeper.solver.strategy import Decision, Strategy
-from minesweeper.solver.think import Think
+from minesweeper.solver.think import UNITS
 from minesweeper.solver.view import View
 
 #: The normal quantile of a two-sided 95% interval.
@@ -272,33 +273,40 @@ class Rollout(Best):
 
     name = "rollout"
 
-    #: Layouts played on per searched guess (each from every candidate safe in it).
-    think: Think = Think(16, "layouts")
-    #: Most candidates searched.
-    width: int = 3
-    #: Candidates searched: those whose look-ahead score is within this share of the top.
-    spread: float = 0.05
-    #: Guesses of a game searched: the first ones (later, `best`'s look-ahead alone).
-    early: int = 2
-    #: Standard errors by which another cell's estimate must beat the look-ahead's
-    #: choice for it to be taken instead. 0, the highest estimate: the estimates are
-    #: unbiased, so that choice is right more often than not whenever the two differ.
-    margin: float = 0.0
-    #: Isolated regions played first (`Best.regions`): on, as this strategy was measured
-    #: with it; `best` itself has it off since issue 23.
-    regions: bool = True
+    think = Setting(
+        16,
+        "layouts played on per searched guess (each from every candidate safe in it)",
+        0,
+        UNITS["layouts"][1],
+        unit="layouts",
+    )
+    width = Setting(3, "most candidates searched", 1)
+    spread = Setting(
+        0.05,
+        "candidates searched: those whose look-ahead score is within this share of the top",
+        0,
+        1,
+    )
+    early = Setting(2, "guesses of a game searched: the first ones (later, best's look-ahead)", 0)
+    #: 0, the highest estimate: the estimates are unbiased, so that choice is right more
+    #: often than not whenever the two differ.
+    margin = Setting(
+        0.0,
+        "standard errors by which another cell's estimate must beat the look-ahead's choice"
+        " for it to be taken instead",
+    )
+    #: On, as this strategy was measured with it; `best` itself has it off since issue 23.
+    regions = Best.regions.but(True)
 
     def __init__(
         self,
         seed: int = 0,
         *,
-        think: Think | None = None,
         prior: DensityPrior = UNIFORM,
         budget: Budget = DEFAULT_BUDGET,
+        **settings: Value,
     ) -> None:
-        super().__init__(seed, prior=prior, budget=budget)
-        if think is not None:
-            self.think = think.of("layouts")
+        super().__init__(seed, prior=prior, budget=budget, **settings)
         self.guesses = 0  # guesses decided in this game so far
         self.searched = 0  # guesses searched by playing on
         self.layouts = 0  # layouts played on, over all searched guesses
@@ -310,10 +318,15 @@ class Rollout(Best):
         self.guesses += decision.guess
         return decision
 
+    def look_ahead(self, view: View, result: Probabilities) -> int:
+        """The cell of the best score (`outlooks`): at an early close guess, the searched
+        cell most likely to win."""
+        return top(self.outlooks(view, result))
+
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """`best`'s scores; at an early close guess, the searched cells' chances to win."""
         looks = super().outlooks(view, result)
-        if self.guesses >= self.early or not self.think.amount:
+        if self.guesses >= self.early or not self.think:
             return looks
         top = max(look.score for look in looks)
         close = sorted(
@@ -326,7 +339,7 @@ class Rollout(Best):
         cells = [look.cell for look in close]
         try:
             playout = play_on_layouts(
-                view, cells, self.policy, self.think.amount, rng, self.prior, self.policy.cache
+                view, cells, self.policy, self.think, rng, self.prior, self.policy.cache
             )
         except ApproximateCount:
             return looks  # no exact layouts to draw: the look-ahead decides

@@ -23,9 +23,9 @@ played as `best` plays them. When it must guess elsewhere:
    safety. Positions met twice (two guesses in either order) are counted once.
 4. ``zero_weight`` multiplies a score by ``1 + zero_weight * P(zero)``, the
    chance that the guess shows a zero and opens an area (0 by default: see
-   the figures in docs/search.md).
+   the figures in docs/research/search.md).
 
-``follow``, measured and left off by default (figures in docs/search.md),
+``follow``, measured and left off by default (figures in docs/research/search.md),
 values an outcome whose only certain move is one safe cell by opening it (its
 numbers weighted exactly) instead of at 1, so that every line of the
 deepening looks three moves ahead.
@@ -34,7 +34,7 @@ Dead cells (whose number is already certain) get no rule of their own: their
 only outcome is worth the safety of the next guess, which a live cell of the
 same safety usually beats by the chance its number makes progress.
 
-``think`` (a `Think` in ``positions``: `Search.think`, or the ``think`` argument) bounds
+``think`` (a setting in ``positions``: `Search.think`) bounds
 the work of steps 2 and 3 per guess: the positions the look-ahead solves (one
 engine count each), the one-move scores' included, which are always complete.
 When it runs out before a depth is complete, the last complete depth decides
@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress
+from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress, top
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -60,7 +60,8 @@ from minesweeper.solver.probability import (
     solve,
     solve_outcomes,
 )
-from minesweeper.solver.think import Think
+from minesweeper.solver.settings import Setting, Value
+from minesweeper.solver.think import UNITS
 from minesweeper.solver.view import View
 
 
@@ -100,38 +101,41 @@ class Search(Best):
 
     name = "search"
 
-    #: Positions solved per guess, the one-move scores' included (a complete depth 2
-    #: takes a median of 50-120 and at most a few hundred at expert guesses).
-    think: Think = Think(500, "positions")
-    #: Look-ahead depth in guesses: 1 scores as `best` does, 2 and more deepen
-    #: (one depth after another while the budget lasts).
-    depth: int = 2
-    #: How much the chance of a zero adds to a score (see the module docstring).
-    zero_weight: float = 0.0
-    #: Most replies deepened in each outcome.
-    replies: int = 4
-    #: Follow progress in the deepening (see `followed`); off: worth 1.
-    follow: bool = False
-    #: Isolated regions played first (`Best.regions`): on, as this strategy was measured
-    #: with it; `best` itself has it off since issue 23.
-    regions: bool = True
+    think = Setting(
+        500,
+        "positions the look-ahead solves per guess, the one-move scores' included (a"
+        " complete depth 2 takes a median of 50-120 and at most a few hundred at expert)",
+        0,
+        UNITS["positions"][1],
+        unit="positions",
+    )
+    depth = Setting(2, "look-ahead depth in guesses: 1 scores as best does, 2 and more deepen", 1)
+    zero_weight = Setting(
+        0.0, "w in a score's factor 1 + w * P(zero): the chance that the guess opens an area"
+    )
+    replies = Setting(4, "most replies deepened in each outcome", 0)
+    follow = Setting(False, "follow progress in the deepening (off: an outcome with it is worth 1)")
+    #: On, as this strategy was measured with it; `best` itself has it off since issue 23.
+    regions = Best.regions.but(True)
 
     def __init__(
         self,
         seed: int = 0,
         *,
-        think: Think | None = None,
         prior: DensityPrior = UNIFORM,
         budget: Budget = DEFAULT_BUDGET,
+        **settings: Value,
     ) -> None:
-        super().__init__(seed, prior=prior, budget=budget)
-        if think is not None:
-            self.think = think.of("positions")
+        super().__init__(seed, prior=prior, budget=budget, **settings)
         self._memo: dict[frozenset[tuple[int, int]], Position | None] = {}
         self._replies: dict[tuple[frozenset[tuple[int, int]], int], float] = {}
         self._solved = 0  # positions solved for this guess
         self._limit: int | None = None  # the most the deepening may bring it to
         self._candidates: list[int] = []
+
+    def look_ahead(self, view: View, result: Probabilities) -> int:
+        """The cell of the best deepened score (`outlooks`)."""
+        return top(self.outlooks(view, result))
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's score; deepened best first while the budget lasts."""
@@ -149,7 +153,7 @@ class Search(Best):
                 look = replace(look, score=look.score * (1 + self.progress_weight * look.progress))
             looks.append((look, outcomes))
         found = [look for look, _ in looks]
-        self._limit = self.think.amount
+        self._limit = self.think
         self._replies = {}
         # Iterative deepening: each complete depth replaces the last; out of work keeps it.
         for depth in range(2, self.depth + 1):
@@ -311,9 +315,10 @@ class Search(Best):
         position's unknown cells but the opened one."""
         if all(position.opened | {(opening.cell, n)} in self._memo for n in opening.numbers):
             return None
-        view = position.view
-        settings = self.opened_settings(view)
-        return solve_outcomes(opening.rules, opening.around, unknown, view.mines_left, **settings)
+        count = self.opened_count(position.view)
+        return solve_outcomes(
+            opening.rules, opening.around, unknown, count, budget=self.budget, cache=self.cache
+        )
 
     def after(
         self,
@@ -343,7 +348,8 @@ class Search(Best):
         found: Position | None = None
         try:
             if counted is None:
-                solved = solve(rules, unknown, view.mines_left, **self.opened_settings(view))
+                count = self.opened_count(view)
+                solved = solve(rules, unknown, count, budget=self.budget, cache=self.cache)
             else:
                 solved = counted[shown - opening.known]
         except (InconsistentView, KeyError):

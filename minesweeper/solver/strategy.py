@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from minesweeper.errors import SolverError
-from minesweeper.solver.think import Think
+from minesweeper.solver.settings import Setting, SettingError, Value
 from minesweeper.solver.view import View
 
 
@@ -39,17 +39,47 @@ class Decision:
 class Strategy(ABC):
     """A way of choosing moves from a `View`. Instances may keep state across one game.
 
-    A strategy that *thinks* spends a budget of CPU time on each guess: it sets
-    `think` to its default `Think` and takes ``think=`` (a `Think`) in its
-    constructor; `think` None means the strategy does not think.
+    Its settings are declared as class attributes, each a `Setting` (`settings`); a
+    player holds their values, given to its constructor by name or the defaults. A
+    strategy that *thinks* spends a budget of work on each guess: its setting ``think``,
+    whose unit says what it counts (`thinking`).
     """
 
     name: ClassVar[str]
-    #: CPU time per guess of a strategy that thinks; None for one that does not.
-    think: Think | None = None
+    #: The settings declared by the class and its bases, by name (`settings`).
+    _settings: ClassVar[dict[str, Setting[Any]]] = {}
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared: dict[str, Setting[Any]] = {}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                if isinstance(value, Setting):
+                    declared[name] = value
+                elif name in declared:  # a plain value for a base's setting: its new default
+                    declared[name] = declared[name].but(value)
+        cls._settings = declared
+
+    def __init__(self, seed: int = 0, **settings: Value) -> None:
+        """A player seeded with ``seed``, with the values ``settings`` gives its settings
+        (checked: `SettingError`) and the defaults for the others."""
         self.seed = seed
+        declared = self._settings
+        for name in settings.keys() - declared.keys():
+            raise SettingError(f"{self.name} has no setting {name!r}")
+        for name, setting in declared.items():
+            value = setting.check(settings[name]) if name in settings else setting.default
+            setattr(self, name, value)  # its own: read as a plain attribute
+
+    @classmethod
+    def settings(cls) -> dict[str, Setting[Any]]:
+        """Its settings by name, its bases' among them (a subclass's declaration wins)."""
+        return dict(cls._settings)
+
+    @classmethod
+    def thinking(cls) -> Setting[int] | None:
+        """Its thinking budget per guess (the setting ``think``), None if it does not think."""
+        return cls._settings.get("think")
 
     @abstractmethod
     def decide(self, view: View) -> Decision:

@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Protocol
 
+from minesweeper.solver.compiled import load_compiled
 from minesweeper.solver.constraints import Deduction, InconsistentView
-from minesweeper.solver.probability import load_compiled
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
 

@@ -1,30 +1,28 @@
-"""`Think`: how much a strategy may think per guess, in the manner of python-chess's
-``engine.Limit``: one amount in one unit, checked here.
+"""`Think`: ``--think N[UNIT]``, the budget per guess given to the strategies that think,
+in the manner of python-chess's ``engine.Limit``: one amount, in one unit, checked here.
 
->>> Think(250).seconds
-0.25
 >>> str(Think.parse("40"))
 '40'
->>> str(Think.parse("40").of("ms")), str(Think.parse("64layouts"))
-('40 ms', '64 layouts')
+>>> str(Think.parse("40").of("positions")), str(Think.parse("64layouts"))
+('40 positions', '64 layouts')
 
-Each strategy that thinks counts its budget in its own unit (`UNITS`), in work, so
-that a rerun plays the same moves on any machine: ``search`` in the positions its
-look-ahead solves (``positions``), ``rollout`` in the layouts it plays on
-(``layouts``). Milliseconds of CPU time (``ms``) remain a unit for a strategy that
-would rather think by the clock (its moves then depend on the machine). A budget read
-from ``--think`` without a unit (``Think.parse("64")``) is in the unit of the
-strategy that takes it (`Think.of`); one with a unit goes only to strategies that
-count in it. It is what a `StrategySpec` carries to a worker, what a thinking
-strategy holds, and what results and game logs record (`Think.fields`: ``think_ms``,
-``think_layouts`` or ``think_positions``). `minesweeper.solver.probability.Budget` is
-another thing: the counting engine's bounds on memory and time.
+A strategy that thinks declares its budget as its setting ``think``
+(`minesweeper.solver.strategy.Strategy.thinking`), counted in work in a unit of its own
+(`UNITS`), so that a rerun plays the same moves on any machine: ``search`` in the
+positions its look-ahead solves (``positions``), ``rollout`` in the layouts it plays on
+(``layouts``). Milliseconds of CPU time (``ms``) remain a unit for a strategy that would
+rather think by the clock (its moves then depend on the machine). A budget read from
+``--think`` without a unit (``Think.parse("64")``) is in the unit of the strategy that
+takes it (`Think.of`); one with a unit goes only to strategies that count in it
+(`minesweeper.solver.registry.StrategySpec` matches them). Results and game logs record
+it by its unit (`Think.fields`: ``think_ms``, ``think_layouts`` or ``think_positions``).
+`minesweeper.solver.probability.Budget` is another thing: the counting engine's bounds on
+memory and time.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from time import process_time
 
 from minesweeper.errors import LimitError
 
@@ -96,21 +94,6 @@ class Think:
         if self.unit is not None:
             raise ThinkError(f"a budget in {self.unit} given where it is counted in {unit}")
         return Think(self.amount, unit)
-
-    @property
-    def ms(self) -> int:
-        """The milliseconds of a CPU-time budget."""
-        if self.unit != "ms":
-            raise ThinkError(f"{self} is not a budget of CPU time")
-        return self.amount
-
-    @property
-    def seconds(self) -> float:
-        return self.ms / 1000
-
-    def deadline(self) -> float:
-        """The ``time.process_time`` at which this CPU-time budget, started now, runs out."""
-        return process_time() + self.seconds
 
     def fields(self) -> dict[str, int]:
         """How results and game logs record it: ``{"think_ms": 100}``, ``{"think_layouts": 32}``."""

@@ -8,7 +8,10 @@ square's side is 1); ``y`` grows downwards, as on a screen. Nothing here draws:
 the web page and any other face scale and paint it.
 
 Graphs without coordinates are laid out by networkx's force-directed
-``spring_layout``, seeded, so the same graph is always drawn alike.
+``spring_layout``, seeded, so the same graph is always drawn alike; from
+`SPRING_NODES` nodes on, networkx needs scipy (not a dependency) for it and its
+cost grows with the square of the nodes, so larger graphs are set out on a grid
+in id order instead.
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ PLACES = 6
 LINK_LENGTH = 1.4
 #: A graph node's radius, in units.
 NODE_RADIUS = 0.42
+#: The largest graph without coordinates given a spring layout: networkx lays out larger
+#: ones with scipy's sparse matrices.
+SPRING_NODES = 499
+#: Nodes whose nearest neighbours are found in one numpy step (bounds its memory to ~20 MB
+#: for the largest graphs).
+_NEAREST_CHUNK = 256
 _SQRT3 = math.sqrt(3.0)
 
 
@@ -204,7 +213,10 @@ def pieces_geometry(pieces: Sequence[Sequence[tuple[int, int]]]) -> Geometry:
 
 
 def spring_points(size: int, edges: Iterable[tuple[int, int]]) -> list[Point]:
-    """A force-directed layout of a graph (networkx, seeded: the same graph, the same picture)."""
+    """A force-directed layout of a graph (networkx, seeded: the same graph, the same picture);
+    a graph of more than `SPRING_NODES` nodes gets `grid_points`."""
+    if size > SPRING_NODES:
+        return grid_points(size)
     import networkx  # only graphs without coordinates need it
 
     graph = networkx.Graph()
@@ -214,16 +226,40 @@ def spring_points(size: int, edges: Iterable[tuple[int, int]]) -> list[Point]:
     return [(float(placed[node][0]), float(placed[node][1])) for node in range(size)]
 
 
+def grid_points(size: int) -> list[Point]:
+    """``size`` nodes in rows of a near-square grid, in id order."""
+    width = max(1, math.isqrt(size - 1) + 1) if size else 1
+    return [(float(node % width), float(node // width)) for node in range(size)]
+
+
+def nearest_distances(points: Sequence[Point]) -> list[float]:
+    """Each point's distance to the nearest other point (1.0 for a lone point).
+
+    The nearest is found for a chunk of points at a time by one matrix product
+    (``|p - q|^2 = |p|^2 + |q|^2 - 2 p.q``), and its distance measured again exactly.
+    """
+    import numpy
+
+    if len(points) < 2:
+        return [1.0] * len(points)
+    array = numpy.asarray(points, dtype=float)
+    norms = (array**2).sum(axis=1)
+    found: list[int] = []
+    for start in range(0, len(array), _NEAREST_CHUNK):
+        chunk = array[start : start + _NEAREST_CHUNK]
+        squared = norms[start : start + len(chunk), None] + norms[None, :] - 2 * chunk @ array.T
+        squared[numpy.arange(len(chunk)), numpy.arange(start, start + len(chunk))] = numpy.inf
+        found.extend(int(index) for index in squared.argmin(axis=1))
+    return [math.dist(points[i], points[j]) for i, j in enumerate(found)]
+
+
 def graph_geometry(points: Sequence[Point], links: Sequence[tuple[int, int]]) -> Geometry:
     """Nodes at ``points`` joined by straight ``links``, scaled so that the median link is
     `LINK_LENGTH` long (or the median distance to the nearest node, with no links)."""
     if links:
         lengths = [math.dist(points[u], points[v]) for u, v in links]
     else:
-        lengths = [
-            min((math.dist(p, q) for j, q in enumerate(points) if j != i), default=1.0)
-            for i, p in enumerate(points)
-        ]
+        lengths = nearest_distances(points)
     typical = statistics.median(lengths) or 1.0
     scale = LINK_LENGTH / typical
     left = min(x for x, _ in points) * scale - NODE_RADIUS

@@ -45,12 +45,15 @@ def topology_of(view: TopologyView) -> Topology:
         kind = find_topology(view.name)
         if kind.text_format == "grid":
             check_cells(view.rows * view.cols)
+            _drawable(view.rows * view.cols)
             topology: Topology = kind(view.rows, view.cols)  # type: ignore[call-arg]
         elif kind.text_format == "tiling":
             if view.layout is None:
                 raise DrawingError(f"a {view.name} board needs its layout of piece ids")
-            check_cells(sum(len(row) for row in view.layout), "tiling")
+            squares = sum(len(row) for row in view.layout)
+            check_cells(squares, "tiling")
             assert issubclass(kind, TilingTopology)
+            _drawable(squares // kind.piece_size)  # before the pieces are made
             topology = kind(view.layout)
         else:
             topology = _graph(view)
@@ -58,9 +61,13 @@ def topology_of(view: TopologyView) -> Topology:
         raise
     except MinesweeperError as error:
         raise DrawingError(str(error)) from None
-    if topology.size > MAX_DRAWN_CELLS:
-        raise DrawingError(f"the page draws boards of at most {MAX_DRAWN_CELLS:,} cells")
+    _drawable(topology.size)
     return topology
+
+
+def _drawable(cells: int) -> None:
+    if cells > MAX_DRAWN_CELLS:
+        raise DrawingError(f"the page draws boards of at most {MAX_DRAWN_CELLS:,} cells")
 
 
 def _graph(view: TopologyView) -> GraphTopology:
@@ -69,6 +76,7 @@ def _graph(view: TopologyView) -> GraphTopology:
     if len(view.neighbours) != view.size:
         raise DrawingError(f"{len(view.neighbours)} neighbour lists for {view.size} nodes")
     check_cells(view.size, "graph")
+    _drawable(view.size)
     if sum(len(near) for near in view.neighbours) > 2 * MAX_EDGES:
         raise DrawingError(f"a graph has at most {MAX_EDGES:,} edges")
     edges = _edges(view.neighbours)

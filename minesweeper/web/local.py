@@ -67,7 +67,8 @@ def serve(
         raise LadderError(f"cannot listen on 127.0.0.1:{port}: {error.strerror}") from None
     address = page_address("127.0.0.1", listener.getsockname()[1], settings)
     app = create_app(ladder_service=service, extensions=[mount])
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", proxy_headers=False)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + START_SECONDS

@@ -44,6 +44,7 @@ def test_the_same_seed_gives_the_same_results_everywhere(tmp_path: Path) -> None
     assert results_without_seconds(tmp_path / "cluster") == one
 
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(tmp_path: Path) -> None:
     deal = Deal.of_preset(PRESETS["expert"], Rules.ACM, 64)
     expected = run_bench([deal], [StrategySpec("gauss-powermean")], seed=8)

@@ -1,4 +1,4 @@
-"""scripts/deal_boards.py: bench's seeded boards written to a file, read back the same."""
+"""scripts/research/deal_boards.py: bench's seeded boards written to a file, read back the same."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from paths import RESEARCH
+
 from minesweeper.bench import Deal, resolve_presets
 from minesweeper.boards.cases import AdvancedCase, parse_cases
 from minesweeper.variant import Rules
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "deal_boards.py"
+SCRIPT = RESEARCH / "deal_boards.py"
 
 
 def test_the_file_holds_benchs_boards_and_first_clicks_in_order(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""scripts/first_divergence.py: where two decision logs of the same boards part."""
+"""scripts/research/first_divergence.py: where two decision logs of the same boards part."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "first_divergence.py"
+from paths import RESEARCH
+
+SCRIPT = RESEARCH / "first_divergence.py"
 
 
 def guess(board: int, k: int, rows: list[str], cell: tuple[int, int], **kw: object) -> dict:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from paths import SCRIPTS, script
+from paths import RESEARCH, script
 
+from minesweeper.bench import Deal, resolve_presets
 from minesweeper.bench.pairing import Reference
+from minesweeper.variant import Rules
 
-time_hill = script("hill/time_hill.py")
+pytestmark = pytest.mark.slow  # research scripts, not the product
+
+time_hill = script("research/hill/time_hill.py")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -27,7 +32,7 @@ def test_compare_decisions_names_a_bad_log(tmp_path: Path, content: str | None, 
     log = tmp_path / "his.jsonl"
     if content is not None:
         log.write_text(content)
-    done = run(str(SCRIPTS / "compare_decisions.py"), str(log), "--strategy", "best")
+    done = run(str(RESEARCH / "compare_decisions.py"), str(log), "--strategy", "best")
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.startswith("compare_decisions: ") and says in done.stderr
     assert len(done.stderr.splitlines()) == 1
@@ -42,7 +47,7 @@ def test_compare_decisions_takes_every_board_unless_told(tmp_path: Path) -> None
     last = {**json.loads(lines[-1]), "board": 500}  # past the first hundred, once the default
     log.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n")
     boards = {json.loads(line)["board"] for line in log.read_text().splitlines()}
-    compare = [str(SCRIPTS / "compare_decisions.py"), str(log), "--layouts", "2"]
+    compare = [str(RESEARCH / "compare_decisions.py"), str(log), "--layouts", "2"]
     every = run(*compare)
     assert every.returncode == 0, every.stderr
     assert f"ours.jsonl, every board: {len(boards)} boards" in every.stdout
@@ -56,7 +61,7 @@ def test_compare_decisions_calibrates_two_draws_and_refuses_an_old_out(tmp_path:
     made = ["-m", "minesweeper", "bench", "--preset", "intermediate", "--rules", "classic"]
     made += ["--games", "6", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
     assert run(*made).returncode == 0
-    compare = [str(SCRIPTS / "compare_decisions.py"), str(log), "--strategy", "exact-safest"]
+    compare = [str(RESEARCH / "compare_decisions.py"), str(log), "--strategy", "exact-safest"]
     for seed in ("0", "1"):
         done = run(*compare, "--layouts", "8", "--seed", seed, "--out", str(tmp_path / seed))
         assert done.returncode == 0, done.stderr
@@ -78,7 +83,7 @@ def test_compare_decisions_calibrates_two_draws_and_refuses_an_old_out(tmp_path:
 def test_time_hill_names_a_missing_board_file(tmp_path: Path) -> None:
     missing = tmp_path / "boards.txt"
     done = run(
-        str(SCRIPTS / "hill" / "time_hill.py"),
+        str(RESEARCH / "hill" / "time_hill.py"),
         *("--hill", str(tmp_path), "decisions", "--boards", str(missing), "--out", "x.jsonl"),
     )
     assert done.returncode == 1
@@ -113,3 +118,54 @@ def test_time_hill_keeps_how_a_run_ran_our_modules_and_will_not_mix_two(tmp_path
     with pytest.raises(SystemExit) as stopped:
         time_hill.check_modules(tmp_path, "source: best")  # a stale build, say
     assert "ran our modules compiled, this block source: best" in str(stopped.value)
+
+
+def test_the_research_scripts_share_one_module_and_import_no_other() -> None:
+    """No script reaches into another (nor onto the import path): what they share is in
+    `common`, and intervals come from `minesweeper.intervals`."""
+    scripts = {path.stem for path in RESEARCH.rglob("*.py")}
+    for path in RESEARCH.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                top = name.split(".")[0]
+                assert top == "common" or top not in scripts, f"{path.name} imports {name}"
+        assert "sys.path" not in path.read_text(), path.name
+
+
+def test_common_deals_benchs_boards_and_pairs_variants(tmp_path: Path) -> None:
+    common = script("research/common.py")
+    (spec,) = resolve_presets(["beginner"])
+    deal = Deal.of_preset(spec, Rules.CLASSIC, 5)
+    dealt = list(common.preset_boards("beginner", Rules.CLASSIC, 3, 9, offset=2))
+    assert [index for index, _, _ in dealt] == [2, 3, 4]
+    assert [(b.mines, f) for _, b, f in dealt] == [
+        (deal.game(9, i)[0].mines, deal.game(9, i)[1]) for i in (2, 3, 4)
+    ]
+    log = tmp_path / "games.jsonl"
+    with log.open("w") as sink:
+        for index, (a, b) in enumerate([(1, 1), (1, 0), (1, 0), (0, 1), (0, 0)]):
+            common.write_row(sink, "a", index, bool(a), 0.5)
+            common.write_row(sink, "b", index, bool(b), 0.25)
+    with log.open("a") as sink:
+        sink.write('{"variant": "b", "ind')  # a cut last line, as a killed run leaves it
+    report = common.paired_report(common.game_rows([log]))
+    assert "a " in report and "3/5" in report and "2/5" in report
+    assert "b vs a on 5 games: won only by b: 1, only by a: 2, McNemar p = 1" in report
+
+
+def test_first_guess_plays_each_cell_first_and_pairs_them(tmp_path: Path) -> None:
+    out = tmp_path / "first.jsonl"
+    first_guess = RESEARCH / "first_guess.py"
+    played = run(str(first_guess), "--preset", "beginner", "--games", "8", "--out", str(out),
+                 "0,1", "1,1")  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {row["variant"] for row in rows} == {"first=0,1", "first=1,1"} and rows
+    report = run(str(first_guess), "--report", str(out))
+    assert report.returncode == 0 and "first=1,1 vs first=0,1 on" in report.stdout

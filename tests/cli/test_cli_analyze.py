@@ -207,3 +207,45 @@ def test_time_limit_bounds_a_wide_frontier() -> None:
     doc = json.loads(result.stdout)
     assert doc["approximate"] is True
     assert doc["best"] is not None
+
+
+def expert_position(seed: int) -> str:
+    """A 16x30 position of 99 mines with about half of the safe cells open."""
+    import random
+
+    rng = random.Random(seed)
+    mines = set(rng.sample(range(480), 99))
+
+    def count(row: int, col: int) -> int:
+        near = [(r, c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)]
+        return sum(r * 30 + c in mines for r, c in near if 0 <= r < 16 and 0 <= c < 30)
+
+    rows = [
+        "".join(
+            "?" if r * 30 + c in mines or rng.random() < 0.5 else str(count(r, c))
+            for c in range(30)
+        )
+        for r in range(16)
+    ]
+    return "16 30\n" + "\n".join(rows) + "\n"
+
+
+def test_an_expert_map_fits_80_columns_in_blocks_of_columns() -> None:
+    """It was 214 columns wide, the certain mines' line 265."""
+    text = expert_position(5)
+    shown = CliRunner().invoke(
+        main, ["analyze", "--mines", "99"], input=text, env={"COLUMNS": "80"}
+    )
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert max(map(len, lines)) <= 80
+    headers = [
+        line.split() for line in lines if line.startswith("    ") and line.split()[0].isdigit()
+    ]
+    assert [int(col) for header in headers for col in header] == list(range(30))
+    rows = [line for line in lines if line[:4].strip().isdigit() and not line.startswith("    ")]
+    assert len(rows) == 16 * len(headers)  # every row in every block
+    wide = CliRunner().invoke(
+        main, ["analyze", "--mines", "99"], input=text, env={"COLUMNS": "250"}
+    )
+    assert len(wide.output.splitlines()[1].split()) == 30  # one block where it fits

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from minesweeper.boards.cases import parse_cases
 from minesweeper.boards.noguess import solvable
 from minesweeper.cli import main
+from minesweeper.solver.prover import find_prover
 from minesweeper.topology import TOPOLOGIES
 
 
@@ -72,7 +73,7 @@ def test_no_guess_boards_pass_their_prover() -> None:
         )  # fmt: skip
         assert code == 0
         for case in parse_cases(out):
-            assert solvable(case.board, case.first, prover)
+            assert solvable(case.board, case.first, find_prover(prover))
 
 
 def test_bad_settings_are_one_line_errors() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import random
+import shlex
 import shutil
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from minesweeper.server import serve
 from minesweeper.topology import TOPOLOGIES, SquareTopology
 
 ROOT = ROOT
-SHARED = ROOT.parent / "shared" / "acm-2023"
+ACM = ROOT / "testcases" / "acm-2023"
 
 
 @pytest.fixture(autouse=True)
@@ -30,8 +32,11 @@ def _doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     register_doubles(monkeypatch)
 
 
-def grade(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["grade", "--strategy", "first-unknown", *args])
+def grade(*args: str, columns: int = 80) -> tuple[int, str]:
+    """``minesweeper grade ARGS`` in a terminal ``columns`` wide (80, as when piped)."""
+    result = CliRunner(env={"COLUMNS": str(columns)}).invoke(
+        main, ["grade", "--strategy", "first-unknown", *args]
+    )
     return result.exit_code, result.stdout + result.stderr
 
 
@@ -108,7 +113,7 @@ def altered_case(directory: Path) -> Path:
 def test_a_failing_case_shows_its_move_and_the_maps_there(tmp_path: Path) -> None:
     case = altered_case(tmp_path / "cases")
     reports = ["--json", str(tmp_path / "r.json"), "--junit", str(tmp_path / "r.xml")]
-    status, output = grade(str(case.parent), *reports)
+    status, output = grade(str(case.parent), *reports, columns=300)  # no line wraps
     assert status == 1
     summary = "line 8 (after move 2 '1 1' (input line 6), map row 2): got '?2?', expected '?3?'"
     excerpt = [
@@ -134,7 +139,7 @@ def test_a_failing_case_shows_its_move_and_the_maps_there(tmp_path: Path) -> Non
 def test_names_and_details_are_shown_as_they_are(tmp_path: Path) -> None:
     # Brackets are rich markup: a case named so must neither vanish nor break the table.
     write_basic(tmp_path, "[bold]x", "2 2\n.X\n..\n0 0\n1 1\n1 0\n", tamper=True)
-    status, output = grade(str(tmp_path))
+    status, output = grade(str(tmp_path), columns=300)
     assert status == 1
     assert f"{tmp_path}/[bold]x.in: line 3 (after move 1" in output
 
@@ -153,9 +158,7 @@ def test_grades_the_repository_testcases() -> None:
 
 
 def test_grades_the_public_acm_cases() -> None:
-    if not SHARED.is_dir():
-        pytest.skip(f"conformance data absent: {SHARED} not found, public ACM cases not graded")
-    status, output = grade(str(SHARED))
+    status, output = grade(str(ACM))
     assert status == 0, output
     assert "basic: 5/5 passed" in output
     assert "/5 won" in output
@@ -188,3 +191,46 @@ def test_a_failing_servers_exit_status_and_stderr_are_in_the_report(tmp_path: Pa
     assert status == 1
     assert "exited with status 3; line 1" in output
     assert "its standard error, last 1 line(s):\n    boom\n" in output
+
+
+def test_the_report_of_two_folders_fits_80_columns_and_names_every_case() -> None:
+    # Issue 41: `grade testcases/ ../shared/acm-2023/` at 80 columns cut the case names to
+    # five identical rows, and piped the table was 98 columns wide.
+    status, output = grade(str(ROOT / "testcases" / "advanced"), str(ACM))
+    assert status == 0, output
+    lines = output.splitlines()
+    assert max(map(len, lines)) <= 80
+    names = "".join(line.split("│")[1].strip() for line in lines if line.count("│") > 2)
+    for case in sorted(ACM.rglob("*.in")):
+        assert str(case) in names
+
+
+def test_compare_judge_passes_trailing_white_space_with_a_note(tmp_path: Path) -> None:
+    # A server that prints the right maps with a space at each line's end and no last
+    # newline: byte for byte (the default for --server) it fails; as the course's judge
+    # compared (--compare judge) it passes, and the report says where it is not exact.
+    server = tmp_path / "spaced.py"
+    server.write_text(
+        "import io, sys\n"
+        "from minesweeper.server import serve\n"
+        "out = io.StringIO()\n"
+        "serve(sys.stdin.buffer, out)\n"
+        "sys.stdout.write('\\n'.join(line + ' ' for line in out.getvalue().splitlines()))\n"
+    )
+    case = ROOT / "testcases" / "basic" / "two-rows.in"
+    command = shlex.join([sys.executable, str(server)])
+    status, output = grade("--server", command, "--no-sandbox", str(case))
+    assert status == 1 and "basic: 0/1 passed" in output
+    status, output = grade(
+        "--server", command, "--compare", "judge", "--no-sandbox", str(case), columns=300
+    )
+    assert status == 0, output
+    assert "basic: 1/1 passed" in output
+    assert "passes; not byte-exact: line 1 ends with ' ' (and 11 more line(s))" in output
+    assert "compared as the course's judge (diff -ZB" in output
+
+
+def test_compare_is_for_a_server(tmp_path: Path) -> None:
+    status, output = grade("--compare", "judge", str(ROOT / "testcases" / "basic"))
+    assert status == 2
+    assert "--compare: give --server, --server-header or --submissions" in output

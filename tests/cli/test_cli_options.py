@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from minesweeper.cli import COMMANDS, main
 from minesweeper.cli.common import strategy_names
-from minesweeper.variant import PRESETS
+from minesweeper.variant import LEVELS, PRESETS
 
 
 def command(name: str) -> click.Command:
@@ -57,9 +57,11 @@ def test_the_shell_completes_strategy_names(name: str) -> None:
 
 
 def test_every_preset_option_knows_the_acm_presets_and_goes_with_a_size() -> None:
+    """Except the client's: it plays ranked games on a ladder, only at the classic levels."""
     for name in with_option("--preset"):
         choices = option(command(name), "--preset").type.choices  # type: ignore[union-attr]
-        assert set(PRESETS) <= set(choices), name
+        assert set(LEVELS if name == "client" else PRESETS) <= set(choices), name
+        assert name != "client" or set(choices) == set(LEVELS)
     assert set(with_option("--preset")) <= set(with_option("--rows"))
 
 
@@ -90,3 +92,39 @@ def test_rules_and_first_click_are_one_family() -> None:
     for name in ("play", "autoplay", "generate", "bench"):
         rules = option(command(name), "--rules")
         assert rules is not None and set(rules.type.choices) == {"modern", "classic", "acm"}
+
+
+def every_command(group: click.Command = main, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The path of every command and subcommand (``("ladder", "serve")``)."""
+    paths = [path]
+    if isinstance(group, click.Group):
+        context = click.Context(group)
+        for name in group.list_commands(context):
+            found = group.get_command(context, name)
+            assert found is not None
+            paths += every_command(found, (*path, name))
+    return paths
+
+
+@pytest.mark.parametrize("path", every_command(), ids=" ".join)
+def test_help_fits_80_columns_and_never_cuts_a_name(path: tuple[str, ...]) -> None:
+    """A word is not cut at its hyphen (it was `[default: gauss-` / `powermean]`)."""
+    result = CliRunner().invoke(main, [*path, "--help"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(map(len, lines)) <= 80
+    cut = [line for line in lines if line[-2:-1].isalpha() and line.endswith("-")]
+    assert cut == []
+
+
+def test_the_command_alone_shows_its_help_and_succeeds() -> None:
+    result = CliRunner().invoke(main, [], terminal_width=80)
+    assert result.exit_code == 0
+    assert result.output.startswith("Usage: ")
+    assert "judge" in result.output and "ladder" in result.output
+
+
+def test_seed_says_what_it_draws() -> None:
+    shown = CliRunner().invoke(main, ["topology", "show", "--help"]).output
+    assert "the same seed, the same shape" in shown
+    assert "the same games" not in shown

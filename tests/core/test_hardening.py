@@ -24,6 +24,7 @@ from minesweeper.boards.noguess import NoGuessFailed, no_guess_board
 from minesweeper.cli import main
 from minesweeper.errors import NotAFileError
 from minesweeper.play.records import Category, Entry, Records
+from minesweeper.solver.prover import ExactProver
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import Variant
 
@@ -93,7 +94,7 @@ def test_grade_and_bench_boards_report_a_file_of_bad_bytes(tmp_path: Path) -> No
     result = run(["grade", str(tmp_path)])
     assert result.exit_code == 1
     assert "not UTF-8" in result.stdout
-    with pytest.raises(Exception, match=r"bad\.in: byte 0xff at column 1 is not UTF-8"):
+    with pytest.raises(Exception, match=r"bad\.in: line 1: byte 0xff at column 1 is not UTF-8"):
         load_cases(tmp_path / "bad.in")
 
 
@@ -295,7 +296,7 @@ def test_whole_files_are_read_up_to_the_file_limit(monkeypatch: pytest.MonkeyPat
 def test_no_guess_search_gives_up_in_time() -> None:
     topology = SquareTopology(60, 60)
     with pytest.raises(NoGuessFailed, match=r"in 0\.5 s"):
-        no_guess_board(topology, 1000, topology.cell_at(30, 30), prover="exact", seconds=0.5)
+        no_guess_board(topology, 1000, topology.cell_at(30, 30), prover=ExactProver, seconds=0.5)
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -370,6 +371,23 @@ def test_an_unreadable_key_is_one_line(store: Records) -> None:
         one_error(run(["records", "verify"]), "cannot read the records key")
     finally:
         store.key_path.chmod(0o600)
+
+
+@pytest.mark.parametrize(("field", "value"), [("mines", True), ("rows", False), ("cols", 9.0)])
+def test_a_signed_category_of_the_wrong_type_is_refused(
+    store: Records, field: str, value: object
+) -> None:
+    # `"mines": true` in a records file signed with its key was shown as "True mines".
+    from minesweeper.play.records import _sign, load_key
+
+    document = json.loads(store.path.read_text())
+    del document["signature"]
+    document["tables"][0]["category"][field] = value
+    key = load_key(store.key_path, create=False)
+    assert key is not None
+    document["signature"] = _sign(key, document)
+    store.path.write_text(json.dumps(document))
+    one_error(run(["records"]), "failed its check", "malformed")
 
 
 def test_records_file_stays_signed_json(store: Records) -> None:

@@ -137,16 +137,16 @@ def test_a_big_map_shows_a_window_around_the_difference() -> None:
     assert difference is not None
     assert difference.summary == (
         "line 70 (after move 1 '0 0' (input line 42), map row 30): "
-        f"got {'0' * 20 + '5' + '0' * 19!r}, expected {'0' * 40!r} (columns 50-89)"
+        f"got {'0' * 15 + '5' + '0' * 14!r}, expected {'0' * 30!r} (columns 55-84)"
     )
     excerpt = difference.excerpt.splitlines()
     assert excerpt[0] == (
         "the map after move 1 '0 0' (input line 42), output lines 66-74 of 41-80, "
-        "columns 50-89 of 100:"
+        "columns 55-84 of 100:"
     )
     assert len(excerpt) == 2 + EXCERPT_ROWS
     assert [line.split()[0] for line in excerpt[2:]] == [str(n) for n in range(66, 75)]
-    assert excerpt[6] == f"70  {'0' * EXCERPT_COLS}  {'0' * 20 + '5' + '0' * 19}  <-"
+    assert excerpt[6] == f"70  {'0' * EXCERPT_COLS}  {'0' * 15 + '5' + '0' * 14}  <-"
 
 
 def test_characters_a_terminal_acts_on_are_escaped() -> None:

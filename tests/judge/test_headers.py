@@ -17,11 +17,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from judge_helpers import ROOT, SHARED, run_cli
+from judge_helpers import ACM, ROOT, run_cli
 from paths import TESTS
 
 from minesweeper.boards.cases import parse_cases
 from minesweeper.game import Game
+from minesweeper.judge.assignment import Kind, classify
 from minesweeper.judge.grading import Found, discover
 from minesweeper.judge.headers import SHOWN_LINES, SHOWN_WIDTH, Build, Role, build
 from minesweeper.judge.interactive import play_client
@@ -32,6 +33,8 @@ from minesweeper.protocol import MapText
 from minesweeper.topology.square import SquareTopology
 
 HEADERS = TESTS / "headers"
+#: The kinds of case, as the CSV's columns name them.
+KINDS = ("course", "project", "extra")
 TESTCASES = ROOT / "testcases"
 EXAMPLE_CLIENT = ROOT / "examples" / "client.py"
 #: Builds run sandboxed where the machine can; elsewhere the judge's tests of the
@@ -105,8 +108,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
 
 def program(built: dict[str, Build], name: str) -> tuple[str, ...]:
     made = built[name]
-    assert made.ok, made.diagnostics
-    return (str(made.program),)
+    assert made.run is not None, made.diagnostics
+    return made.run
 
 
 def square_cases(*paths: Path) -> list[Found]:
@@ -128,27 +131,40 @@ def games(cases: list[Found], command: tuple[str, ...] | list[str]) -> list[tupl
 
 
 def test_a_correct_server_header_passes_every_square_case_and_the_acm_ones() -> None:
-    folders = [str(TESTCASES)] + ([str(SHARED)] if SHARED.is_dir() else [])
     header = HEADERS / "correct" / "server.h"
-    result = run_cli(["grade", "--trace", "--server-header", str(header), *NO_SANDBOX, *folders])
-    square = [case for case in square_cases(*map(Path, folders)) if case.basic]
-    others = [case for case in discover(map(Path, folders)) if case.basic]
-    assert len(square) >= 12 + (5 if SHARED.is_dir() else 0)
+    result = run_cli(
+        ["grade", "--trace", "--server-header", str(header), *NO_SANDBOX, str(TESTCASES)]
+    )
+    square = [case for case in square_cases(TESTCASES) if case.basic]
+    standings = [classify(case) for case in square]
+    extra = sum(standing.kind is Kind.EXTRA for standing in standings)
+    course = sum(standing.kind is Kind.COURSE for standing in standings)
+    others = [case for case in discover([TESTCASES]) if case.basic]
+    assert (course, extra) == (5, 4) and len(square) >= 17
     assert result.exit_code == 0, result.stdout
-    assert f"basic: {len(square)}/{len(square)} passed" in result.stdout
+    counted = len(square) - extra
+    assert (
+        f"basic: {counted}/{counted} passed (ACM 5/5, ours {counted - 5}/{counted - 5}); "
+        f"extra cases: {extra}/{extra}, not counted"
+    ) in " ".join(result.stdout.split())
     shapes = len(others) - len(square)
     assert shapes > 0
     assert f"{shapes} case file(s) of other topologies not graded" in result.stdout
-    # --trace shows the compiler's command line: C++17, optimised, the header included first.
+    advanced = len([case for case in square_cases(TESTCASES) if not case.basic])
+    assert f"{advanced} advanced case file(s) not graded: no --client-header FILE given" in (
+        " ".join(result.stdout.split())
+    )
+    # --trace shows the compiler's command line: C++17, optimised, the harness's main.cpp,
+    # which includes the header by name, found in the build's copy, then beside the header.
     command = next(line for line in result.stderr.splitlines() if line.startswith("build"))
-    assert "g++ -std=c++17 -O2" in command and f"-include {header}" in command
+    assert "g++ -std=c++17 -O2" in command and f"-iquote {header.parent}" in command
+    assert command.index("/src -iquote") < command.index(f"-iquote {header.parent}")
+    assert "harness/server_main.cpp" in command
 
 
 def test_the_server_harness_prints_the_acm_outputs_byte_for_byte(built: dict[str, Build]) -> None:
-    if not SHARED.is_dir():
-        pytest.skip(f"{SHARED} absent: the public ACM cases are not graded")
     programs = Programs(server=program(built, "correct-server"), limits=LIMITS, sandbox=SANDBOX)
-    cases = [case for case in discover([SHARED]) if case.basic]
+    cases = [case for case in discover([ACM]) if case.basic]
     assert len(cases) == 5
     grades = [grade for case in cases for grade in grade_case(case, programs)]
     assert [(grade.passed, grade.detail) for grade in grades] == [(True, "")] * 5
@@ -257,9 +273,7 @@ def test_a_client_header_plays_the_same_games_as_the_same_rules_in_python(
 ) -> None:
     # examples/client.py has the fair client's rules: the same moves, if the harness hands
     # the maps over faithfully (the first one included) and sends each move once.
-    cases = square_cases(
-        TESTCASES / "advanced", *([SHARED / "advanced"] if SHARED.is_dir() else [])
-    )
+    cases = square_cases(TESTCASES / "advanced", ACM / "advanced")
     ours = games(cases, program(built, "correct-client"))
     theirs = games(cases, [sys.executable, str(EXAMPLE_CLIENT)])
     assert ours == theirs
@@ -293,7 +307,8 @@ def test_a_crashing_client_is_reported_with_its_stderr(built: dict[str, Build]) 
     case = TESTCASES / "advanced" / "adv-10x10-005.in"
     result = run_cli(["grade", "--client", client, *NO_SANDBOX, str(case)])
     assert result.exit_code == 1
-    assert "ERROR crashed (signal 11)" in result.stdout
+    assert "ERROR crashed" in result.stdout  # in the table, and in full below it:
+    assert "adv-10x10-005.in: crashed (signal 11)" in result.stdout
     # The sandbox's shell may add its own line ("Segmentation fault") after the client's.
     shown = result.stdout.split("its standard error, last ", 1)[1]
     assert "line(s):\n    about to crash\n" in shown
@@ -313,7 +328,8 @@ def test_a_client_cannot_link_with_the_servers_globals(built: dict[str, Build]) 
     assert made.problem.startswith("compile error: ")
     assert "undefined reference to `mine_at'" in made.problem + made.diagnostics
     assert made.problem.endswith(
-        "(the client runs apart from the server: only rows and columns are given)"
+        "(the client runs apart from the server: a client may use no external variable but "
+        "rows and columns)"
     )
 
 
@@ -375,6 +391,7 @@ def case_folder(root: Path) -> Path:
     return readable(cases)
 
 
+@pytest.mark.slow
 def test_a_class_grades_into_one_row_per_student(built: dict[str, Build], tmp_path: Path) -> None:
     students, cases = class_folder(tmp_path), case_folder(tmp_path)
     report, data = tmp_path / "class.csv", tmp_path / "class.json"
@@ -405,27 +422,39 @@ def test_a_class_grades_into_one_row_per_student(built: dict[str, Build], tmp_pa
     ]
     assert expected[0][2] == 3 and expected[1][2] == 2 and expected[1][5] == 0
     with report.open(newline="") as file:
-        rows = list(csv.reader(file))
-    assert rows[0] == [
+        rows = list(csv.DictReader(file))
+    assert list(rows[0]) == [
         "student",
         "server_build",
-        "basic_passed",
-        "basic_total",
+        *(f"basic_{kind}_{what}" for kind in KINDS for what in ("passed", "total")),
         "client_build",
-        "advanced_won",
-        "advanced_total",
+        *(f"advanced_{kind}_{what}" for kind in KINDS for what in ("won", "total")),
+        "repeat",
         "seconds",
         "build_seconds",
     ]
+    # The cases are three basic and three advanced ones of the project's, within the
+    # assignment: no course case, no extra one.
     assert [
-        [row[0], row[1], int(row[2]), int(row[3]), row[4], int(row[5]), int(row[6])]
-        for row in rows[1:]
+        [
+            row["student"],
+            row["server_build"],
+            int(row["basic_project_passed"]),
+            int(row["basic_project_total"]),
+            row["client_build"],
+            int(row["advanced_project_won"]),
+            int(row["advanced_project_total"]),
+        ]
+        for row in rows
     ] == expected
-    for row in rows[1:]:
-        seconds, building = float(row[7]), float(row[8])
+    for row in rows:
+        assert row["repeat"] == "1"
+        for kind in ("course", "extra"):
+            assert row[f"basic_{kind}_total"] == row[f"advanced_{kind}_total"] == "0"
+        seconds, building = float(row["seconds"]), float(row["build_seconds"])
         assert 0 <= building <= seconds
-    assert float(rows[5][8]) == 0.0  # erin: nothing to build
-    assert float(rows[1][8]) > 0.0
+    assert float(rows[4]["build_seconds"]) == 0.0  # erin: nothing to build
+    assert float(rows[0]["build_seconds"]) > 0.0
 
     students_json = json.loads(data.read_text())["students"]
     assert [student["student"] for student in students_json] == [row[0] for row in expected]

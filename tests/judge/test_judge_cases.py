@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judge_helpers import ROOT, SHARED, run_cli
+from judge_helpers import ACM, ROOT, run_cli
 
 from minesweeper.topology import TOPOLOGIES
 
@@ -37,25 +37,19 @@ def test_own_basic_case(case: Path) -> None:
     assert run.stdout == case.with_suffix(".out").read_text()
 
 
-def shared_cases() -> list[Path]:
-    return pairs(SHARED / "basic") if (SHARED / "basic").is_dir() else []
+def acm_cases() -> list[Path]:
+    return pairs(ACM / "basic")
 
 
-@pytest.mark.skipif(
-    not (SHARED / "basic").is_dir(),
-    reason=f"conformance data absent: {SHARED / 'basic'} not found, public ACM cases not run",
-)
-@pytest.mark.parametrize("case", shared_cases(), ids=lambda path: path.name)
+@pytest.mark.parametrize("case", acm_cases(), ids=lambda path: path.name)
 def test_public_acm_case(case: Path) -> None:
     run = run_cli(["server", str(case)])
     assert run.exit_code == 0, run.stderr
     assert run.stdout == case.with_suffix(".out").read_text()
 
 
-def test_public_acm_cases_found_when_present() -> None:
-    if not (SHARED / "basic").is_dir():
-        pytest.skip(f"conformance data absent: {SHARED / 'basic'} not found")
-    assert len(shared_cases()) >= 5
+def test_the_public_acm_cases_are_found() -> None:
+    assert len(acm_cases()) == 5
 
 
 def test_input_ending_early_keeps_maps_and_says_so() -> None:

@@ -122,14 +122,14 @@ def test_sign_up_and_sign_in_are_rate_limited(site: Site) -> None:
     answer = site.client.post("/api/accounts", json={"name": "oneTooMany", "password": PASSWORD})
     assert answer.status_code == 429
     assert int(answer.headers["Retry-After"]) > 0
-    failures = site.service.config.sign_in_failures_per_name.count
+    failures = site.service.config.sign_in_failures_per_address.free
     for _ in range(failures):
         bad = site.client.post("/api/sessions", json={"name": "player0", "password": "wrong one"})
         assert bad.status_code == 401
-    # The right password is refused too now: guessing stops for everyone.
+    # This address is the one guessing: from it, even the right password waits now.
     locked = site.client.post("/api/sessions", json={"name": "player0", "password": PASSWORD})
-    assert locked.status_code == 429
-    site.clock.now += site.service.config.sign_in_failures_per_name.seconds + 1
+    assert locked.status_code == 429 and locked.headers["Retry-After"] == "1"
+    site.clock.now += 1
     again = site.client.post("/api/sessions", json={"name": "player0", "password": PASSWORD})
     assert again.status_code == 200
 
@@ -466,3 +466,23 @@ def test_the_migrations_make_the_schema_the_code_declares(tmp_path) -> None:
         command.downgrade(config, "base")
     migrate(engine)  # and up again
     engine.dispose()
+
+
+def test_an_answer_is_sent_only_once_its_transaction_is_committed(site: Site, monkeypatch) -> None:
+    # One dependency opens a route's transaction and commits it: before the answer is sent,
+    # so a commit that fails is an error, not a game or move answered and then lost.
+    from ladder_helpers import TestClient
+    from sqlalchemy.orm import Session
+
+    headers = site.sign_up("alice")
+    client = TestClient(site.client.app, raise_server_exceptions=False)
+
+    def failing_commit(self: Session) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(Session, "commit", failing_commit)
+    answer = client.post("/api/games", json={"mode": "ranked"}, headers=headers)
+    monkeypatch.undo()
+    assert answer.status_code == 500
+    with site.service.transaction() as db:
+        assert db.scalar(select(func.count()).select_from(Game)) == 0

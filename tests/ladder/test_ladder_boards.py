@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 import pytest
 from ladder_helpers import Site, make_site, sqlite_url
 
-from minesweeper.ladder.games import board_period
+from minesweeper.ladder.categories import board_period, period_end_ms
+from minesweeper.ladder.config import RateLimit
 from minesweeper.ladder.schema import Game
 from minesweeper.ladder.verify import verify
 
@@ -48,6 +49,50 @@ def test_board_periods_are_utc_days_and_iso_weeks() -> None:
     assert board_period("weekly", monday - 1) == "2026-W07"  # Sunday night still week 7
     new_year = int(datetime(2027, 1, 1, 12, tzinfo=UTC).timestamp() * 1000)
     assert board_period("weekly", new_year) == "2026-W53"  # ISO weeks: the year's last
+
+
+def test_a_period_ends_at_midnight_utc_after_its_last_day() -> None:
+    def iso(ms: int) -> str:
+        return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
+
+    assert iso(period_end_ms("2026-02-14")) == "2026-02-15T00:00:00+00:00"
+    assert iso(period_end_ms("2026-W07")) == "2026-02-16T00:00:00+00:00"  # the Monday after
+    assert iso(period_end_ms("2026-W53")) == "2027-01-04T00:00:00+00:00"
+
+
+def test_a_weekly_board_stays_hidden_until_its_week_ends(site: Site) -> None:
+    # Issue 44 F1 for the weekly board: a scout's lost game, or its replay, would map the
+    # board everyone plays all week for a second account.
+    scout = site.sign_up("scout")
+    game = site.new_game(scout, mode="weekly", preset="expert", rules="modern")
+    site.move(scout, game["id"], "open", game["first_cell"])
+    mines = mines_of(site, game["id"])
+    lost = site.move(scout, game["id"], "open", min(mines)).json()
+    week_ends = datetime.fromtimestamp(period_end_ms(game["day"]) / 1000, UTC)
+    assert lost["end"]["mines"] == lost["end"]["exploded"] == [min(mines)]
+    assert lost["end"]["hidden_until"] == week_ends.isoformat(timespec="milliseconds")
+    for headers in ({}, scout):
+        answer = site.client.get(f"/api/games/{game['id']}/replay", headers=headers)
+        assert answer.status_code == 409 and game["day"] in answer.json()["error"]["message"]
+    site.clock.now = week_ends.timestamp() - 1  # the week's last second: still hidden
+    assert site.client.get(f"/api/games/{game['id']}/replay").status_code == 409
+    site.clock.now = week_ends.timestamp()
+    state = site.client.get(f"/api/games/{game['id']}", headers=scout).json()
+    assert set(state["end"]["mines"]) == mines and state["end"]["hidden_until"] is None
+    assert site.client.get(f"/api/games/{game['id']}/replay").status_code == 200
+
+
+def test_a_weekly_board_refuses_the_aids_and_counts_among_games_dealt(tmp_path) -> None:
+    site = make_site(sqlite_url(tmp_path), games_per_account=RateLimit(2, 3600))
+    alice = site.sign_up("alice")
+    game = site.new_game(alice, mode="weekly", preset="beginner")
+    site.move(alice, game["id"], "open", game["first_cell"])
+    for aid in ("hint", "odds", "computer"):
+        assert site.client.post(f"/api/games/{game['id']}/{aid}", headers=alice).status_code == 403
+    site.client.post(f"/api/games/{game['id']}/resign", headers=alice)
+    site.new_game(alice, mode="ranked", preset="beginner")
+    third = site.client.post("/api/games", json={"mode": "daily"}, headers=alice)
+    assert third.status_code == 429
 
 
 def test_the_weekly_board_is_everyone_s_for_a_week_played_once_and_ranked(site: Site) -> None:

@@ -61,6 +61,7 @@ def test_token_needs_bot(tmp_path) -> None:
     assert result.exit_code == 2 and "--bot" in result.output
 
 
+@pytest.mark.slow
 def test_the_client_command_plays_on_a_ladder_server(tmp_path) -> None:
     database = sqlite_url(tmp_path)
     run = [sys.executable, "-m", "minesweeper"]

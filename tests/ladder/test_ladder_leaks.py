@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ladder_helpers import Site, make_site, sqlite_url
 
-from minesweeper.ladder.games import stored_board
 from minesweeper.ladder.schema import Game
+from minesweeper.ladder.stored import stored_board
 from minesweeper.play.session import GameSession
 from minesweeper.protocol import UNKNOWN
 
@@ -49,6 +49,7 @@ moves = st.lists(
     seed=st.integers(0, 2**32),
     plan=moves,
 )
+@pytest.mark.slow
 def test_every_answer_is_what_the_visible_map_shows(
     site: Site, headers: dict[str, str], topology: str, rules: str, seed: int, plan: list
 ) -> None:

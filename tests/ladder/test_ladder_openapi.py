@@ -19,11 +19,12 @@ from hypothesis import HealthCheck, settings
 from ladder_helpers import make_site
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
-from minesweeper.ladder.config import RateLimit
+from minesweeper.ladder.config import Backoff, RateLimit
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 LOOSE = RateLimit(10_000, 60)
+NO_WAIT = Backoff(10_000, 60, 1)
 # The schema is read when the tests are collected, so the app is made then (in a temporary
 # folder: a fresh SQLite database).
 _FOLDER = Path(tempfile.mkdtemp(prefix="ladder-openapi-"))
@@ -31,9 +32,12 @@ atexit.register(shutil.rmtree, _FOLDER, ignore_errors=True)
 SITE = make_site(
     f"sqlite:///{_FOLDER / 'ladder.sqlite3'}",
     sign_in_per_address=LOOSE,
-    sign_in_failures_per_name=LOOSE,
+    sign_in_failures_per_address=NO_WAIT,
+    sign_in_failures_per_name=NO_WAIT,
     sign_up_per_address=LOOSE,
     guests_per_address=LOOSE,
+    games_per_account=LOOSE,
+    games_per_address=LOOSE,
     open_games=10_000,
 )
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", SITE.client.app)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 from ladder_helpers import Site, make_site, sqlite_url
+
+from minesweeper.ladder import games as games_module
 
 
 @pytest.fixture
@@ -74,3 +79,51 @@ def test_ranked_games_get_no_help(site: Site) -> None:
         assert answer.status_code == 403
     state = site.client.get(f"/api/games/{game['id']}", headers=headers).json()
     assert state["assists"] == [] and state["moves"] == 1
+
+
+# -- no-guess deals are heavy work: bounded in time and in number ------------------------------
+
+
+def test_a_no_guess_deal_gives_up_within_the_ladders_bound(tmp_path) -> None:
+    # A guest's no-guess first open searched for up to 30 s of CPU.
+    site = make_site(sqlite_url(tmp_path), no_guess_seconds=0.3)
+    headers = guest(site)
+    game = site.new_game(
+        headers, mode="practice", rows=100, cols=100, mines=2600, no_guess=True, seed=1
+    )
+    answer = site.move(headers, game["id"], "open", 5050)
+    assert answer.status_code == 409
+    assert "in 0.3 s" in answer.json()["error"]["message"]
+    state = site.client.get(f"/api/games/{game['id']}", headers=headers).json()
+    assert state["started"] is False and state["moves"] == 0  # nothing lost: try again
+
+
+def test_no_guess_deals_at_once_take_a_slot_each_and_leave_moves_alone(
+    tmp_path, monkeypatch
+) -> None:
+    # Six no-guess first opens at once starved every other player's deal.
+    site = make_site(sqlite_url(tmp_path), cpu_slots=1, cpu_wait_seconds=0.3)
+    real = games_module.no_guess_board
+
+    def slow_search(*args, **named):
+        time.sleep(1.5)  # a hard search, holding its thread
+        return real(*args, **named)
+
+    monkeypatch.setattr(games_module, "no_guess_board", slow_search)
+    guests = [guest(site) for _ in range(6)]
+    deals = [site.new_game(h, mode="practice", no_guess=True, seed=i) for i, h in enumerate(guests)]
+    other = guest(site)
+    plain = site.new_game(other, mode="practice", preset="expert")
+    answers: dict[int, int] = {}
+
+    def first_open(index: int) -> None:
+        answers[index] = site.move(guests[index], deals[index]["id"], "open", 40).status_code
+
+    threads = [threading.Thread(target=first_open, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.1)
+    assert site.move(other, plain["id"], "open", 100).status_code == 200  # moves need no slot
+    for thread in threads:
+        thread.join()
+    assert sorted(answers.values()) == [200] + [503] * 5

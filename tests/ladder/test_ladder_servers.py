@@ -60,6 +60,7 @@ def mines(database: str, game: str) -> set[int]:
     return set(json.loads(board))
 
 
+@pytest.mark.slow
 def test_kill_9_mid_game_loses_no_move_and_the_games_go_on(
     database: str, servers: list[ServerProcess], tmp_path: Path
 ) -> None:
@@ -135,6 +136,7 @@ def test_kill_9_mid_game_loses_no_move_and_the_games_go_on(
     assert "3 game(s) checked, 0 failed" in verify.stderr
 
 
+@pytest.mark.slow
 def test_two_servers_share_one_database(
     database: str, servers: list[ServerProcess], tmp_path: Path
 ) -> None:

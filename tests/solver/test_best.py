@@ -173,9 +173,9 @@ def test_endgame_matches_brute_force_perfect_play() -> None:
 def test_best_searches_positions_of_up_to_2000_layouts_exactly() -> None:
     """The default endgame takes positions past the old 500 layouts (seeds 151, 157)."""
     view = View(SquareTopology(4, 4), {0: 1}, mine_count=4)  # 3 x C(12, 3) = 660 layouts
-    assert 500 < probabilities(view).layouts <= Best.endgame_layouts
+    assert 500 < probabilities(view).layouts <= Best.endgame_layouts.default
     decision = Best().decide(view)
-    found = solve_endgame(view, max_nodes=Best.endgame_nodes)
+    found = solve_endgame(view, max_nodes=Best.endgame_nodes.default)
     assert found is not None
     assert decision.method == "endgame"
     assert decision.opens == (found[0],)

@@ -14,10 +14,10 @@ import warnings
 from collections.abc import Callable, Iterator
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
-from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from unittest import mock
 
 import pytest
 from brute import Position, positions
@@ -82,19 +82,22 @@ def test_the_modules_load_as_the_environment_says() -> None:
 
 @pytest.fixture(scope="module")
 def source() -> Iterator[dict[str, ModuleType]]:
-    """Each compiled module's source run by the interpreter, as a module of its own."""
-    found = {}
-    for name, module in LOADED.items():
-        path = Path(str(module.__file__)).parent / f"{name}.py"
-        spec = spec_from_file_location(f"{PACKAGE}._source_{name}", path)
-        assert spec is not None and spec.loader is not None
-        twin = module_from_spec(spec)
-        sys.modules[spec.name] = twin  # its dataclasses look their module up
-        spec.loader.exec_module(twin)
-        found[name] = twin
+    """Every compiled module's source run by the interpreter, imported afresh as a set of
+    its own (each imports the others' source, not their builds); then the builds are the
+    package's modules again."""
+    names = [f"{PACKAGE}.{name}" for name in COMPILED]
+    saved = {name: sys.modules.pop(name) for name in names}
+    try:
+        with mock.patch.object(compiled, "python_only", lambda: True):
+            found = {name: import_module(f"{PACKAGE}.{name}") for name in COMPILED}
+    finally:
+        for name in names:
+            sys.modules.pop(name, None)
+        sys.modules.update(saved)
+        for name, module in saved.items():  # ``from package import module`` reads these
+            package, _, attribute = name.rpartition(".")
+            setattr(sys.modules[package], attribute, module)
     yield found
-    for twin in found.values():
-        del sys.modules[twin.__name__]
 
 
 def _answer(result: Any) -> object:
@@ -227,7 +230,7 @@ def test_a_guard_stops_a_long_compiled_count() -> None:
 LONG_CORRELATIONS = """
 import time
 from minesweeper.resources import Guard, OverBudget
-from minesweeper.solver.probability import _correlations
+from minesweeper.solver.counting.polynomials import correlations
 
 # Numbers past machine words, so no kernel: each correlation (about 0.05 s) is the compiled
 # module's own, a loop of C calls that never passes through the interpreter; the 150 of
@@ -237,7 +240,7 @@ polys = [[10**50 + j + k for j in range(600)] for k in range(150)]
 start = time.process_time()
 try:
     with Guard(start + 0.3, None):
-        _correlations(g, polys, 600)
+        correlations(g, polys, 600)
 except OverBudget as stop:
     print(type(stop).__name__, time.process_time() - start)
 """

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from test_best import real_positions
 from test_kernel import engine
 
-from minesweeper.solver import probability
+from minesweeper.solver.counting import engine as counting_engine
 from minesweeper.solver.endgame import _Budget, _Search, _tables, layouts, solve_endgame
 
-KERNEL = probability._kernel
+KERNEL = counting_engine.kernel
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
 EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -137,7 +137,7 @@ def test_several_cases_in_one_text() -> None:
 def test_missing_first_click_is_an_input_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.in"
     path.write_text("2 2\n..\n.X\n")
-    with pytest.raises(InputError, match=r"bad\.in: input ended where the first click"):
+    with pytest.raises(InputError, match=r"bad\.in: line 4: input ended where the first click"):
         load_cases(path)
 
 

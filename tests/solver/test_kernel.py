@@ -1,6 +1,6 @@
 """The compiled counting kernel against the pure-Python engine, its reference: the same
 exact numbers on random constraint systems (the kernel is `minesweeper.solver._kernel`,
-built by setup.py; `probability._kernel` is None when it is not built or not wanted)."""
+built by setup.py; `counting.engine.kernel` is None when it is not built or not wanted)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minesweeper.solver import InconsistentView, probability
+from minesweeper.solver.counting import engine as counting_engine
+from minesweeper.solver.counting import programme as placement
+from minesweeper.solver.counting.parts import Part
+from minesweeper.solver.counting.polynomials import correlate, correlations
+from minesweeper.solver.counting.programme import Programme, TooLarge, needed, order_of, width
+from minesweeper.solver.counting.system import split
 from minesweeper.solver.gauss import split_system
-from minesweeper.solver.probability import Budget, Probabilities, solve, solve_outcomes
+from minesweeper.solver.probability import (
+    Budget,
+    MineCount,
+    Probabilities,
+    solve,
+    solve_outcomes,
+)
 
-KERNEL = probability._kernel
+KERNEL = counting_engine.kernel
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
 EXAMPLES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -30,12 +42,12 @@ System = tuple[list[tuple[frozenset[int], int]], int, int | None]
 @contextmanager
 def engine(kernel: Any) -> Iterator[None]:
     """Count with ``kernel`` (None: the pure-Python engine) inside the block."""
-    saved = probability._kernel
-    probability._kernel = kernel
+    saved = counting_engine.kernel
+    counting_engine.kernel = kernel
     try:
         yield
     finally:
-        probability._kernel = saved
+        counting_engine.kernel = saved
 
 
 @st.composite
@@ -87,7 +99,9 @@ def test_probabilities_are_the_pure_engines(system: System) -> None:
     rules, cells, mines = system
 
     def count() -> object:
-        return answer(solve([_Rule(*r) for r in rules], range(cells), mines, known_safe=3))
+        return answer(
+            solve([_Rule(*r) for r in rules], range(cells), MineCount(mines, known_safe=3))
+        )
 
     compiled, pure = both(count)
     assert compiled == pure
@@ -119,7 +133,7 @@ def test_a_programmes_counts_shares_and_memory_are_the_pure_ones(system: System,
     parts = []
     for kernel in (KERNEL, None):
         with engine(kernel):
-            parts.append(probability._Part(rules, Budget()))
+            parts.append(Part(rules, Budget()))
     for compiled, pure in zip(parts[0].programmes, parts[1].programmes, strict=True):
         assert compiled._counted is not None and pure._counted is None
         assert (compiled.poly, compiled.held) == (pure.poly, pure.held)
@@ -145,12 +159,12 @@ def test_the_kernels_plan_is_the_python_plan(system: System, around: set[int], r
         return
     rng.shuffle(supers)
     with engine(None):
-        programme = probability._Programme(supers, counted, Budget(), tracked)
+        programme = Programme(supers, counted, Budget(), tracked)
     order = programme.order
     planned = KERNEL.plan(
         [supers[i][0] for i in order],
         [len(supers[i][1]) for i in order],
-        [probability._need(rule) for rule in counted],
+        [needed(rule) for rule in counted],
         -1 if tracked is None else tracked,
     )
     assert planned.steps() == programme._steps
@@ -175,10 +189,10 @@ def test_the_kernels_order_is_the_python_order(system: System, rng, start: int) 
     begin = None if start < 0 else start % len(supers)
     sigs = [sig for sig, _ in supers]
     order = KERNEL.order(sigs, -1 if begin is None else begin)
-    assert order == probability._order_of(supers, begin)
+    assert order == order_of(supers, begin)
     counted = [rule for rule in rules if rule[0]]
-    needs = [probability._need(rule) for rule in counted]
-    assert KERNEL.width(order, sigs, needs) == probability._width(order, supers, counted)
+    needs = [needed(rule) for rule in counted]
+    assert KERNEL.width(order, sigs, needs) == width(order, supers, counted)
 
 
 @needs_kernel
@@ -191,7 +205,7 @@ def test_the_kernels_shares_are_exact_dot_products(system: System, rest: list[in
     rules = [rule for rule in rules if rule[0]]
     if not rules:
         return
-    for programme in probability._Part(rules, Budget()).programmes:
+    for programme in Part(rules, Budget()).programmes:
         counted = programme._counted
         assert counted is not None
         for end in range(len(counted.ends())):
@@ -214,11 +228,11 @@ def test_the_kernels_shares_are_exact_dot_products(system: System, rest: list[in
 def test_the_kernels_correlations_are_exact(
     outside: list[int], polys: list[list[int]], n: int
 ) -> None:
-    """`_kernel.correlate` (limbs in C) is `probability._correlate`, poly by poly, for any
+    """`_kernel.correlate` (limbs in C) is `polynomials.correlate`, poly by poly, for any
     lengths (``outside`` short of the sums or past them) and numbers of any size."""
-    want = [probability._correlate(outside, poly, n) for poly in polys]
+    want = [correlate(outside, poly, n) for poly in polys]
     assert KERNEL.correlate(outside, polys, n) == want
-    assert probability._correlations(outside, polys, n) == want
+    assert correlations(outside, polys, n) == want
     assert KERNEL.correlate([*outside, 1], [[1, 2**64]], 1) is None  # past a machine word
     assert KERNEL.correlate([-1, *outside], [[1]], 1) is None  # not a count: left to Python
     assert KERNEL.correlate([Decimal(1)], [[1]], 1) is None
@@ -230,10 +244,10 @@ def test_the_kernels_correlations_are_exact(
 def test_the_kernels_split_is_split_system(system: System) -> None:
     """`_kernel.split`'s labels give `split_system`'s groups, in the same order."""
     rules = [rule for rule in system[0] if rule[0]]
-    assert probability._split(rules) == split_system(rules)
+    assert split(rules) == split_system(rules)
     assert KERNEL.split([frozenset({1}), frozenset()]) is None  # an empty rule: as Python does
     assert KERNEL.split([frozenset({"a"})]) is None  # cells that are not ints
-    assert probability._split([(frozenset({"a", "b"}), 1), (frozenset({"c"}), 0)]) == [
+    assert split([(frozenset({"a", "b"}), 1), (frozenset({"c"}), 0)]) == [
         [(frozenset({"a", "b"}), 1)],
         [(frozenset({"c"}), 0)],
     ]
@@ -258,7 +272,7 @@ def test_a_programmes_batched_shares_are_its_shares(
     if not rules:
         return
     try:
-        part = probability._Part(rules, Budget(), near or None)
+        part = Part(rules, Budget(), near or None)
     except InconsistentView:
         return
     for programme in part.programmes:
@@ -267,8 +281,7 @@ def test_a_programmes_batched_shares_are_its_shares(
         assert programme.shares_each(ends, rest) == want
         size = len(programme.poly)
         want = [
-            [share for _, share, _ in programme.shares(probability._correlate(rest, p, size))[0]]
-            for p in polys
+            [share for _, share, _ in programme.shares(correlate(rest, p, size))[0]] for p in polys
         ]
         assert programme.shares_correlated(rest, polys) == want
         if () in ends:  # else every share is 0, whatever the weights
@@ -313,13 +326,13 @@ def test_the_kernels_part_has_the_python_supercells_and_order(
     if not rules:
         return
     found = []
-    saved = probability.MANY_STARTS_ABOVE
-    probability.MANY_STARTS_ABOVE = starts
+    saved = placement.MANY_STARTS_ABOVE
+    placement.MANY_STARTS_ABOVE = starts
     try:
         for kernel in (KERNEL, None):
             with engine(kernel):
                 try:
-                    part = probability._Part(rules, Budget(), near)
+                    part = Part(rules, Budget(), near)
                 except InconsistentView as error:
                     found.append(str(error))
                     continue
@@ -327,7 +340,7 @@ def test_the_kernels_part_has_the_python_supercells_and_order(
                     [(p.supers, p.order, p.tracking, p.poly, p.held) for p in part.programmes]
                 )
     finally:
-        probability.MANY_STARTS_ABOVE = saved
+        placement.MANY_STARTS_ABOVE = saved
     assert found[0] == found[1]
 
 
@@ -335,7 +348,7 @@ def test_the_kernels_part_has_the_python_supercells_and_order(
 def test_a_component_past_machine_words_is_left_to_python() -> None:
     cells = KERNEL.MAX_CELLS + 1
     rules = [(frozenset(range(cells)), cells // 2)]
-    (programme,) = probability._Part(rules, Budget()).programmes
+    (programme,) = Part(rules, Budget()).programmes
     assert programme._counted is None  # counted in Python, exactly
     assert programme.poly == [0] * (cells // 2) + [comb(cells, cells // 2)]
 
@@ -343,7 +356,7 @@ def test_a_component_past_machine_words_is_left_to_python() -> None:
 @needs_kernel
 def test_counts_past_the_kernels_memory_are_left_to_python() -> None:
     rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
-    programme = probability._Programme(_supers(rules), rules, Budget())
+    programme = Programme(_supers(rules), rules, Budget())
     assert programme._counted is not None
     programme._plan(rules)  # the plan in Python, as the kernel takes it too
     assert KERNEL.count(programme._steps, 10**6, 10**6) is not None
@@ -353,16 +366,16 @@ def test_counts_past_the_kernels_memory_are_left_to_python() -> None:
 @needs_kernel
 def test_a_plan_past_the_memory_budget_is_left_to_python() -> None:
     rules = [(frozenset(range(i, i + 3)), 1) for i in range(0, 30, 2)]
-    with pytest.raises(probability._TooLarge):
-        probability._Programme(_supers(rules), rules, Budget(counts=10))
+    with pytest.raises(TooLarge):
+        Programme(_supers(rules), rules, Budget(counts=10))
 
 
 def test_the_kernel_is_built_where_a_compiler_is() -> None:
     """The package build compiles the kernel wherever a C++ compiler is found (CI: g++)."""
     if os.environ.get("MINESWEEPER_ENGINE", "").strip().lower() == "python":
-        assert probability.ENGINE == "python" and probability._kernel is None
+        assert counting_engine.ENGINE == "python" and KERNEL is None
     elif shutil.which("g++") or shutil.which("c++"):
-        assert probability.ENGINE == "compiled"
+        assert counting_engine.ENGINE == "compiled"
 
 
 class _Rule:

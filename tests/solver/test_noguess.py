@@ -164,7 +164,9 @@ def test_boards_replay_from_the_first_click_without_a_guess(prover: str) -> None
     rng = random.Random(7)
     for _ in range(3):
         first = rng.randrange(topology.size)
-        board = no_guess_board(topology, preset.mines, first, "opening", rng, prover)
+        board = no_guess_board(
+            topology, preset.mines, first, FirstClick.OPENING, rng, find_prover(prover)
+        )
         assert replay_without_guess(board, first, exact_safe)
         if prover == "subset":
             assert replay_without_guess(board, first, lambda v: prove(v).safe)
@@ -176,8 +178,8 @@ def test_exact_accepts_every_board_subset_accepts_and_more() -> None:
     first = topology.cell_at(*preset.start)
     rng = random.Random(3)
     boards = [random_board(topology, preset.mines, rng, first, "opening") for _ in range(60)]
-    by_subset = {i for i, b in enumerate(boards) if solvable(b, first, "subset")}
-    by_exact = {i for i, b in enumerate(boards) if solvable(b, first, "exact")}
+    by_subset = {i for i, b in enumerate(boards) if solvable(b, first, SubsetProver)}
+    by_exact = {i for i, b in enumerate(boards) if solvable(b, first, ExactProver)}
     assert by_subset <= by_exact
     assert len(by_exact) > len(by_subset)
 
@@ -202,7 +204,7 @@ def test_no_guess_sessions() -> None:
     assert session.board is not None
     assert replay_without_guess(session.board, first, exact_safe)
     assert options.category().no_guess
-    maker = board_maker("subset", attempts=5)
+    maker = board_maker(SubsetProver, attempts=5)
     with pytest.raises(NoGuessFailed):
         maker(SquareTopology(2, 2), 2, 0, FirstClick.SAFE, random.Random(0))
 

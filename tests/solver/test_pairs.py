@@ -139,7 +139,9 @@ def test_weight_recounts_only_what_the_rules_touch_and_equals_a_whole_count(
 
     def whole(*extra):
         try:
-            return solve_weight([*found.rules, *extra], unknown, view.mines_left, **found.settings)
+            return solve_weight(
+                [*found.rules, *extra], unknown, found.count, budget=found.budget, cache=found.cache
+            )
         except InconsistentView:
             return 0
 

@@ -15,15 +15,17 @@ from hypothesis import strategies as st
 from positions import mesh
 
 from minesweeper.errors import TopologyError
-from minesweeper.solver import InconsistentView, View, frontier, probability
+from minesweeper.solver import InconsistentView, View, frontier
 from minesweeper.solver.constraints import Constraint, Opening, constraints
+from minesweeper.solver.counting import combining, polynomials, programme
+from minesweeper.solver.counting.polynomials import binomials
 from minesweeper.solver.probability import (
     UNIFORM,
     Budget,
     DensityPrior,
+    MineCount,
     PartCache,
     UnknownCells,
-    _binomials,
     probabilities,
     solve,
     solve_outcomes,
@@ -238,8 +240,8 @@ def test_an_approximate_answer_loses_nothing_to_rounded_arithmetic(monkeypatch, 
         view = View(view.topology, view.revealed)
     rough = probabilities(view, budget=Budget(counts=200))
     assert rough.approximate
-    monkeypatch.setattr(probability, "ROUNDED", Context(prec=1000, Emax=MAX_EMAX, Emin=MIN_EMIN))
-    monkeypatch.setattr(probability, "INTEGRAL_DIGITS", 500)
+    monkeypatch.setattr(combining, "ROUNDED", Context(prec=1000, Emax=MAX_EMAX, Emin=MIN_EMIN))
+    monkeypatch.setattr(combining, "INTEGRAL_DIGITS", 500)
     fine = probabilities(view, budget=Budget(counts=200))
     assert fine.approximate and fine.safe == rough.safe and fine.mines == rough.mines
     for cell, chance in fine.floats().items():
@@ -273,7 +275,7 @@ def test_an_overdue_walk_back_keeps_each_components_expected_mines(view: View) -
         return
     with pytest.MonkeyPatch.context() as patch:
         # Programmes as small as a hurried count are walked back anyway: here none is.
-        patch.setattr(probability, "SPENT_COUNTS", 0)
+        patch.setattr(programme, "SPENT_COUNTS", 0)
         rough = probabilities(view, budget=Budget(due=0.0))
     assert rough.layouts == exact.layouts and rough.weight == exact.weight
     assert sum(rough[c] for c in rough) == sum(exact[c] for c in exact)
@@ -303,7 +305,7 @@ def test_settled_mines_shift_the_count_instead_of_lengthening_it(monkeypatch) ->
     }
     view = View(topology, revealed)
     lengths: list[int] = []
-    convolve, correlated = probability._convolve, probability._correlated
+    convolve, correlated = polynomials.convolve, combining.correlated
 
     def spied_convolve(a, b):
         lengths.append(len(a) + len(b) - 1)
@@ -313,8 +315,8 @@ def test_settled_mines_shift_the_count_instead_of_lengthening_it(monkeypatch) ->
         lengths.append(n)
         return correlated(g, p, n)
 
-    monkeypatch.setattr(probability, "_convolve", spied_convolve)
-    monkeypatch.setattr(probability, "_correlated", spied_correlated)
+    monkeypatch.setattr(polynomials, "convolve", spied_convolve)
+    monkeypatch.setattr(combining, "correlated", spied_correlated)
     result = probabilities(view)
     assert not result.approximate
     assert len(result.mines) > 200 and lengths
@@ -343,7 +345,9 @@ def outcomes_one_by_one(view: View, cell: int) -> tuple[dict, list, frozenset, l
     for count in range(len(around) + 1):
         number = [Constraint(around, count, cell)] if around else []
         try:
-            found[count] = solve([*kept, *number], rest, left, known_mines=len(view.mines))
+            found[count] = solve(
+                [*kept, *number], rest, MineCount(left, known_mines=len(view.mines))
+            )
         except InconsistentView:
             continue
     return found, kept, around, rest
@@ -352,7 +356,8 @@ def outcomes_one_by_one(view: View, cell: int) -> tuple[dict, list, frozenset, l
 def assert_same_outcomes(view: View, cell: int) -> None:
     expected, kept, around, rest = outcomes_one_by_one(view, cell)
     left = None if view.mine_count is None else view.mine_count - len(view.mines)
-    got = solve_outcomes(kept, around, rest, left, known_mines=len(view.mines), cache={})
+    told = MineCount(left, known_mines=len(view.mines))
+    got = solve_outcomes(kept, around, rest, told, cache={})
     assert got is not None
     assert got.keys() == expected.keys()
     for count, result in got.items():
@@ -366,9 +371,8 @@ def assert_same_outcomes(view: View, cell: int) -> None:
         )
         assert not result.approximate
     # The opened cell left out by solve_outcomes itself: the same answers, cells in order.
-    settings = {"known_mines": len(view.mines), "cache": {}}
     unknown = view.unknown()
-    alone = solve_outcomes(kept, around, unknown, left, opened=cell, **settings)
+    alone = solve_outcomes(kept, around, unknown, told, opened=cell, cache={})
     assert alone is not None
     assert {n: (list(r), [r[c] for c in r]) for n, r in alone.items()} == {
         n: (list(r), [r[c] for c in r]) for n, r in got.items()
@@ -414,25 +418,26 @@ def test_weight_alone_is_the_weight_of_the_probabilities(view: View, a: int, b: 
         pair = frozenset({unknown[pick % len(unknown)], unknown[(pick // 7) % len(unknown)]})
         extra = [Constraint(pair, pick % 2, -1)]
     left = None if view.mine_count is None else view.mine_count - len(view.mines)
-    settings = {"prior": DensityPrior(a, b), "known_mines": len(view.mines), "cache": {}}
+    count = MineCount(left, DensityPrior(a, b), known_mines=len(view.mines))
+    cache: dict[object, object] = {}
     for system in (rules, [*rules, *extra]):
         try:
-            want = solve(system, unknown, left, **settings).weight
+            want = solve(system, unknown, count, cache=cache).weight
         except InconsistentView:
             with pytest.raises(InconsistentView):
-                solve_weight(system, unknown, left, **settings)
+                solve_weight(system, unknown, count, cache=cache)
             continue
-        assert solve_weight(system, unknown, left, **settings) == want
+        assert solve_weight(system, unknown, count, cache=cache) == want
 
 
 def test_binomials_along_a_row_are_math_comb() -> None:
-    """`_binomials`, the free cells' weights by exact steps, is ``comb`` for every range."""
+    """`binomials`, the free cells' weights by exact steps, is ``comb`` for every range."""
     for n in range(0, 14):
         for low in range(-4, n + 5):
             for high in range(low - 1, n + 6):
                 want = [comb(n, r) if 0 <= r <= n else 0 for r in range(low, high + 1)]
-                assert _binomials(n, low, high) == want
-    assert _binomials(480, 30, 99) == [comb(480, r) for r in range(30, 100)]
+                assert binomials(n, low, high) == want
+    assert binomials(480, 30, 99) == [comb(480, r) for r in range(30, 100)]
 
 
 def lone_cells(view: View) -> dict[int, list[int]]:
@@ -496,20 +501,18 @@ def test_a_lone_cells_outcomes_serve_another_alike(seed: int, known: bool, monke
         for cell in cells:
             opening = Opening.of(view, rules, cell)
             rest = [c for c in view.unknown() if c != cell]
-            settings = {"known_mines": len(view.mines), "known_safe": len(view.revealed) + 1}
-            fresh = solve_outcomes(opening.rules, opening.around, rest, view.mines_left, **settings)
+            count = MineCount.of(view, opened=1)
+            fresh = solve_outcomes(opening.rules, opening.around, rest, count)
             counts: list[int] = []
-            real = probability._combine_outcomes
+            real = combining.combine_outcomes
 
             def counted(*args, counts=counts, real=real):
                 counts.append(1)
                 return real(*args)
 
-            monkeypatch.setattr(probability, "_combine_outcomes", counted)
-            kept = solve_outcomes(
-                opening.rules, opening.around, rest, view.mines_left, cache=cache, **settings
-            )
-            monkeypatch.setattr(probability, "_combine_outcomes", real)
+            monkeypatch.setattr(combining, "combine_outcomes", counted)
+            kept = solve_outcomes(opening.rules, opening.around, rest, count, cache=cache)
+            monkeypatch.setattr(combining, "combine_outcomes", real)
             assert outcome_facts(kept) == outcome_facts(fresh)
             if cell != cells[0]:
                 assert not counts  # served from the first cell's outcomes
@@ -539,17 +542,13 @@ def test_a_positions_unknown_cells_made_once_serve_every_cells_outcomes(
     if not unknown:
         return
     once = UnknownCells(unknown, distinct=True) if distinct else UnknownCells(unknown + unknown)
-    settings = {"known_mines": len(view.mines), "known_safe": len(view.revealed) + 1}
+    count = MineCount.of(view, opened=1)
     plain_cache, once_cache = PartCache(), PartCache()
     for cell in dict.fromkeys([unknown[pick % len(unknown)], *unknown[:4]]):
         opening = Opening.of(view, rules, cell)
         args = (opening.rules, opening.around)
-        plain = solve_outcomes(
-            *args, list(unknown), view.mines_left, opened=cell, cache=plain_cache, **settings
-        )
-        kept = solve_outcomes(
-            *args, once, view.mines_left, opened=cell, cache=once_cache, **settings
-        )
+        plain = solve_outcomes(*args, list(unknown), count, opened=cell, cache=plain_cache)
+        kept = solve_outcomes(*args, once, count, opened=cell, cache=once_cache)
         assert outcome_facts(kept) == outcome_facts(plain)
         held = {c for rule in opening.rules for c in rule.cells} | opening.around
         free = [c for c in unknown if c != cell and c not in held]

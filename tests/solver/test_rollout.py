@@ -28,7 +28,7 @@ from minesweeper.topology import SquareTopology
 
 def searching(think: int = 8, **settings: float) -> Rollout:
     """A rollout that searches every guess of small boards (no endgame, no regions)."""
-    player = Rollout(think=Think(think, "layouts"))
+    player = Rollout(think=think)
     player.endgame_layouts = 0
     player.regions = False
     player.policy = ExactSafest()  # cheap, deterministic play-on
@@ -40,7 +40,7 @@ def searching(think: int = 8, **settings: float) -> Rollout:
 def test_rollout_is_registered_and_says_its_unit() -> None:
     assert find_strategy("rollout") is Rollout
     assert StrategySpec("rollout").label == "rollout (think 16 layouts)"
-    assert StrategySpec("rollout", Think(8, None)).build().think == Think(8, "layouts")
+    assert StrategySpec("rollout", Think(8, None)).build().think == 8
 
 
 def test_strata_chances_and_safety_are_exact() -> None:
@@ -103,7 +103,7 @@ def test_a_rerun_plays_the_same_moves_and_the_seed_does_not_matter() -> None:
         records = []
         for seed in (0, 0, 7):
             guesses: list[tuple[int, ...]] = []
-            player = Rollout(seed, think=Think(6, "layouts"))
+            player = Rollout(seed, think=6)
             seen = guesses.append
             record = play(board, 0, player, True, on_guess=lambda v, d, m, s=seen: s(d.opens))
             records.append((record.won, record.visit_count, record.guesses, guesses))

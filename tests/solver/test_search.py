@@ -20,12 +20,11 @@ from minesweeper.solver.probability import probabilities
 from minesweeper.solver.registry import find_strategy
 from minesweeper.solver.rollout import Rollout
 from minesweeper.solver.search import Position, Search
-from minesweeper.solver.think import Think
 from minesweeper.topology import SquareTopology
 from minesweeper.variant import FirstClick
 
 #: More positions than any look-ahead here solves.
-PLENTY = Think(60_000, "positions")
+PLENTY = 60_000  # positions: more than any look-ahead here solves
 
 
 def test_search_is_registered() -> None:
@@ -173,7 +172,7 @@ def test_zero_chance_matches_counting_layouts() -> None:
 
 
 def test_no_time_to_think_plays_as_best() -> None:
-    hasty = Search(think=Think(0, "positions"))
+    hasty = Search(think=0)
     for view in guessing_views(10, 4):
         assert hasty.decide(view) == plain_best().decide(view)
 
@@ -293,10 +292,10 @@ def test_the_budget_is_counted_in_positions() -> None:
         one_move = shallow.outlooks(view, result)
         root = shallow.solved  # the one-move scores' positions, never cut short
         assert 0 < root <= work
-        enough = Search(think=Think(work, "positions"))
+        enough = Search(think=work)
         assert enough.outlooks(view, result) == [deep] and enough.solved == work
         for budget in {0, root - 1, work - 1} if work > root else set():
-            short = Search(think=Think(budget, "positions"))
+            short = Search(think=budget)
             # Depth 2 left incomplete: the one-move scores decide.
             assert short.outlooks(view, result) == one_move
             assert short.solved == max(root, budget)
@@ -327,7 +326,7 @@ def test_a_rerun_plays_the_same_moves_when_the_budget_binds() -> None:
         for _ in range(2):
             guesses: list[tuple[int, ...]] = []
             seen = guesses.append
-            player = _Counting(think=Think(25, "positions"))
+            player = _Counting(think=25)
             record = play(board, 0, player, True, on_guess=lambda v, d, m, s=seen: s(d.opens))
             plays.append((record.won, record.visit_count, guesses, player.work))
             bound += sum(work >= 25 for work in player.work)

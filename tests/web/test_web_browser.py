@@ -235,6 +235,7 @@ def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, serve
     assert page.locator("[data-stat='Result']").inner_text() == "Won"
     assert page.locator("[data-stat='3BV']").inner_text() == str(bbbv(board))
     assert page.locator("#counter").inner_text() == "000"
+    page.wait_for_selector("#stats .entered")  # the place is asked of the ladder after the end
     assert "Entered #1 on the beginner ladder" in page.locator("#stats").inner_text()
     page.screenshot(path=shots / "02-ranked-win.png")
 

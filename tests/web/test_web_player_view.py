@@ -80,7 +80,7 @@ def test_daily_and_weekly_boards_have_their_own_rankings(page, server, shots) ->
     page.wait_for_selector("#boards-page table.ladder td a:text('dana')")
     # The weekly board, played from its ranking's page.
     page.click("#boards-page a:text('Weekly board')")
-    page.click("#boards-page button.play-board:text(\"this week's\")")
+    page.click('#boards-page button.play-board:text("this week\'s")')
     page.wait_for_function("() => window.minesweeper.game.data?.mode === 'weekly'")
     first = page.evaluate("() => window.minesweeper.game.data.first_cell")
     open_all_safe(page, service, first)

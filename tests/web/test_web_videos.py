@@ -3,6 +3,9 @@ as frames to play back (ms-toollib reads them: the dev extra has it)."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 from ladder_helpers import Site, TestClient, config, sqlite_url
 from paths import TESTS
@@ -10,6 +13,7 @@ from paths import TESTS
 from minesweeper.ladder.app import create_app
 from minesweeper.ladder.service import Ladder
 from minesweeper.web import mount
+from minesweeper.web import routes as web_routes
 from minesweeper.web.videos import MAX_VIDEO_BYTES
 
 pytest.importorskip("ms_toollib")
@@ -67,3 +71,25 @@ def test_what_is_not_a_video_is_refused_in_one_sentence(site, data, kind, status
     message = answer.json()["error"]["message"]
     assert said in message
     assert "upload" not in message and "/tmp" not in message  # no server path
+
+
+def test_a_video_waits_for_the_public_slots_as_a_replay_does(tmp_path, monkeypatch) -> None:
+    # Read in the ladder's pool of public heavy work: while replays hold every slot, a video
+    # is refused at once (503), and the event loop is never the thread reading it.
+    service = Ladder(config(sqlite_url(tmp_path), cpu_slots=1, cpu_wait_seconds=0.2))
+    client = TestClient(create_app(ladder_service=service, extensions=[mount]))
+    made = Site(service, client)
+
+    def slow(_body: bytes) -> dict:
+        time.sleep(1.5)
+        return {"frames": []}
+
+    monkeypatch.setattr(web_routes, "playback", slow)
+    hog = threading.Thread(target=lambda: client.post("/api/replay/frames", content=b"{}"))
+    hog.start()
+    time.sleep(0.4)  # the replay holds the only slot
+    busy = send(made, (VIDEOS / "arbiter-beginner.avf").read_bytes())
+    hog.join()
+    assert busy.status_code == 503 and busy.json()["error"]["code"] == "busy"
+    assert send(made, (VIDEOS / "arbiter-beginner.avf").read_bytes()).status_code == 200
+    service.close()

@@ -1,12 +1,15 @@
 // The project's server harness for a student's server.h (docs/headers.md).
 //
-// Built as: g++ -std=c++17 -O2 -include STUDENT/server.h server_main.cpp
-// so server.h, wherever it lies and whatever it is named, comes first and its
-// own #include "..." lines find the files beside it. The loop is the course's
-// main.cpp (InitMap, PrintMap, then per move VisitBlock, PrintMap and ExitGame
-// once game_state is not 0), except that it stops at the end of the input:
-// `while (true)` would print the last map for ever on a case that ends early.
+// Built as the course's main.cpp is: <iostream>, then "server.h" (found in
+// BUILD/src, a copy of the student's header, whose own #include "..." lines then
+// find the files beside the original through -iquote). The loop is main.cpp's:
+// InitMap, PrintMap, then per move VisitBlock, PrintMap and ExitGame once
+// game_state is not 0. One difference: at the end of the input it returns,
+// where main.cpp's loop would print the last map for ever (no case the course
+// posed ends before its game is decided: judge/assignment.py).
 #include <iostream>
+
+#include "server.h"
 
 int main() {
   InitMap();

@@ -155,7 +155,7 @@ async function ended(g) {
   if (!end.won) return;
   const place = await entered(g, auth.name);
   if (g.end !== end) return; // another game meanwhile
-  actions.prepend(el("span", { class: "entered" }, `Entered ${place.text}`));
+  actions.prepend(el("span", { class: "entered" }, place.text.startsWith("A win") ? place.text : `Entered ${place.text}`));
   g.showResult(end, el("span", { class: "entered" }, `${place.text}`));
 }
 

@@ -181,11 +181,17 @@ export async function entered(game, player) {
     : { path: `${SHARED[game.mode].path}/${preset}/${rules}?limit=100`, href: `#/${game.mode}/${preset}/${rules}`, name: `${game.mode === "daily" ? "today's" : "this week's"} ${game.data.category} board` };
   let rank = null;
   let best = null;
+  let least = null;
   try {
     const data = await call("GET", where.path);
     const row = data.rows.find((r) => r.player === player);
     if (row) [rank, best] = [row.rank, row.game === game.id ? null : row.ms];
+    least = data.minimum_bbbv ?? null;
   } catch { /* the place is a courtesy: the game is kept either way */ }
+  const bbbv = game.end?.stats?.bbbv;
+  if (least !== null && bbbv !== undefined && bbbv < least) {
+    return { text: `A win, but a board of 3BV ${bbbv} ranks no time on ${where.name} (its least is ${least}). `, href: where.href, name: where.name };
+  }
   const place = rank === null ? "outside the top 100" : `#${rank}`;
   const personal = best === null ? (rank === null ? "" : ", your best there") : `; your best there: ${seconds(best, 3)} s`;
   return { text: `${place} on ${where.name}${personal}. `, href: where.href, name: where.name };
