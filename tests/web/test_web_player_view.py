@@ -11,6 +11,7 @@ Each test fails on the page before its fix. Screenshots go where test_web_browse
 from __future__ import annotations
 
 import time
+from datetime import date, timedelta
 
 import pytest
 from paths import TESTS
@@ -88,6 +89,13 @@ def test_daily_and_weekly_boards_have_their_own_rankings(page, server, shots) ->
     assert "this week's beginner board" in page.locator("#result").inner_text()
     page.goto(page.url.split("#")[0] + "#/weekly/beginner/modern")
     page.wait_for_selector("#boards-page table.ladder td a:text('dana')")
+    # Its replays are refused until the week ends (issue 44 F1): the row says from when.
+    week = page.evaluate("() => window.minesweeper.game.data.day")
+    year, number = week.split("-W")
+    monday = date.fromisocalendar(int(year), int(number), 7) + timedelta(days=1)
+    row = page.locator("#boards-page table.ladder tbody tr").first
+    assert row.locator("td").last.inner_text() == f"from {monday.isoformat()}"
+    assert row.locator("a[href^='#/replay']").count() == 0
     page.screenshot(path=shots / "40-1-weekly-ranking.png")
     # The ranked ladder lists neither; the player's recent games say which kind is which.
     page.goto(page.url.split("#")[0] + "#/ladder/beginner/modern/time/all")
@@ -97,6 +105,9 @@ def test_daily_and_weekly_boards_have_their_own_rankings(page, server, shots) ->
     page.wait_for_selector("#player-page .recent")
     kinds = page.eval_on_selector_all("#player-page .recent", "s => s.map(x => x.dataset.kind)")
     assert sorted(kinds) == ["daily", "weekly"]
+    recent = page.locator("#player-page .recent").all_inner_texts()
+    assert all("(replay from " in text for text in recent), recent
+    assert page.locator("#player-page .recent a[href^='#/replay']").count() == 0
 
 
 def test_the_odds_are_written_on_the_cells(browser, server, shots) -> None:

@@ -8,9 +8,25 @@ const BOARD_NAMES = { time: "Best time", "3bv/s": "Best 3BV/s", "win-rate": "Win
 /** The kinds of game, as a player's page and the recent games name them. */
 const KIND_NAMES = { ranked: "Ranked", daily: "Daily boards", weekly: "Weekly boards", practice: "Practice" };
 /** The shared boards: their API path and how a period is named. */
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The day (YYYY-MM-DD, UTC) a weekly board's ISO week ("2026-W07") ends: the Monday after. */
+function mondayAfter(week) {
+  const [year, number] = week.split("-W").map(Number);
+  const january4 = Date.UTC(year, 0, 4);
+  const firstMonday = january4 - ((new Date(january4).getUTCDay() + 6) % 7) * DAY_MS;
+  return new Date(firstMonday + 7 * number * DAY_MS).toISOString().slice(0, 10);
+}
+
 const SHARED = {
-  daily: { path: "/api/daily", now: "Today's board", period: (day) => day },
-  weekly: { path: "/api/weekly", now: "This week's board", period: (week) => week.replace("-W", ", week ") },
+  daily: {
+    path: "/api/daily", now: "Today's board", period: (day) => day,
+    ends: (day) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10),
+  },
+  weekly: {
+    path: "/api/weekly", now: "This week's board", period: (week) => week.replace("-W", ", week "),
+    ends: mondayAfter,
+  },
 };
 
 /** A ranked category's preset and rules: "expert" is expert under the modern rules. */
@@ -36,7 +52,8 @@ const dash = (value, show) => (value === null || value === undefined ? "–" : s
 const percent = (value) => `${(value * 100).toFixed(0)}%`;
 
 /** The rows of a time or 3BV/s ladder; its 3BV and date columns are left out on a phone. */
-function bestGames(data, caption, replays = true) {
+function bestGames(data, caption, replaysFrom = null) {
+  const replays = replaysFrom === null;
   const head = ["#", "Player", "Time", "3BV", "3BV/s", "Date", "Replay"];
   const wide = new Set(["3BV", "Date"]);
   const cell = (name, ...content) => el("td", wide.has(name) ? { class: "wide-only" } : {}, ...content);
@@ -48,7 +65,7 @@ function bestGames(data, caption, replays = true) {
       cell("Time", `${seconds(row.ms, 3)} s`), cell("3BV", String(row.bbbv ?? "")),
       cell("3BV/s", row.bbbv_per_second === null ? "–" : row.bbbv_per_second.toFixed(3)),
       cell("Date", (row.date ?? "").slice(0, 10)),
-      cell("Replay", replays ? replayLink(row.game) : "after the board")))),
+      cell("Replay", replays ? replayLink(row.game) : `from ${replaysFrom}`)))),
     data.rows.length ? null : el("tbody", {}, el("tr", {}, el("td", { colspan: 7 }, "No wins yet."))));
 }
 
@@ -121,6 +138,7 @@ export async function showBoards(page, mode = "daily", preset = "beginner", rule
       return el("a", { href: `#/${mode}/${p}/${r}`, "aria-current": p === preset && r === rules ? "page" : null }, category);
     }));
   const data = await call("GET", `${shared.path}/${encodeURIComponent(preset)}/${encodeURIComponent(rules)}`);
+  const ends = data.day ? shared.ends(data.day) : "the end of its period";
   const button = play ? el("button", { type: "button", class: "play-board", onclick: () => play(mode, preset, rules) },
     `Play ${mode === "daily" ? "today's" : "this week's"} ${data.category} board`) : null;
   replace(page,
@@ -129,8 +147,8 @@ export async function showBoards(page, mode = "daily", preset = "beginner", rule
       ? "One board per category each day (UTC), the same for everyone, played once."
       : "One board per category each week (Monday to Sunday, UTC), the same for everyone, played once."),
     tabs, categories, button,
-    scroller(bestGames(data, `${shared.now} (${shared.period(data.day ?? "")}), ${data.category}: best time`, false)),
-    el("p", { class: "legend" }, "Everyone plays the same board: its replays show once the board's period is over."));
+    scroller(bestGames(data, `${shared.now} (${shared.period(data.day ?? "")}), ${data.category}: best time`, ends)),
+    el("p", { class: "legend" }, `Everyone plays the same board: its replays, and the mines of a lost game, show from ${ends} 00:00 UTC, when the board's ${mode === "daily" ? "day" : "week"} is over.`));
 }
 
 /** One kind of game's figures on a player's page: a row per category and way of playing. */
@@ -161,8 +179,13 @@ export async function showPlayer(page, name) {
     const games = (data.games ?? []).filter((g) => g.mode === kind);
     if (!games.length) return null;
     return el("section", { class: "recent", "data-kind": kind }, el("h3", {}, KIND_NAMES[kind]),
-      el("ul", {}, games.map((g) => el("li", {}, replayLink(g.id,
-        `${g.category}${g.day ? ` (${g.day})` : ""}: ${g.state}${g.ms ? `, ${seconds(g.ms, 3)} s` : ""}`)))));
+      el("ul", {}, games.map((g) => {
+        const text = `${g.category}${g.day ? ` (${g.day})` : ""}: ${g.state}${g.ms ? `, ${seconds(g.ms, 3)} s` : ""}`;
+        const from = SHARED[g.mode] && g.day ? SHARED[g.mode].ends(g.day) : null;
+        const today = new Date().toISOString().slice(0, 10);
+        // A shared board's replays are refused while others still play it.
+        return el("li", {}, from !== null && from > today ? `${text} (replay from ${from})` : replayLink(g.id, text));
+      })));
   }).filter(Boolean);
   replace(page,
     el("h1", {}, data.name ?? name),
