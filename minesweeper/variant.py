@@ -366,7 +366,7 @@ def _parse_rules(text: str, whole: str) -> Rules:
 
 @functools.lru_cache(maxsize=64)
 def _fitted(preset: Preset, topology: type[Topology], rules: Rules) -> Variant:
-    rows, cols = fitting_size(topology, preset.rows, preset.cols)
+    rows, cols = fitting_size(topology, *topology.span_like(preset.rows, preset.cols))
     mines = preset.mines
     try:
         cells = topology.cell_count(rows, cols)

@@ -72,11 +72,8 @@ async def every_topology(folder: Path) -> None:
     from minesweeper.variant import Variant
 
     for name, kind in TOPOLOGIES.items():
-        # Tilings' pieces are few on a beginner's 9x9: a wider board at intermediate density.
-        game = Variant.preset("beginner", kind)
-        if name in ("domino", "tromino", "tetromino"):
-            game = Variant.sized("intermediate", 9, 12, kind)
-        await shot(Settings(game), (100, 32), folder / f"{name}.svg")
+        # Each shape's beginner board: as many cells as the squares' (a tiling's pieces).
+        await shot(Settings(Variant.preset("beginner", kind)), (100, 32), folder / f"{name}.svg")
     graph = Settings(Variant.parse("graph 10x15/18"))
     await shot(graph, (100, 32), folder / "graph-150.svg")
     hexagons = Settings(Variant.parse("hex expert"))

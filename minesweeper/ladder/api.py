@@ -33,7 +33,7 @@ class SignedIn(BaseModel):
 
 
 class NewGame(Strict):
-    mode: Literal["ranked", "daily", "practice"] = "practice"
+    mode: Literal["ranked", "daily", "weekly", "practice"] = "practice"
     preset: str = Field("beginner", max_length=32)
     rules: str = Field("modern", max_length=16, description="modern, classic (or acm: practice)")
     topology: str = Field("square", max_length=32, description="practice only")
@@ -89,7 +89,8 @@ class EndOut(BaseModel):
     replay: str
     hidden_until: str | None = Field(
         None,
-        description="a daily board others are still playing: until then (ISO 8601, UTC) a "
+        description="a daily or weekly board others are still playing: until then (ISO 8601, "
+        "UTC) a "
         "lost game shows only the mine that went off, and its replay is refused",
     )
 
@@ -106,7 +107,7 @@ class GameOut(BaseModel):
     started: bool
     ms: int = Field(description="server milliseconds since the first open")
     moves: int
-    first_cell: int | None = Field(description="a daily board must be opened here first")
+    first_cell: int | None = Field(description="a daily or weekly board must be opened here first")
     assists: list[list[Any]]
     opened: list[list[int]] = Field(description="[cell, number] of every opened cell")
     flags: list[int]
@@ -192,6 +193,14 @@ class WinRateRow(BaseModel):
     win_rate: float
 
 
+class PendingRow(BaseModel):
+    """A player short of a win-rate ladder's minimum of games, with their progress to it."""
+
+    player: str
+    played: int
+    won: int
+
+
 class LadderOut(BaseModel):
     category: str
     board: str
@@ -204,6 +213,10 @@ class LadderOut(BaseModel):
         None, description="the least 3BV of a win on a ranked time or 3BV/s ladder"
     )
     rows: list[BestGameRow | WinRateRow]
+    pending: list[PendingRow] | None = Field(
+        None,
+        description="win-rate: the players short of minimum_games, with games played and won",
+    )
 
 
 class LaddersOut(BaseModel):
@@ -214,13 +227,14 @@ class LaddersOut(BaseModel):
 
 
 class PlayerCategory(BaseModel):
-    """A player's lifetime figures in one ranked category: `minesweeper.play.history`'s
-    `Figures.as_json`, the same arithmetic as ``minesweeper stats``."""
+    """A player's lifetime figures in one category of one kind of game (and one way of
+    playing): `minesweeper.play.history`'s `Figures.as_json`, the same arithmetic as
+    ``minesweeper stats``."""
 
     category: str
     label: str = Field(description="the category for people")
-    play: str = Field(description="person, or computer for a bot")
-    games: int = Field(description="ranked games started, the abandoned ones among them")
+    play: str = Field(description="person, assisted (practice with help), or computer (a bot)")
+    games: int = Field(description="games started, the abandoned ones among them")
     wins: int
     abandoned: int = Field(description="started and left unfinished or resigned: not won")
     win_rate: float
@@ -237,6 +251,7 @@ class PlayerGame(BaseModel):
     id: str
     mode: str
     category: str
+    day: str | None = Field(None, description="a daily or weekly board's day or ISO week")
     state: str
     ms: int | None
     bbbv_per_second: float | None
@@ -248,8 +263,13 @@ class PlayerPage(BaseModel):
     name: str
     bot: bool
     joined: str
-    categories: list[PlayerCategory]
-    games: list[PlayerGame] = Field(description="the latest finished ranked and daily games")
+    categories: list[PlayerCategory] = Field(description="the ranked ones (kinds.ranked)")
+    kinds: dict[str, list[PlayerCategory]] = Field(
+        description="per kind of game (ranked, daily, weekly, practice) its categories' figures"
+    )
+    games: list[PlayerGame] = Field(
+        description="the latest finished ranked, daily and weekly games"
+    )
 
 
 class ErrorDetail(BaseModel):

@@ -1,8 +1,8 @@
 """What a ladder game is: its mode, its settings, and the category it is ranked in.
 
-Ranked and daily games are the classic presets on squares under the modern or
-classic rules, named as `minesweeper.variant.Variant` names them (``expert``,
-``expert/classic``); everything else a player may ask for (other sizes, topologies,
+Ranked games and the shared boards (daily, weekly) are the classic presets on squares
+under the modern or classic rules, named as `minesweeper.variant.Variant` names them
+(``expert``, ``expert/classic``); everything else a player may ask for (other sizes, topologies,
 no-guess boards, the acm rules) is practice, playable but never ranked.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from minesweeper.errors import MinesweeperError
@@ -21,11 +22,35 @@ from minesweeper.play.session import Settings
 from minesweeper.topology.registry import find_topology
 from minesweeper.variant import LEVELS, Rules, Variant
 
-MODES = ("ranked", "daily", "practice")
+MODES = ("ranked", "daily", "weekly", "practice")
+#: Modes whose board is one per category and period, the same for every player.
+SHARED_BOARDS = ("daily", "weekly")
 RANKED_PRESETS = LEVELS
 RANKED_RULES = (Rules.MODERN, Rules.CLASSIC)
 #: The largest practice board: what the computer player and the hints can handle.
 MAX_PRACTICE_CELLS = MAX_SOLVED_CELLS
+
+
+def board_period(mode: str, now_ms: int) -> str:
+    """The period of the shared board of ``mode`` at ``now_ms`` (UTC): its day
+    (``2026-02-14``) for a daily board, its ISO week (``2026-W07``) for a weekly one."""
+    now = datetime.fromtimestamp(now_ms / 1000, UTC).date()
+    if mode == "weekly":
+        year, week, _ = now.isocalendar()
+        return f"{year}-W{week:02d}"
+    return now.isoformat()
+
+
+def period_end_ms(period: str) -> int:
+    """When a shared board's period (a day ``2026-02-14`` or an ISO week ``2026-W07``) ends:
+    the next midnight UTC after its last day."""
+    if "-W" in period:
+        year, week = period.split("-W")
+        last = date.fromisocalendar(int(year), int(week), 7)
+    else:
+        last = date.fromisoformat(period)
+    ends = datetime(last.year, last.month, last.day, tzinfo=UTC) + timedelta(days=1)
+    return int(ends.timestamp() * 1000)
 
 
 @dataclass(frozen=True)
@@ -81,8 +106,8 @@ def settings_for(request: GameRequest) -> tuple[Settings, str]:
         custom = (request.rows, request.cols, request.mines) != (None, None, None)
         if request.topology != "square" or custom or request.no_guess:
             raise BadRequest(
-                "ranked and daily games are the presets on squares: other sizes, topologies "
-                "and no-guess boards are practice"
+                "ranked, daily and weekly games are the presets on squares: other sizes, "
+                "topologies and no-guess boards are practice"
             )
         variant = parse_ranked(f"{request.preset}/{rules.value}")
         return Settings(variant), str(variant)

@@ -2,7 +2,6 @@
 give it its transaction and player, and the service answers with the API's models."""
 
 # No `from __future__ import annotations`: FastAPI reads the routes' annotations.
-from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
@@ -11,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from minesweeper.ladder import api
 from minesweeper.ladder.accounts import Issued, Player
-from minesweeper.ladder.categories import GameRequest, ranked_categories
+from minesweeper.ladder.categories import GameRequest, board_period, ranked_categories
 from minesweeper.ladder.depends import Address, Service, SignedIn, Token, Transaction
 from minesweeper.ladder.ladders import BOARDS, PERIODS, ladder, player_page
 from minesweeper.ladder.service import Ladder
@@ -65,8 +64,8 @@ def _accounts(routes: APIRouter) -> None:
 def _games(routes: APIRouter) -> None:
     @routes.post("/games", status_code=201, response_model=api.GameOut, tags=["games"])
     def new_game(body: api.NewGame, turn: SignedIn, address: Address) -> api.GameOut:
-        """Deal a game: ranked (the presets, a secret seed), daily (the day's board), or
-        practice (any size, topology, no-guess; never ranked)."""
+        """Deal a game: ranked (the presets, a secret seed), daily or weekly (the day's or
+        the week's board), or practice (any size, topology, no-guess; never ranked)."""
         asked = GameRequest(**body.model_dump(exclude={"seed"}, exclude_none=True))
         return turn.games.create(turn.db, turn.player, asked, body.seed, address)
 
@@ -156,15 +155,32 @@ def _ladders(routes: APIRouter) -> None:
         limit: Limit = 20,
     ) -> api.LadderOut:
         """The ladder of a day's board (today's by default, UTC)."""
-        today = datetime.fromtimestamp(service.now_ms() / 1000, UTC).date().isoformat()
+        day = day or board_period("daily", service.now_ms())
         category = f"{preset}/{rules}"
-        return _ladder(service, db, category, board, "all", players, limit, day or today)
+        return _ladder(service, db, category, board, "all", players, limit, ("daily", day))
+
+    @routes.get("/weekly/{preset}/{rules}", response_model=api.LadderOut, tags=["ladders"])
+    def weekly_ladder(
+        preset: str,
+        rules: str,
+        service: Service,
+        db: Transaction,
+        week: Annotated[str | None, Query(pattern=r"^\d{4}-W\d{2}$")] = None,
+        board: Board = "time",
+        players: Players = "people",
+        limit: Limit = 20,
+    ) -> api.LadderOut:
+        """The ladder of a week's board (this ISO week's by default, UTC)."""
+        week = week or board_period("weekly", service.now_ms())
+        category = f"{preset}/{rules}"
+        return _ladder(service, db, category, board, "all", players, limit, ("weekly", week))
 
     @routes.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
     def player(name: str, service: Service, db: Transaction) -> api.PlayerPage:
-        """A player's public page: ranked results per category and the latest games."""
+        """A player's public page: per kind of game (ranked, daily, weekly, practice) the
+        figures per category, and the latest ranked, daily and weekly games."""
         with service.public.held("player pages"):
-            return player_page(db, name)  # all of a player's ranked games: heavy work
+            return player_page(db, name)  # up to 10,000 games of each kind: heavy work
 
     @routes.get("/health", tags=["service"])
     def health(db: Transaction) -> dict[str, str]:
@@ -181,16 +197,18 @@ def _ladder(
     period: str,
     players: str,
     limit: int,
-    day: str | None = None,
+    shared: tuple[str, str] | None = None,
 ) -> api.LadderOut:
-    """A ranked ladder, or with ``day`` that day's daily ladder."""
+    """A ranked ladder, or with ``shared`` (a mode and its period: ``("daily",
+    "2026-02-14")``, ``("weekly", "2026-W07")``) that shared board's ladder."""
+    mode, day = shared if shared is not None else ("ranked", None)
     return ladder(
         db,
         category,
         board,
         period=period,
         bots=players == "bots",
-        mode="ranked" if day is None else "daily",
+        mode=mode,
         day=day,
         now_ms=service.now_ms(),
         win_rate_minimum=service.config.win_rate_minimum,

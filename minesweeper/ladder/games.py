@@ -23,7 +23,6 @@ import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import CursorResult, func, select, update
@@ -48,7 +47,10 @@ from minesweeper.ladder.api import (
     Resigned,
 )
 from minesweeper.ladder.categories import (
+    SHARED_BOARDS,
     GameRequest,
+    board_period,
+    period_end_ms,
     settings_for,
     settings_from_json,
     settings_json,
@@ -142,7 +144,7 @@ class Games:
         db.add(game)
         try:
             db.flush()
-        except IntegrityError:  # the same daily board started by another request meanwhile
+        except IntegrityError:  # the same shared board started by another request meanwhile
             db.rollback()
             raise Conflict(f"you have played the {category} board of {game.day}") from None
         self.live.put(game.id, live)
@@ -157,13 +159,13 @@ class Games:
         category: str,
         seed: int | None,
     ) -> Game:
-        """A new game's row (not stored yet): a daily board is the day's, laid now; any other
-        is its seed (the given one, for practice, or 128 secret bits)."""
+        """A new game's row (not stored yet): a daily or weekly board is its period's, laid
+        now; any other is its seed (the given one, for practice, or 128 secret bits)."""
         now = self.now_ms()
         day = None
         board: list[int] | None = None
-        if mode == "daily":
-            day = datetime.fromtimestamp(now / 1000, UTC).date().isoformat()
+        if mode in SHARED_BOARDS:
+            day = board_period(mode, now)
             deal = self.daily_seed(db, day, category)
             board = sorted(daily_board(settings, category, deal).mines)
         else:
@@ -186,8 +188,8 @@ class Games:
 
     def _admit(self, db: Session, player: Player, game: Game, address: str) -> None:
         """Whether ``player`` may have ``game`` too: their unfinished games, how fast they are
-        dealt games (people), a daily board once. Holds the player's lock until the game is
-        stored, so that requests at once cannot all pass one count."""
+        dealt games (people), a daily or weekly board once. Holds the player's lock until the
+        game is stored, so that requests at once cannot all pass one count."""
         hold(db, f"games:{player.id}", self.now_ms())
         unfinished = (
             db.scalar(
@@ -205,11 +207,11 @@ class Games:
             config = self.config
             self.limiter.hit(db, f"games:{player.id}", config.games_per_account, "games dealt")
             self.limiter.hit(db, f"games-from:{address}", config.games_per_address, "games dealt")
-        if game.mode == "daily":
+        if game.mode in SHARED_BOARDS:
             played = db.scalar(
                 select(Game.id).where(
                     Game.account_id == player.id,
-                    Game.mode == "daily",
+                    Game.mode == game.mode,
                     Game.category == game.category,
                     Game.day == game.day,
                 )
@@ -220,7 +222,8 @@ class Games:
                 )
 
     def daily_seed(self, db: Session, day: str, category: str) -> int:
-        """The seed of ``category``'s board of ``day``: the same for every player and process."""
+        """The seed of ``category``'s board of ``day`` (a day, or an ISO week: ``2026-W07``):
+        the same for every player and process."""
         key = db.get(Secret, "daily")
         if key is None:
             try:
@@ -296,17 +299,16 @@ class Games:
         return end_view(session, f"/api/games/{game.id}/replay", hidden)
 
     def _hidden_until(self, game: Game) -> int | None:
-        """When the board of ``game`` may be shown whole: the end of its day for a daily
-        board (everyone plays it that day), None when it may be shown now."""
-        if game.mode != "daily" or game.day is None:
+        """When the board of ``game`` may be shown whole: the end of its period for a daily
+        or weekly board (everyone plays it until then), None when it may be shown now."""
+        if game.mode not in SHARED_BOARDS or game.day is None:
             return None
-        day = datetime.fromisoformat(game.day).replace(tzinfo=UTC)
-        ends = int((day + timedelta(days=1)).timestamp() * 1000)
+        ends = period_end_ms(game.day)
         return ends if self.now_ms() < ends else None
 
     def _first_cell(self, game: Game, session: GameSession) -> int | None:
-        """Where a daily game must be opened first (its board is laid around that cell)."""
-        if game.mode != "daily":
+        """Where a daily or weekly game must be opened first (its board is laid around it)."""
+        if game.mode not in SHARED_BOARDS:
             return None
         variant = settings_from_json(game.settings).variant
         return start_cell(session.topology, variant.start, variant.cols)
@@ -348,7 +350,7 @@ class Games:
                 raise BadRequest(f"cell {cell} is not on the board (cells 0 to {size - 1})")
             first = self._first_cell(game, session)
             if kind == "open" and not session.started and first is not None and cell != first:
-                raise BadRequest(f"a daily board is opened first at cell {first}")
+                raise BadRequest(f"a {game.mode} board is opened first at cell {first}")
             return apply_move(session, kind, cell)
 
         game, session, changed = self._turn(db, player, game_id, act, expect)

@@ -3,11 +3,14 @@
 People and bots are ranked apart. A ranked game counts from its first open: a
 started game that is lost, resigned or left unfinished is a game not won, so
 abandoning hard boards does not raise a win rate. Times and 3BV/s rank wins
-only, each player's best game once, with a link to its replay.
+only, each player's best game once, with a link to its replay. The win-rate
+ladder also names the players still short of its minimum, with their games.
+A player's page gives the lifetime figures of every kind of game they played.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,12 +20,13 @@ from sqlalchemy.orm import Session
 from minesweeper.ladder.api import (
     BestGameRow,
     LadderOut,
+    PendingRow,
     PlayerCategory,
     PlayerGame,
     PlayerPage,
     WinRateRow,
 )
-from minesweeper.ladder.categories import parse_ranked
+from minesweeper.ladder.categories import SHARED_BOARDS, parse_ranked, settings_from_json
 from minesweeper.ladder.errors import BadRequest, NotFound
 from minesweeper.ladder.schema import Account, Game
 from minesweeper.play.history import Play, PlayedGame, figures
@@ -37,6 +41,10 @@ MAX_ROWS = 100
 #: ranking's limits (Authoritative Minesweeper), so that a board solved in a click or two,
 #: found by dealing thousands of games, ranks no one. Such a win still counts as a win.
 MINIMUM_BBBV = {"beginner": 2, "intermediate": 30, "expert": 100}
+#: The kinds of game a player's page sums up, in its order.
+KINDS = ("ranked", *SHARED_BOARDS, "practice")
+#: The latest started games of one kind a player's page sums up (a bound on its work).
+MAX_FIGURED_GAMES = 10_000
 
 
 def month_start_ms(now_ms: int) -> int:
@@ -78,8 +86,10 @@ def ladder(
         where.append(Game.started_ms >= month_start_ms(now_ms))
     least = MINIMUM_BBBV[variant.preset_name or ""] if mode == "ranked" else None
     rows: list[BestGameRow] | list[WinRateRow]
+    pending = None
     if board == "win-rate":
         rows = _win_rates(db, where, win_rate_minimum, limit)
+        pending = _short_of_minimum(db, where, win_rate_minimum, limit)
     else:
         rows = _best_games(db, [*where, Game.bbbv >= (least or 0)], board, limit)
     return LadderOut(
@@ -92,6 +102,7 @@ def ladder(
         minimum_games=win_rate_minimum if board == "win-rate" else None,
         minimum_bbbv=None if board == "win-rate" else least,
         rows=list(rows),
+        pending=pending,
     )
 
 
@@ -147,70 +158,120 @@ def _win_rates(db: Session, where: list[Any], minimum: int, limit: int) -> list[
     ]
 
 
+def _short_of_minimum(db: Session, where: list[Any], minimum: int, limit: int) -> list[PendingRow]:
+    """The players with started games, but fewer than ``minimum``: the most games first."""
+    played = func.count(Game.id)
+    won = func.sum(case((Game.state == "won", 1), else_=0))
+    query = (
+        select(Account.name, played.label("played"), won.label("won"))
+        .join(Account, Account.id == Game.account_id)
+        .where(*where)
+        .group_by(Account.id, Account.name)
+        .having(played < minimum)
+        .order_by(played.desc(), Account.name)
+        .limit(limit)
+    )
+    return [
+        PendingRow(player=name, played=int(p), won=int(w or 0)) for name, p, w in db.execute(query)
+    ]
+
+
 def player_page(db: Session, name: str, *, recent: int = 20) -> PlayerPage:
-    """A player's public page: per ranked category the lifetime figures of the history
-    model (`minesweeper.play.history`: games, wins, abandoned, win rate with its 95%
-    interval, streaks, best and median time, best 3BV/s, efficiency), and their latest
-    finished ranked and daily games. Guests have none."""
+    """A player's public page: for each kind of game (`KINDS`: ranked, daily, weekly,
+    practice) and category the lifetime figures of the history model
+    (`minesweeper.play.history`: games, wins, abandoned, win rate with its 95% interval,
+    streaks, best and median time, best 3BV/s, efficiency), practice games with help apart
+    from the unaided ones; ``categories`` repeats the ranked ones; and the latest finished
+    ranked, daily and weekly games. Guests have none."""
     account = db.scalar(
         select(Account).where(Account.name_key == name.lower(), Account.is_guest.is_(False))
     )
     if account is None:
         raise NotFound(f"no player {name!r}")
-    started = db.scalars(
-        select(Game)
-        .where(Game.account_id == account.id, Game.mode == "ranked")
-        .where(Game.started_ms.is_not(None))
-        .order_by(func.coalesce(Game.ended_ms, Game.started_ms), Game.id)
+    kinds = {kind: _figures_of(db, account, kind) for kind in KINDS}
+    return PlayerPage(
+        name=account.name,
+        bot=account.is_bot,
+        joined=_iso(account.created_ms),
+        categories=kinds["ranked"],
+        kinds=kinds,
+        games=_latest_games(db, account, recent),
     )
-    play = Play.COMPUTER if account.is_bot else Play.PERSON  # ranked games are unaided
-    played = [played_game(game, account.name, play) for game in started]
-    categories = [
-        PlayerCategory(**{**item.as_json(), "category": str(item.category.variant)})
+
+
+def _figures_of(db: Session, account: Account, mode: str) -> list[PlayerCategory]:
+    """The figures of ``account``'s started games of ``mode`` (the latest
+    `MAX_FIGURED_GAMES`), per category and way of playing."""
+    latest = db.scalars(
+        select(Game)
+        .where(Game.account_id == account.id, Game.mode == mode)
+        .where(Game.started_ms.is_not(None))
+        .order_by(func.coalesce(Game.ended_ms, Game.started_ms).desc(), Game.id.desc())
+        .limit(MAX_FIGURED_GAMES)
+    )
+    played = [played_game(game, account.name, _play(account, game)) for game in latest]
+    played.reverse()  # oldest first: streaks run in the order the games were played
+    found = [
+        PlayerCategory(**{**item.as_json(), "category": _named(item.category)})
         for item in figures(played)
     ]
-    categories.sort(key=lambda item: item.category)
+    found.sort(key=lambda item: item.category)  # stable: a category's plays stay in order
+    return found
+
+
+def _play(account: Account, game: Game) -> Play:
+    """How ``game`` was played: a bot's by the computer; a practice game with help,
+    assisted (ranked games and shared boards refuse help)."""
+    if account.is_bot:
+        return Play.COMPUTER
+    return Play.ASSISTED if json.loads(game.assists or "[]") else Play.PERSON
+
+
+def _named(category: Category) -> str:
+    """A category as the ladder names it: ``expert``, ``hex beginner``, ``5x5/3 acm``..."""
+    return str(category.variant) + (" no-guess" if category.no_guess else "")
+
+
+def _latest_games(db: Session, account: Account, recent: int) -> list[PlayerGame]:
     games = db.scalars(
         select(Game)
         .where(
             Game.account_id == account.id,
-            Game.mode.in_(("ranked", "daily")),
+            Game.mode.in_(("ranked", *SHARED_BOARDS)),
             Game.state != "playing",
             Game.started_ms.is_not(None),
         )
         .order_by(Game.ended_ms.desc())
         .limit(recent)
     )
-    return PlayerPage(
-        name=account.name,
-        bot=account.is_bot,
-        joined=_iso(account.created_ms),
-        categories=categories,
-        games=[
-            PlayerGame(
-                id=game.id,
-                mode=game.mode,
-                category=game.category,
-                state=game.state,
-                ms=game.ms,
-                bbbv_per_second=game.bbbv_per_second,
-                ended=_iso(game.ended_ms or 0),
-                replay=f"/api/games/{game.id}/replay",
-            )
-            for game in games
-        ],
-    )
+    return [
+        PlayerGame(
+            id=game.id,
+            mode=game.mode,
+            category=game.category,
+            day=game.day,
+            state=game.state,
+            ms=game.ms,
+            bbbv_per_second=game.bbbv_per_second,
+            ended=_iso(game.ended_ms or 0),
+            replay=f"/api/games/{game.id}/replay",
+        )
+        for game in games
+    ]
 
 
 def played_game(game: Game, player: str, play: Play) -> PlayedGame:
-    """A started ranked game as the history model keeps one: a game still being played,
-    or resigned, is abandoned (a game not won). The ladder keeps a game's clicks as a
+    """A started game as the history model keeps one: a game still being played, or
+    resigned, is abandoned (a game not won). The ladder keeps a game's clicks as a
     total (left here; the figures use only the total)."""
     won = game.state == "won"
     bbbv = game.bbbv or 0
     stats = GameStats(bbbv, bbbv if won else 0, Clicks(left=game.clicks or 0), game.ms or 0, won)
     when = datetime.fromtimestamp((game.ended_ms or game.started_ms or 0) / 1000, UTC)
-    category = Category(parse_ranked(game.category))
+    if game.mode == "practice":
+        category = settings_from_json(game.settings).category()
+    else:
+        category = Category(parse_ranked(game.category))
     abandoned = game.state in ("playing", "resigned")
     return PlayedGame.make(category, player, play, stats, when, abandoned=abandoned)
 

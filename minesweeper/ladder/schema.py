@@ -64,12 +64,13 @@ class Game(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
-    #: ``ranked``, ``daily`` or ``practice``.
+    #: ``ranked``, ``daily``, ``weekly`` or ``practice``.
     mode: Mapped[str] = mapped_column(String(16))
     #: The category's name (``expert``, ``expert/classic``: `Variant`'s text); practice games
     #: are ``practice`` and their variant.
     category: Mapped[str] = mapped_column(String(200))
-    #: The day (``YYYY-MM-DD``, UTC) of a daily board; None otherwise.
+    #: The period of a shared board (UTC): a daily board's day (``YYYY-MM-DD``), a weekly
+    #: board's ISO week (``YYYY-Www``); None otherwise.
     day: Mapped[str | None] = mapped_column(String(10), nullable=True)
     is_bot: Mapped[bool] = mapped_column(Boolean)
     #: The `Settings` fields, as JSON text.

@@ -117,20 +117,21 @@ class Video:
     figures: Figures
 
 
-def extract(path: Path) -> Video:
-    """The video in ``path``, read by ms-toollib in a child process; `VideoError` if not."""
+def extract(path: Path, seconds: float = READ_SECONDS) -> Video:
+    """The video in ``path``, read by ms-toollib in a child process given ``seconds`` at
+    most; `VideoError` if not."""
     # In a folder of its own: ms-toollib drops a crash.log into the working folder when it panics.
     try:
         with tempfile.TemporaryDirectory(prefix="minesweeper-video-") as folder:
             done = subprocess.run(
                 [sys.executable, "-c", CHILD, str(path.resolve())],
                 capture_output=True,
-                timeout=READ_SECONDS,
+                timeout=seconds,
                 check=False,
                 cwd=folder,
             )
     except subprocess.TimeoutExpired:
-        raise VideoError(f"{path}: reading took over {READ_SECONDS} s") from None
+        raise VideoError(f"{path}: reading took over {seconds:g} s") from None
     if done.returncode != 0:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise VideoError(f"{path}: {lines[-1] if lines else 'ms-toollib could not read it'}")
@@ -218,9 +219,10 @@ def read_video(path: Path) -> Replay:
     return open_video(path)[0]
 
 
-def open_video(path: Path) -> tuple[Replay, Video]:
-    """The game in the video at ``path`` as a `Replay`, and the video's own data."""
-    video = extract(path)
+def open_video(path: Path, seconds: float = READ_SECONDS) -> tuple[Replay, Video]:
+    """The game in the video at ``path`` as a `Replay`, and the video's own data (read in
+    ``seconds`` at most)."""
+    video = extract(path, seconds)
     try:
         return to_replay(video), video
     except MinesweeperError as error:

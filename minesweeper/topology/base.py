@@ -43,6 +43,13 @@ class Topology(ABC):
         raise TopologyError(f"{cls.name} boards cannot be generated")
 
     @classmethod
+    def span_like(cls, rows: int, cols: int) -> tuple[int, int]:
+        """The span of a board of this shape like a ``rows x cols`` board of squares: about
+        as many cells, drawn in about its proportions (presets of other shapes start here;
+        the span may still need fitting to one this shape covers)."""
+        return rows, cols
+
+    @classmethod
     def cell_count(cls, rows: int, cols: int) -> int:
         """The cells of a board of this shape spanning ``rows x cols``; `TopologyError` when
         there is none. By default one is drawn: shapes whose count is known say it cheaper."""

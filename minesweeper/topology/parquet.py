@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from minesweeper.topology.base import GridTopology
-from minesweeper.topology.geometry import Geometry, pieces_geometry
+from minesweeper.topology.geometry import Geometry, label_point, outline, polygon_geometry
 
 # Each printed row is one zigzag run of bricks: even columns lie flat, odd
 # columns stand. Exactly three bricks meet at every corner, so whatever
@@ -44,6 +46,14 @@ class ParquetTopology(GridTopology):
 
     name = "parquet"
 
+    @classmethod
+    def span_like(cls, rows: int, cols: int) -> tuple[int, int]:
+        """As many bricks, on a floor as wide as it is long for a square board: its zigzag
+        rows (``cols`` bricks, ``cols / 2`` squares down and across) and their offsets (2
+        squares per row) balance when ``cols`` is about 4 times ``rows`` (9x9: 4 x 20)."""
+        half = max(1, round(rows / 2))
+        return half, max(1, round(rows * cols / half))
+
     def offsets(self, row: int, col: int) -> tuple[tuple[int, int], ...]:
         return _STANDING if col % 2 else _LYING
 
@@ -63,5 +73,15 @@ class ParquetTopology(GridTopology):
         return (y + 1, x), (y + 2, x)
 
     def geometry(self) -> Geometry:
-        """Bricks of two unit squares (`squares`)."""
-        return pieces_geometry([self.squares(cell) for cell in self.cells()])
+        """Bricks of two unit squares (`squares`), turned 45 degrees so that the zigzag
+        rows run across: the floor fills a rectangle (about square for a preset's floor,
+        `span_like`) instead of a diagonal band in a frame half empty."""
+        half = math.sqrt(0.5)
+
+        def turned(point: tuple[float, float]) -> tuple[float, float]:
+            x, y = point
+            return ((x + y) * half, (y - x) * half)
+
+        pieces = [self.squares(cell) for cell in self.cells()]
+        outlines = [[turned(corner) for corner in outline(squares)] for squares in pieces]
+        return polygon_geometry(outlines, [turned(label_point(s)) for s in pieces], 0.5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -116,6 +117,13 @@ class TilingTopology(Topology):
     @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> TilingTopology:
         return cls(random_tiling(rows, cols, cls.piece_size, rng, cls.piece_plural))
+
+    @classmethod
+    def span_like(cls, rows: int, cols: int) -> tuple[int, int]:
+        """Each side longer by the square root of the piece's size: as many pieces as the
+        squares' board has cells (a beginner's 81), in its proportions."""
+        scale = math.sqrt(cls.piece_size)
+        return max(1, round(rows * scale)), max(1, round(cols * scale))
 
     @classmethod
     def cell_count(cls, rows: int, cols: int) -> int:

@@ -8,14 +8,16 @@ and open the settings (s), records (t), statistics (i, F4) and help.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import ClassVar
 
 from textual import events
+from textual.actions import ActionParseResult
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, Vertical
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
@@ -27,12 +29,12 @@ from minesweeper.play.session import Settings
 from minesweeper.solver.registry import StrategySpec
 from minesweeper.tui.board import BoardView
 from minesweeper.tui.controller import GREETING, Controller, Conventions
-from minesweeper.tui.header import GameHeader
+from minesweeper.tui.header import GameHeader, MessageLine
 from minesweeper.tui.help import HelpScreen
-from minesweeper.tui.layouts import build_layout
 from minesweeper.tui.prompt import NamePrompt, QuitPrompt
 from minesweeper.tui.records import RecordsScreen
 from minesweeper.tui.settings import SettingsScreen
+from minesweeper.tui.shapes import build_layout
 from minesweeper.tui.stats import StatsScreen
 
 #: Below this terminal size the board is replaced by a message.
@@ -55,6 +57,8 @@ GAME_ACTIONS = frozenset(
         "help",
     ]
 )
+#: The actions of the aids (hint, odds, the computer): never in ranked play.
+AID_ACTIONS = frozenset(["computer", "hint", "overlay"])
 #: Lines around the board: header, message, footer.
 CHROME_LINES = 3
 
@@ -64,20 +68,7 @@ class MinesweeperApp(App[None]):
 
     TITLE = "Minesweeper"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #main { height: 1fr; }
-    #board-area { height: 1fr; align: center top; }
-    #message { height: auto; max-height: 4; padding: 0 1; color: $text; }
-    #records-problem {
-        display: none; height: auto; padding: 0 1;
-        background: $error 30%; color: $text;
-    }
-    #records-problem.shown { display: block; }
-    #too-small { display: none; width: 1fr; height: 1fr; content-align: center middle; }
-    Screen.too-small #too-small { display: block; }
-    Screen.too-small #main { display: none; }
-    Screen.too-small Footer { display: none; }
-    """
+    CSS_PATH = "styles/game.tcss"
     # The footer names the essentials (the board adds the arrows); ? lists every control.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,enter", "open", "Open", key_display="space"),
@@ -134,8 +125,8 @@ class MinesweeperApp(App[None]):
             yield GameHeader(controller, id="header")
             with ScrollableContainer(id="board-area"):
                 yield BoardView(controller, id="board", wide=self._wide())
-            yield Static(id="message")
-            yield Static(id="records-problem")
+            yield MessageLine(id="message")
+            yield MessageLine(id="records-problem")
         yield Static(
             f"The terminal is too small: make it at least {MIN_WIDTH}x{MIN_HEIGHT}.",
             id="too-small",
@@ -144,7 +135,7 @@ class MinesweeperApp(App[None]):
 
     def on_mount(self) -> None:
         self.board.focus()
-        self.set_interval(0.5, self.header.redraw)
+        self.set_interval(0.5, self.header.tick)
         self._computer_timer = self.set_interval(self.delay, self._computer_move, pause=True)
         self._small(self.size.width, self.size.height)
         self._say_size()
@@ -196,14 +187,16 @@ class MinesweeperApp(App[None]):
     # -- drawing --------------------------------------------------------------------------
 
     def redraw(self) -> None:
-        """Show the controller's state everywhere; ask for a name when a result enters."""
+        """Show the controller's state: the header and the lines under the board are
+        reactive (each repaints when what it shows changed); ask for a name when a result
+        enters. Every key's action ends here (`run_action`), as do clicks and the computer's
+        moves."""
         controller = self.controller
-        self.header.redraw()
+        main = self.main
+        self.header.tick()
         self.board.refresh()
-        self.main.query_one("#message", Static).update(controller.message)
-        problem = self.main.query_one("#records-problem", Static)
-        problem.update(controller.records_problem or "")
-        problem.set_class(controller.records_problem is not None, "shown")
+        main.query_one("#message", MessageLine).text = controller.message
+        main.query_one("#records-problem", MessageLine).text = controller.records_problem or ""
         outcome = controller.outcome
         if outcome is not None and outcome.waiting_for_name and not self._prompting:
             self._ask_name()
@@ -229,8 +222,23 @@ class MinesweeperApp(App[None]):
 
     # -- the player's input ---------------------------------------------------------------
 
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Any action (a key's), then the game's screen shows where the game now stands."""
+        done = await super().run_action(action, default_namespace, namespaces)
+        if self.is_running and self.screen_stack and self.screen is self.main:
+            self.redraw()
+        return done
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game keys act only on the game's screen, not under a dialog."""
+        """Game keys act only on the game's screen, not under a dialog; the aids are not
+        offered (nor shown in the footer) where the controller refuses them."""
+        if action in AID_ACTIONS and not self.controller.aids:
+            return False
         return action not in GAME_ACTIONS or self.screen is self.main
 
     def on_board_view_pressed(self, message: BoardView.Pressed) -> None:
@@ -241,7 +249,7 @@ class MinesweeperApp(App[None]):
         controller = self.controller
         if controller.overlay:
             controller.message = controller.odds()
-            self.main.query_one("#message", Static).update(controller.message)
+            self.main.query_one("#message", MessageLine).text = controller.message
 
     def _at_cursor(self, action: Callable[[int], None]) -> None:
         controller = self.controller
@@ -251,7 +259,6 @@ class MinesweeperApp(App[None]):
             controller.message = "the computer is playing: a pauses it, n starts a new game"
         else:
             action(controller.cursor)
-        self.redraw()
 
     def action_open(self) -> None:
         controller = self.controller
@@ -288,7 +295,6 @@ class MinesweeperApp(App[None]):
     def action_restart(self) -> None:
         self._stop_computer()
         self.controller.restart()
-        self.redraw()
 
     def action_new_game(self) -> None:
         self.start()
@@ -296,11 +302,9 @@ class MinesweeperApp(App[None]):
     def action_hint(self) -> None:
         if self.controller.show_hint() is not None:
             self.board.show_cursor()
-        self.redraw()
 
     def action_overlay(self) -> None:
         self.controller.toggle_overlay()
-        self.redraw()
 
     def action_settings(self) -> None:
         controller = self.controller
@@ -328,17 +332,14 @@ class MinesweeperApp(App[None]):
         controller.start_computer()
         if controller.playing_computer and not controller.paused:
             self._computer_timer.resume()  # type: ignore[union-attr]
-        self.redraw()
 
     def _computer_move(self) -> None:
         controller = self.controller
-        if not controller.computer_step():
-            if not controller.playing_computer:
-                self._stop_computer()
-                self.redraw()
-            return
-        if controller.session.over:
+        moved = controller.computer_step()
+        if controller.session.over or not controller.playing_computer:
             self._stop_computer()
+        elif not moved:
+            return  # paused: nothing changed
         self.redraw()
 
     def _stop_computer(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
@@ -17,10 +18,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from minesweeper.play.session import CellState
+from minesweeper.tui.canvas import Layout
 from minesweeper.tui.controller import Controller
-from minesweeper.tui.layout import Layout
-from minesweeper.tui.layouts import build_layout
-from minesweeper.tui.palette import BORDER, Look, fill, label
+from minesweeper.tui.palette import BORDER, EDGE, Look, fill, label
+from minesweeper.tui.shapes import build_layout
 
 
 class BoardView(Widget, can_focus=True):
@@ -96,7 +97,7 @@ class BoardView(Widget, can_focus=True):
         for span in plan.lines[y]:
             cell = span.cell
             if cell is None:
-                segments.append(Segment(span.text, BORDER if span.text.strip() else None))
+                segments.append(Segment(span.text, _static_style(span.text)))
                 continue
             look = looks.get(cell)
             if look is None:
@@ -139,3 +140,10 @@ class BoardView(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def _static_style(text: str) -> Style | None:
+    """Blanks unstyled, a graph's braille edges dim, borders in their colour."""
+    if not text.strip():
+        return None
+    return EDGE if "\u2800" <= text[0] <= "\u28ff" else BORDER

@@ -151,6 +151,15 @@ class Controller:
         self.marks: set[int] = set()
         self._restart_armed = False
 
+    #: Whether hints, the odds and the computer are offered (ranked play refuses them).
+    aids = True
+
+    @property
+    def points_shown(self) -> bool:
+        """Whether the header shows the points: while playing here; the ladder's are the
+        server's, known only at the end."""
+        return True
+
     @property
     def quiet(self) -> str:
         """What the message line says when there is nothing to say: "", or under the ACM
@@ -421,7 +430,8 @@ class Controller:
         if kept.replay_problem is not None:
             self.saved_replay = f"the replay was not saved: {kept.replay_problem}"
         elif kept.replay is not None:
-            self.saved_replay = f"replay saved: {kept.replay}"
+            where = home_relative(kept.replay.parent)
+            self.saved_replay = f"replay saved: {kept.replay.name} (in {where})"
 
     @property
     def news(self) -> str:
@@ -485,6 +495,14 @@ class Controller:
     def table(self, ranking: Ranking = Ranking.POINTS) -> list[Entry]:
         """The current category's table by ``ranking``; raises `RecordsError`."""
         return self.records.table(self.settings.category(), ranking)
+
+
+def home_relative(path: Path) -> str:
+    """``path`` as a person writes it: ``~/...`` under their home folder."""
+    try:
+        return f"~/{path.resolve().relative_to(Path.home().resolve())}"
+    except (ValueError, RuntimeError, OSError):
+        return str(path)
 
 
 def default_name() -> str:

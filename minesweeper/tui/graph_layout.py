@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from minesweeper.topology.base import Topology
 from minesweeper.topology.geometry import spring_points
-from minesweeper.tui.layout import Canvas, Layout, Span
+from minesweeper.tui.canvas import Canvas, Layout, Span
 from minesweeper.tui.palette import NODE
 
 #: Lattice slots per node when the layout is scaled freely (room for the lines).

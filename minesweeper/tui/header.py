@@ -4,6 +4,7 @@ and the win / loss banner."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from minesweeper.tui.controller import Controller
@@ -38,8 +39,9 @@ def header_text(controller: Controller) -> Text:
         text.append(f"{len(session.flags):>3}", "bold #ff5050 on #000000")
     text.append("   Time ", "bold")
     text.append(f"{min(session.seconds, 999):>3}", "bold #ff5050 on #000000")
-    text.append("   Points ", "bold")
-    text.append(f"{session.points:>4}", "bold #ffd75f on #000000")
+    if controller.points_shown:
+        text.append("   Points ", "bold")
+        text.append(f"{session.points:>4}", "bold #ffd75f on #000000")
     if session.assisted and not session.by_computer:
         text.append("   ")
         text.append(" assisted ", "italic #000000 on #c0c0c0")
@@ -51,24 +53,32 @@ def header_text(controller: Controller) -> Text:
 
 
 class GameHeader(Static):
-    """One line over the board; the app refreshes it on every change and every tick."""
+    """One line over the board; `tick` reads the controller (on every change and every half
+    second), and the line is repainted only when its text changed."""
 
-    DEFAULT_CSS = """
-    GameHeader {
-        height: 1;
-        background: $panel;
-    }
-    """
+    text: reactive[Text] = reactive(Text, layout=False)
 
     def __init__(self, controller: Controller, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.controller = controller
-        self.text = Text()
 
     def on_mount(self) -> None:
-        self.redraw()
+        self.tick()
 
-    def redraw(self) -> None:
-        """Redraw from the controller."""
+    def tick(self) -> None:
+        """Read the controller's game again."""
         self.text = header_text(self.controller)
-        self.update(self.text)
+
+    def watch_text(self, text: Text) -> None:
+        self.update(text)
+
+
+class MessageLine(Static):
+    """A line of words under the board (the message, the records' problem): repainted when
+    its ``text`` changes, and of class ``shown`` while it says something."""
+
+    text: reactive[str] = reactive("", layout=True)
+
+    def watch_text(self, text: str) -> None:
+        self.update(text)
+        self.set_class(bool(text), "shown")

@@ -60,14 +60,7 @@ def controls_table() -> Table:
 class HelpScreen(ModalScreen[None]):
     """The controls; any of escape, q, ? or F1 closes it."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 100%; max-width: 96; height: auto; max-height: 100%;
-        padding: 0 1; background: $surface;
-    }
-    HelpScreen #help-title { text-style: bold; }
-    """
+    CSS_PATH = "styles/help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "close", "Close", key_display="esc"),
     ]

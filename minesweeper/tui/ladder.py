@@ -117,6 +117,8 @@ class RemoteSession(GameSession):
             self._stopped_ms = end["ms"]
             self.points = end["points"]
             self._remote_state = State.WON if end["won"] else State.LOST
+            if end["won"]:  # a win flags every mine, as a game played here does
+                self._flags.update(end["mines"])
         return list(self._exploded) if self.lost else opened
 
     # -- what a ranked game does not allow ------------------------------------------------
@@ -135,7 +137,10 @@ class RemoteSession(GameSession):
 
 
 class LadderController(Controller):
-    """The terminal game's controller, playing ranked on ``remote``."""
+    """The terminal game's controller, playing ranked on ``remote``: no aids to offer, and
+    the points are the server's, known at the end."""
+
+    aids = False
 
     def __init__(self, remote: LadderClient, settings: Settings, **extra: Any) -> None:
         self.remote = remote
@@ -181,8 +186,13 @@ class LadderController(Controller):
         assert isinstance(session, RemoteSession)
         verdict = "won" if session.won else "lost"
         self.outcome = RecordNews(computer=False)
-        replay = f"{self.remote.url}/api/games/{session.game_id}/replay"
+        # The page's replay view (the ladder serves it at /), not the replay's raw JSON.
+        replay = f"{self.remote.url}/#/replay/{session.game_id}"
         self.message = (
             f"you {verdict} ({session.ms / 1000:.3f} s on the server's clock); "
             f"on the ladder, replay at {replay}\n{session.stats().summary()}"
         )
+
+    @property
+    def points_shown(self) -> bool:
+        return self.session.over

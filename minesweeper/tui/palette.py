@@ -36,16 +36,24 @@ QUESTION = "?"
 MINE = "✱"
 WRONG = "✗"
 
-CLOSED_BG = ("#8a909a", "#7b818b", "#6c727c", "#5e646e")
+#: Closed cells: blue-greys, darker than any opened cell by far (their lightest is
+#: #848d9b, the darkest opened #c1c1c1), so the opened area reads at a glance; shades
+#: 0-3 tell neighbours apart (hexagons use three, the parquet's bricks up to four).
+CLOSED_BG = ("#76808f", "#68717f", "#5a6371", "#848d9b")
 CLOSED_FG = "#e4e8ee"
-OPENED_BG = ("#c6c6c6", "#bababa", "#aeaeae", "#d4d4d4")
+#: Opened cells: light neutral greys, close to each other (one region to the eye).
+OPENED_BG = ("#d2d2d2", "#c9c9c9", "#c1c1c1", "#dadada")
 EXPLODED_BG = "#ff2020"
-FLAG_FG = "#c00000"
-MARK_FG = "#3a0a8c"
+#: Bright enough on the dark closed blue-greys, and on the light opened ones (a wrong flag).
+FLAG_FG = "#ff3b30"
+#: A ? mark: bright on a closed cell (dark under the cursor), unlike anything else closed.
+MARK_FG = "#ffe14d"
 CURSOR_BG = "#f2cf55"
 HINT_SAFE_BG = "#49c449"
 HINT_GUESS_BG = "#e8a33a"
 BORDER = Style(color="#a0a6ae")
+#: A graph's edges (braille dots): dimmer than the nodes, which stand out over them.
+EDGE = Style(color="#5d636c")
 
 #: The mark of a graph's node (its other marks are triangles' directions).
 NODE = "node"
@@ -141,9 +149,8 @@ def content(look: Look, width: int) -> str:
 def label(look: Look, width: int) -> tuple[str, Style]:
     """The label's text (exactly ``width`` characters) and style."""
     style = fill(look)
-    if look.mark == NODE:  # a graph's node has no shape: a closed one says so with ?
-        body = content(look, width) or ("?" if look.state is CellState.CLOSED else "")
-        return body.center(width)[:width], style
+    if look.mark == NODE:  # a closed node is its colour alone: a ? is only ever a mark
+        return content(look, width).center(width)[:width], style
     if look.mark is not None:
         closed = look.state in (CellState.CLOSED, CellState.FLAGGED)
         glyph = TRIANGLE[look.mark][0 if closed else 1]
@@ -181,7 +188,8 @@ def fill(look: Look) -> Style:
         style = Style(color=FLAG_FG, bgcolor=OPENED_BG[shade], bold=bold)
     if look.cursor:  # the mine that went off stays red under the cursor
         cursor_bg = None if state is CellState.EXPLODED else CURSOR_BG
-        style += Style(bgcolor=cursor_bg, underline=True)
+        dark = look.marked and state is CellState.CLOSED
+        style += Style(color="#000000" if dark else None, bgcolor=cursor_bg, underline=True)
     if look.hint is not None:  # over the cursor: the hint moves the cursor onto its cell
         style += Style(bgcolor=HINT_SAFE_BG if look.hint else HINT_GUESS_BG)
     return style

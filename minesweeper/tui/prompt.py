@@ -17,15 +17,7 @@ MAX_NAME = 20
 class NamePrompt(ModalScreen[str | None]):
     """Says what the result entered (``news``); returns the name typed (None: declined)."""
 
-    DEFAULT_CSS = """
-    NamePrompt { align: center middle; }
-    NamePrompt > Vertical {
-        width: 44; height: auto; padding: 1 2;
-        border: thick $accent; background: $surface;
-    }
-    NamePrompt #buttons { height: auto; margin-top: 1; }
-    NamePrompt Button { margin-right: 2; }
-    """
+    CSS_PATH = "styles/prompt.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "decline", "Skip")]
 
     def __init__(self, default: str, news: str) -> None:
@@ -57,13 +49,7 @@ class NamePrompt(ModalScreen[str | None]):
 class QuitPrompt(ModalScreen[bool]):
     """Asks before a game in progress is abandoned: True to quit (``y``, ``q``, enter)."""
 
-    DEFAULT_CSS = """
-    QuitPrompt { align: center middle; }
-    QuitPrompt > Vertical {
-        width: 44; height: auto; padding: 0 2;
-        border: thick $warning; background: $surface;
-    }
-    """
+    CSS_PATH = "styles/prompt.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,q,enter", "answer(True)", "Quit"),
         Binding("n,escape", "answer(False)", "Play on"),

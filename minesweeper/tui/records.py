@@ -28,16 +28,7 @@ class RecordsScreen(ModalScreen[None]):
     """Shows one table at a time (tab switches, as `records --times` does); a records file
     that fails its check is explained instead."""
 
-    DEFAULT_CSS = """
-    RecordsScreen { align: center middle; }
-    RecordsScreen > Vertical {
-        width: 90%; max-width: 90; height: auto; max-height: 90%; padding: 0 1;
-        border: thick $accent; background: $surface;
-    }
-    RecordsScreen DataTable { height: auto; max-height: 14; }
-    RecordsScreen #problem { color: $error; display: none; }
-    RecordsScreen #problem.shown { display: block; }
-    """
+    CSS_PATH = "styles/records.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,t", "close", "Close"),
         Binding("tab,shift+tab", "switch", "Points / fastest wins", priority=True),

@@ -14,6 +14,7 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -22,7 +23,7 @@ from minesweeper.play.replay import Replay
 from minesweeper.play.review import Review, cell_name, describe
 from minesweeper.play.session import GameSession
 from minesweeper.tui.board import BoardView
-from minesweeper.tui.layouts import build_layout
+from minesweeper.tui.shapes import build_layout
 
 
 class ReplayViewer:
@@ -100,12 +101,7 @@ class ReplayScreen(Screen[None]):
     The viewer's own app shows it alone; the records screen opens it over the game.
     """
 
-    DEFAULT_CSS = """
-    ReplayScreen #main { height: 1fr; }
-    ReplayScreen #title { height: 1; background: $panel; }
-    ReplayScreen #board-area { height: 1fr; align: center top; }
-    ReplayScreen #status { height: auto; max-height: 4; padding: 0 1; }
-    """
+    CSS_PATH = "styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pause", "Pause/play", priority=True),
         Binding("left", "step(-1)", "Back", priority=True),
@@ -116,11 +112,14 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "close", "Quit"),
     ]
 
+    #: Clicks shown, and whether the playback waits: the screen follows both.
+    index: reactive[int] = reactive(0, init=False)
+    paused: reactive[bool] = reactive(False, init=False)
+
     def __init__(self, replay: Replay, speed: float = 1.0) -> None:
         super().__init__()
         self.viewer = ReplayViewer(replay)
         self.speed = speed
-        self.paused = False
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -157,6 +156,15 @@ class ReplayScreen(Screen[None]):
         self.board.refresh()
         self.query_one("#status", Static).update(viewer.status())
 
+    def watch_index(self, index: int) -> None:
+        self.viewer.go(index)
+        self.redraw()
+        self._schedule()
+
+    def watch_paused(self) -> None:
+        self.redraw()
+        self._schedule()
+
     def _schedule(self) -> None:
         if self._timer is not None:
             self._timer.stop()
@@ -167,27 +175,19 @@ class ReplayScreen(Screen[None]):
 
     def _next(self) -> None:
         self._timer = None
-        self.viewer.step()
-        self.redraw()
-        self._schedule()
+        self.index = self.viewer.index + 1
 
     def action_pause(self) -> None:
         self.paused = not self.paused
-        self.redraw()
-        self._schedule()
 
     def action_step(self, delta: int) -> None:
         """Step one click forward or back; stepping pauses the playback."""
         self.paused = True
-        self.viewer.step(delta)
-        self.redraw()
-        self._schedule()
+        self.index = max(0, min(self.viewer.index + delta, self.viewer.total))
 
     def action_jump(self, index: int) -> None:
         self.paused = True
-        self.viewer.go(self.viewer.total if index < 0 else index)
-        self.redraw()
-        self._schedule()
+        self.index = self.viewer.total if index < 0 else index
 
     def action_analyse(self) -> None:
         """Judge every click with the exact engine (in a thread: an expert game takes a

@@ -49,20 +49,7 @@ class Switch(Checkbox):
 class SettingsScreen(ModalScreen[None]):
     """Edits `Settings`; every valid change goes to ``apply`` (which starts a game)."""
 
-    DEFAULT_CSS = """
-    SettingsScreen { align: center middle; }
-    SettingsScreen > Vertical {
-        width: 66; height: auto; max-height: 100%; padding: 0 1;
-        border: thick $accent; background: $surface;
-    }
-    SettingsScreen Grid {
-        grid-size: 2; grid-columns: 14 1fr; grid-rows: 1; height: auto; margin-top: 1;
-    }
-    SettingsScreen #note { color: $text-muted; }
-    SettingsScreen #error { color: $error; padding: 0; height: auto; }
-    SettingsScreen #buttons { height: auto; margin-top: 1; }
-    SettingsScreen Button { margin-right: 2; }
-    """
+    CSS_PATH = "styles/settings.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
     def __init__(

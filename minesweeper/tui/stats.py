@@ -25,16 +25,7 @@ from minesweeper.tui.controller import Controller
 class StatsScreen(ModalScreen[None]):
     """The figures of the controller's player (and the computer's) in one category."""
 
-    DEFAULT_CSS = """
-    StatsScreen { align: center middle; }
-    StatsScreen > Vertical {
-        width: 100%; max-width: 90; height: auto; max-height: 100%; padding: 0 1;
-        border: thick $accent; background: $surface;
-    }
-    StatsScreen DataTable { height: auto; max-height: 8; }
-    StatsScreen Label { width: 100%; }
-    StatsScreen #problem { color: $error; }
-    """
+    CSS_PATH = "styles/stats.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,i,f4", "close", "Close"),
         Binding("tab", "step(1)", "Next kind", priority=True),

@@ -54,21 +54,29 @@ def read_drawable(data: bytes) -> Replay:
     if isinstance(document, dict):
         rows, cols = document.get("rows"), document.get("cols")
         if _whole(rows) and _whole(cols):
-            cells = rows * cols
-            if cells > MAX_DRAWN_CELLS:
-                raise ReplayError(f"the page plays boards of at most {MAX_DRAWN_CELLS:,} cells")
             clicks = document.get("actions")
-            if isinstance(clicks, list) and len(clicks) > moves_allowed(cells):
-                raise ReplayError(
-                    f"{len(clicks):,} clicks: a game of {cells:,} cells has at most "
-                    f"{moves_allowed(cells):,}"
-                )
+            check_drawable(rows * cols, len(clicks) if isinstance(clicks, list) else 0)
     return Replay.from_document(document)
+
+
+def check_drawable(cells: int, clicks: int) -> None:
+    """`ReplayError` unless the page may play back a game of ``cells`` cells and ``clicks``
+    clicks: a board it draws, and at most the clicks a ladder game of that board may have."""
+    if cells > MAX_DRAWN_CELLS:
+        raise ReplayError(f"the page plays boards of at most {MAX_DRAWN_CELLS:,} cells")
+    if clicks > moves_allowed(cells):
+        raise ReplayError(
+            f"{clicks:,} clicks: a game of {cells:,} cells has at most {moves_allowed(cells):,}"
+        )
 
 
 def playback(data: bytes) -> dict[str, Any]:
     """The replay in ``data`` as the page plays it: geometry, who and when, result, frames."""
-    replay = read_drawable(data)
+    return replay_playback(read_drawable(data))
+
+
+def replay_playback(replay: Replay) -> dict[str, Any]:
+    """``replay`` as the page plays it: geometry, who and when, result, frames."""
     return {
         "geometry": replay.board.topology.geometry().as_json(),
         "player": replay.player,

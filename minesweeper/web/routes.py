@@ -1,9 +1,10 @@
 """The page's routes, added to the ladder's FastAPI app by `mount`.
 
-Its two drawing endpoints take no sign-in, so each is bounded: a body of at most
-`MAX_DRAWING_BODY` bytes (refused by FastAPI as it streams in), read and worked on in a
-worker thread holding one of the ladder's slots for public heavy work (`Ladder.public`),
-never in the event loop that answers every other request.
+Its drawing endpoints (and the videos', `minesweeper.web.videos`) take no sign-in, so
+each is bounded: a body of at most `MAX_DRAWING_BODY` bytes (refused by FastAPI as it
+streams in), read and worked on in a worker thread holding one of the ladder's slots for
+public heavy work (`Ladder.public`), never in the event loop that answers every other
+request.
 """
 
 # No `from __future__ import annotations`: FastAPI reads the routes' annotations.
@@ -18,6 +19,7 @@ from pydantic import ValidationError
 from minesweeper.errors import MinesweeperError
 from minesweeper.ladder.depends import Service
 from minesweeper.ladder.errors import BadRequest
+from minesweeper.web import videos
 from minesweeper.web.boards import TopologyView, topology_of
 from minesweeper.web.playback import playback
 
@@ -100,4 +102,5 @@ def router() -> APIRouter:
 def mount(app: FastAPI) -> None:
     """Serve the page from ``app`` (the ladder's): its routes, and its files under ``/static``."""
     app.include_router(router())
+    app.include_router(videos.router())
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -44,7 +44,8 @@ def test_options_reach_the_app(tmp_path, started) -> None:
         (["--preset", "acm-15"], (30, 30, 135)),
         (["--rows", "18", "--cols", "18"], (18, 18, 40)),  # beginner's density
         (["--preset", "expert", "--rows", "8"], (8, 30, 50)),
-        (["--topology", "tetromino"], (8, 9, 2)),  # 9x9 cannot be tiled: the nearest size
+        # As many tetrominoes as beginner's cells (81: an 18x18 span) and its 10 mines.
+        (["--topology", "tetromino"], (18, 18, 10)),
         (["--topology", "domino", "--rows", "8", "--cols", "8"], (8, 8, 4)),
         (["--topology", "graph"], (9, 9, 10)),
     ],

@@ -21,7 +21,9 @@ from minesweeper.variant import PRESETS, RULES_HELP, FirstClick, Rules, Variant
         ("hex 20x20/60 modern", Variant(HexTopology, 20, 20, 60, Rules.MODERN)),
         ("acm acm-15", Variant(SquareTopology, 30, 30, 135, Rules.ACM)),
         ("18x18", Variant(SquareTopology, 18, 18, 40, Rules.MODERN)),  # beginner's density
-        ("domino beginner", Variant(DominoTopology, 8, 9, 4, Rules.MODERN)),  # fitted
+        # fitted: as many pieces as a beginner's cells (78, the nearest dominoes cover), its
+        # density of mines
+        ("domino beginner", Variant(DominoTopology, 12, 13, 10, Rules.MODERN)),
         ("  EXPERT  ", Variant(SquareTopology, 16, 30, 99, Rules.MODERN)),
     ],
 )

@@ -92,7 +92,7 @@ def test_the_replay_dir_replay_names_the_name_typed(tmp_path: Path) -> None:
     control.enter_record("Ada")
     (path,) = (tmp_path / "saved").glob("*.json")
     assert read_replay(path).player == "Ada"
-    assert f"replay saved: {path}" in control.message
+    assert f"replay saved: {path.name} (in {path.parent})" in control.message
     assert control.player == "Ada"
     (entry,) = control.records.table(control.settings.category())
     assert entry.name == "Ada"

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import random
 
+from rich.color import Color
 from tui_helpers import click_cell, make_app, private_dirs  # noqa: F401
 
 from minesweeper.play.session import Settings
 from minesweeper.topology import GraphTopology
 from minesweeper.tui.graph_layout import graph_layout, lattice_slots
+from minesweeper.tui.palette import CLOSED_BG
 from minesweeper.variant import Variant
 
 
@@ -54,6 +56,9 @@ def test_arrows_go_to_the_nearest_node_in_their_direction() -> None:
     assert plan.step(2, -1, 0) in (0, 3)
 
 
+CLOSED = Color.parse(CLOSED_BG[0])
+
+
 def test_a_graph_game_is_played_by_clicking_nodes(tmp_path) -> None:
     async def scenario() -> None:
         settings = Settings(Variant.parse("graph 6x8/6"))
@@ -61,7 +66,13 @@ def test_a_graph_game_is_played_by_clicking_nodes(tmp_path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             session = app.controller.session
             assert isinstance(session.topology, GraphTopology)
-            assert "?" in app.board.render_line(0).text  # closed nodes say so
+            # A closed node is its colour alone; a ? is only ever the player's mark.
+            first = app.board.render_line(0)
+            assert "?" not in first.text
+            assert any(seg.style and seg.style.bgcolor == CLOSED for seg in first)
+            app.controller.cursor = 0
+            await pilot.press("m")
+            assert "?" in app.board.render_line(0).text
             await click_cell(pilot, app, 20)
             assert session.is_opened(20)
             await pilot.press("p")  # the overlay works on graphs too

@@ -98,7 +98,7 @@ def test_the_computer_s_own_game_enters_as_computer_with_its_replay(tmp_path: Pa
     (entry,) = control.records.table(control.settings.category())
     assert entry.name == COMPUTER and entry.replay is not None
     (saved,) = (tmp_path / "saved").iterdir()
-    assert f"replay saved: {saved}" in control.message
+    assert f"replay saved: {saved.name} (in {saved.parent})" in control.message
     assert check_entry(read_replay(saved), control.settings.category(), entry) == []
 
 

@@ -8,13 +8,13 @@ import random
 import pytest
 
 from minesweeper.topology import find_topology
-from minesweeper.tui.layout import (
+from minesweeper.tui.shapes import (
+    build_layout,
     hex_layout,
     parquet_raster,
     printed_raster,
     triangle_layout,
 )
-from minesweeper.tui.layouts import build_layout
 
 SHAPES = [
     ("square", 5, 7),

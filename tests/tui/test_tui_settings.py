@@ -74,7 +74,8 @@ def test_a_topology_change_fits_the_presets_size(tmp_path) -> None:
             await pilot.pause()
             game = app.controller.settings.variant
             assert game.name == "tetromino"
-            assert (game.rows, game.cols, game.mines) == (8, 9, 2)
+            # As many pieces as beginner's 81 cells (an 18x18 span), and its 10 mines.
+            assert (game.rows, game.cols, game.mines) == (18, 18, 10)
 
     asyncio.run(scenario())
 

@@ -37,10 +37,11 @@ export class ApiError extends Error {
   }
 }
 
-/** `method` `path` with a JSON `body`; the JSON answer, or an `ApiError` saying why not. */
-export async function call(method, path, body = undefined, raw = false) {
+/** `method` `path` with a JSON `body` (or, `raw`, the body as it is, of `type`); the JSON
+ *  answer, or an `ApiError` saying why not. */
+export async function call(method, path, body = undefined, raw = false, type = "application/json") {
   const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (body !== undefined) headers["Content-Type"] = type;
   if (auth.token) headers.Authorization = `Bearer ${auth.token}`;
   let response;
   try {

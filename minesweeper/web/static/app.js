@@ -1,10 +1,11 @@
-// The page: a playable game first (practice, no sign-in), then the ladder, players'
-// pages and replays, chosen by the address's #fragment.
+// The page: a playable game first (practice, no sign-in), then the ladder, the daily and
+// weekly boards, players' pages, replays and community videos, chosen by the #fragment.
 
 import { ApiError, auth, call, ensurePlayer } from "./api.js";
-import { el, replace, seconds } from "./dom.js";
+import { el, replace } from "./dom.js";
 import { Game, games } from "./game.js";
-import { ReplayView } from "./replay.js";
+import { entered, presetAndRules, showBoards, showLadder, showPlayer } from "./pages.js";
+import { ReplayView, VideoPicker } from "./replay.js";
 
 const SETTINGS = "minesweeper.settings";
 const $ = (id) => document.getElementById(id);
@@ -12,11 +13,18 @@ const $ = (id) => document.getElementById(id);
 const form = $("settings");
 const game = new Game(
   { board: $("board"), counter: $("counter"), timer: $("timer"), face: $("face"),
-    status: $("status"), stats: $("stats") },
+    status: $("status"), stats: $("stats"), result: $("result") },
   { marks: () => form.elements.marks.checked, ended: (g) => ended(g) },
 );
 window.minesweeper = { game }; // for the tests and the benchmark
 const replayView = new ReplayView($("replay-page"));
+const videoView = new VideoPicker($("video-page"));
+/** What each non-practice mode promises, for the note under the settings. */
+const MODE_NOTES = {
+  ranked: "Ranked: the server deals and times this game; a win enters the ladder.",
+  daily: "Daily board: today's board, the same for everyone, played once; a win enters today's ranking.",
+  weekly: "Weekly board: this week's board, the same for everyone, played once; a win enters this week's ranking.",
+};
 
 // -- settings -----------------------------------------------------------------------------
 
@@ -86,8 +94,7 @@ function showChoices() {
   f.rules.querySelector("[value=acm]").disabled = ranked;
   $("aids").hidden = ranked;
   $("mode-note").textContent = ranked
-    ? (auth.player ? "Ranked: the server deals and times this game; a win enters the ladder."
-      : "Sign in to play ranked games.")
+    ? (auth.player ? MODE_NOTES[f.mode.value] : "Sign in to play ranked games and the daily and weekly boards.")
     : "Practice: never ranked. Any board, any size, with aids if you like.";
 }
 
@@ -134,19 +141,33 @@ for (const button of document.querySelectorAll("[data-aid]")) {
   });
 }
 
-function ended(g) {
+async function ended(g) {
   const end = g.end;
-  const stats = $("stats");
   const actions = el("p", { class: "actions" });
-  if (end.replay) {
+  if (end.replay && !end.hidden_until) {
     actions.append(el("a", { href: `#/replay/${encodeURIComponent(g.id)}`, class: "button" }, "Watch the replay"));
   }
-  if (g.mode !== "practice" && end.won) {
-    const [preset, rules] = presetAndRules(g.data.category);
-    actions.append(" ", el("a", { href: `#/ladder/${preset}/${rules}`, class: "button" }, "See the ladder"));
-    actions.prepend(el("span", { class: "entered" }, `Entered on the ${g.data.category} ladder. `));
-  }
-  stats.append(actions);
+  $("stats").append(actions);
+  if (g.mode === "practice") return;
+  const [preset, rules] = presetAndRules(g.data.category);
+  const board = g.mode === "ranked" ? `#/ladder/${preset}/${rules}` : `#/${g.mode}/${preset}/${rules}`;
+  actions.append(" ", el("a", { href: board, class: "button" }, g.mode === "ranked" ? "See the ladder" : "See the ranking"));
+  if (!end.won) return;
+  const place = await entered(g, auth.name);
+  if (g.end !== end) return; // another game meanwhile
+  actions.prepend(el("span", { class: "entered" }, place.text.startsWith("A win") ? place.text : `Entered ${place.text}`));
+  g.showResult(end, el("span", { class: "entered" }, `${place.text}`));
+}
+
+/** Play a shared board (from its ranking's page): its mode, level and rules, then deal it. */
+function playBoard(mode, preset, rules) {
+  const f = form.elements;
+  f.mode.value = mode;
+  f.preset.value = preset;
+  f.rules.value = rules;
+  showChoices();
+  location.hash = "#/";
+  newGame();
 }
 
 // -- accounts -----------------------------------------------------------------------------
@@ -210,100 +231,7 @@ async function signOut() {
   newGame();
 }
 
-// -- ladder, players, replays ---------------------------------------------------------------
-
-/** A ranked category's preset and rules: "expert" is expert under the modern rules. */
-function presetAndRules(category) {
-  const [preset, rules] = category.split("/");
-  return [preset, rules ?? "modern"];
-}
-
-const BOARD_NAMES = { time: "Best time", "3bv/s": "Best 3BV/s", "win-rate": "Win rate" };
-
-async function showLadder(preset = "expert", rules = "modern", board = "time", period = "all") {
-  const page = $("ladder-page");
-  const info = await call("GET", "/api/ladders");
-  const link = (p, r, b, t) => `#/ladder/${p}/${r}/${encodeURIComponent(b)}/${t}`;
-  const tabs = el("nav", { class: "tabs", "aria-label": "Categories" },
-    info.categories.map((category) => {
-      const [p, r] = presetAndRules(category);
-      const current = p === preset && r === rules;
-      return el("a", { href: link(p, r, board, period), "aria-current": current ? "page" : null }, category);
-    }));
-  const kinds = el("nav", { class: "tabs", "aria-label": "Ladders" },
-    info.boards.map((b) => el("a", { href: link(preset, rules, b, period), "aria-current": b === board ? "page" : null }, BOARD_NAMES[b] ?? b)),
-    " · ",
-    info.periods.map((t) => el("a", { href: link(preset, rules, board, t), "aria-current": t === period ? "page" : null }, t === "all" ? "All time" : "This month")));
-  const data = await call("GET", `/api/ladders/${encodeURIComponent(preset)}/${encodeURIComponent(rules)}?board=${encodeURIComponent(board)}&period=${encodeURIComponent(period)}`);
-  let table;
-  if (board === "win-rate") {
-    table = el("table", { class: "ladder" },
-      el("caption", {}, `${data.category}: win rate (at least ${data.minimum_games} games)`),
-      el("thead", {}, el("tr", {}, ["#", "Player", "Won", "Played", "Win rate"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, data.rows.map((row) => el("tr", {},
-        el("td", {}, String(row.rank)), el("td", {}, playerLink(row.player)),
-        el("td", {}, String(row.won)), el("td", {}, String(row.played)),
-        el("td", {}, `${(row.win_rate * 100).toFixed(1)}%`)))));
-  } else {
-    table = el("table", { class: "ladder" },
-      el("caption", {}, `${data.category}: ${BOARD_NAMES[board] ?? board}, ${period === "all" ? "all time" : "this month"}`),
-      el("thead", {}, el("tr", {}, ["#", "Player", "Time", "3BV", "3BV/s", "Date", "Replay"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, data.rows.map((row) => el("tr", { class: "row-link", "data-game": row.game },
-        el("td", {}, String(row.rank)), el("td", {}, playerLink(row.player)),
-        el("td", {}, `${seconds(row.ms, 3)} s`), el("td", {}, String(row.bbbv ?? "")),
-        el("td", {}, row.bbbv_per_second === null ? "–" : row.bbbv_per_second.toFixed(3)),
-        el("td", {}, (row.date ?? "").slice(0, 10)),
-        el("td", {}, el("a", { href: `#/replay/${encodeURIComponent(row.game)}` }, "Watch"))))));
-  }
-  if (!data.rows.length) table.append(el("tbody", {}, el("tr", {}, el("td", { colspan: 7 }, "No games yet."))));
-  replace(page, el("h1", {}, "Ladder"), tabs, kinds, table);
-  for (const row of page.querySelectorAll(".row-link")) {
-    row.addEventListener("click", (e) => {
-      if (e.target.closest("a")) return;
-      location.hash = `#/replay/${encodeURIComponent(row.dataset.game)}`;
-    });
-  }
-}
-
-function playerLink(name) {
-  return el("a", { href: `#/player/${encodeURIComponent(name)}` }, name);
-}
-
-async function showPlayer(name) {
-  const page = $("player-page");
-  replace(page, el("h1", {}, name), el("p", {}, "Loading…"));
-  let data;
-  try {
-    data = await call("GET", `/api/players/${encodeURIComponent(name)}`);
-  } catch (error) {
-    replace(page, el("h1", {}, name), el("p", { class: "error" }, error.message));
-    return;
-  }
-  // The figures are the history model's (minesweeper.play.history), as `minesweeper stats`.
-  const dash = (value, show) => (value === null || value === undefined ? "–" : show(value));
-  const percent = (value) => `${(value * 100).toFixed(0)}%`;
-  const rows = (data.categories ?? []).map((c) => el("tr", {},
-    el("td", {}, c.category), el("td", {}, String(c.games)), el("td", {}, String(c.wins)),
-    el("td", {}, String(c.abandoned)),
-    el("td", {}, `${(c.win_rate * 100).toFixed(1)}%`),
-    el("td", {}, `${percent(c.interval[0])}–${percent(c.interval[1])}`),
-    el("td", {}, `${c.current_streak}/${c.best_streak}`),
-    el("td", {}, dash(c.best_ms, (ms) => `${seconds(ms, 3)} s`)),
-    el("td", {}, dash(c.median_ms, (ms) => `${seconds(ms, 3)} s`)),
-    el("td", {}, dash(c.best_bbbv_per_second, (rate) => rate.toFixed(3))),
-    el("td", {}, dash(c.efficiency, percent))));
-  const recent = (data.games ?? []).map((g) => el("li", {},
-    el("a", { href: `#/replay/${encodeURIComponent(g.id)}` }, `${g.category}: ${g.state}${g.ms ? `, ${seconds(g.ms, 3)} s` : ""}`)));
-  replace(page,
-    el("h1", {}, data.name ?? name),
-    data.joined ? el("p", {}, `Playing since ${String(data.joined).slice(0, 10)}`) : null,
-    el("table", { class: "ladder" },
-      el("caption", {}, "Lifetime, ranked games"),
-      el("thead", {}, el("tr", {}, ["Category", "Games", "Won", "Left", "Win rate", "95%", "Streak", "Best time", "Median win", "Best 3BV/s", "Efficiency"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows.length ? rows : el("tr", {}, el("td", { colspan: 11 }, "No ranked games yet.")))),
-    el("p", { class: "legend" }, "Left: started, then resigned or left unfinished (a game not won). Streak: wins in a row now / at best. Times, 3BV/s and efficiency (median) are those of the wins."),
-    recent.length ? [el("h2", {}, "Recent games"), el("ul", {}, recent)] : null);
-}
+// -- replays and videos ---------------------------------------------------------------------
 
 async function showReplay(id) {
   const page = $("replay-page");
@@ -318,22 +246,29 @@ async function showReplay(id) {
 
 // -- pages --------------------------------------------------------------------------------
 
-const PAGES = ["play-page", "ladder-page", "player-page", "replay-page"];
+const PAGES = ["play-page", "ladder-page", "boards-page", "player-page", "replay-page", "video-page"];
+const ROUTES = {
+  ladder: "ladder-page", daily: "boards-page", weekly: "boards-page", player: "player-page",
+  replay: "replay-page", video: "video-page",
+};
 
 let routed = 0; // routes begun: only the latest one says its page is loaded
 
 async function route() {
   const mine = ++routed;
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
-  const page = { ladder: "ladder-page", player: "player-page", replay: "replay-page" }[parts[0]] ?? "play-page";
+  const page = ROUTES[parts[0]] ?? "play-page";
   for (const id of PAGES) $(id).hidden = id !== page;
   if (page !== "replay-page") replayView.stop();
+  if (page !== "video-page") videoView.stop();
   // Until its data is in, a page shows what it showed last (aria-busy says so).
   $(page).setAttribute("aria-busy", "true");
   try {
-    if (page === "ladder-page") await showLadder(...parts.slice(1).filter(Boolean));
-    else if (page === "player-page") await showPlayer(parts[1] ?? "");
+    if (page === "ladder-page") await showLadder($(page), ...parts.slice(1).filter(Boolean));
+    else if (page === "boards-page") await showBoards($(page), parts[0], parts[1] || "beginner", parts[2] || "modern", playBoard);
+    else if (page === "player-page") await showPlayer($(page), parts[1] ?? "");
     else if (page === "replay-page") await showReplay(parts[1] ?? "");
+    else if (page === "video-page") videoView.show();
     else if (!game.board) {
       // A reload goes on with the game it left, if it is still being played.
       const last = localStorage.getItem("minesweeper.game");

@@ -48,10 +48,26 @@ export class BoardView {
     this.counts = new Array(size).fill(null);
     this.marked = new Set();
     this.pressed = new Set();
+    this.odds = new Map(); // cell -> mine probability, while the odds are shown
     this.focusCell = 0;
     this.enabled = Boolean(options.onAction);
+    this.listening = new AbortController(); // the window's listeners, removed by destroy()
     this.build();
     if (this.enabled) this.bindInput();
+  }
+
+  /** Take no more input: the board is on its way out (a new game is being dealt). */
+  disable() {
+    this.enabled = false;
+    this.press(null);
+    this.svg.classList.add("stale");
+    this.svg.setAttribute("aria-disabled", "true");
+  }
+
+  /** Disable the board and remove what it listens to outside itself (the window). */
+  destroy() {
+    this.disable();
+    this.listening.abort();
   }
 
   // -- drawing ------------------------------------------------------------------------
@@ -136,7 +152,9 @@ export class BoardView {
 
   label(cell) {
     const where = this.options.name ? this.options.name(cell) : `cell ${cell}`;
-    return `${where}, ${describe(this.states[cell], this.counts[cell], this.marked.has(cell))}`;
+    const shown = describe(this.states[cell], this.counts[cell], this.marked.has(cell));
+    const odds = this.odds.has(cell) ? `, ${oddsWords(this.odds.get(cell))}` : "";
+    return `${where}, ${shown}${odds}`;
   }
 
   /** Show `state` (closed, opened, flagged, exploded, mine, wrong_flag) on `cell`. */
@@ -165,7 +183,7 @@ export class BoardView {
     const [cx, cy] = this.geometry.centres[cell];
     const s = this.geometry.inner;
     const glyph = (name) => svg("use", {
-      href: `#${this.id}-${name}`, transform: `translate(${cx} ${cy}) scale(${s * 0.82})`,
+      href: `#${this.id}-${name}`, transform: `translate(${cx} ${cy}) scale(${this.glyphSize(cell)})`,
     });
     if (state === "opened" && this.counts[cell]) {
       const count = this.counts[cell];
@@ -191,20 +209,34 @@ export class BoardView {
     this.clearOverlay();
   }
 
-  /** Colour each cell by its mine probability (`odds[cell]` in 0..1, or null), number on hover. */
+  /** The half-size of a flag or mine drawn on `cell`: a triangle's inscribed circle is
+   *  small for its area, so its glyphs are drawn larger than the circle. */
+  glyphSize(cell) {
+    const polygon = this.geometry.polygons?.[cell];
+    return this.geometry.inner * (polygon && polygon.length === 3 ? 1.3 : 0.82);
+  }
+
+  /** Show each closed cell's mine probability (`odds[cell]` in 0..1, or null) on it, readable
+   *  without a hover: a proved-safe cell green with ✓, a proved mine dark red with !, any
+   *  other its percentage on a blue (unlikely) to red (likely) scale. */
   showOdds(odds) {
     this.clearOverlay();
     const g = this.geometry;
     odds.forEach((p, cell) => {
       if (p === null || p === undefined || this.states[cell] !== "closed") return;
+      this.odds.set(cell, p);
+      const [cx, cy] = g.centres[cell];
       const shape = g.polygons === null
-        ? svg("circle", { cx: g.centres[cell][0], cy: g.centres[cell][1], r: g.inner * 0.9 })
+        ? svg("circle", { cx, cy, r: g.inner * 0.9 })
         : svg("use", { href: `#${this.id}p${cell}` });
+      const { fill, ink, text } = oddsLook(p);
       shape.setAttribute("class", "odds");
-      shape.setAttribute("fill", oddsColour(p));
-      const percent = `${Math.round(p * 100)}%`;
-      shape.append(svg("title", {}, `${this.options.name ? this.options.name(cell) : cell}: mine ${percent}`));
-      this.overlay.append(shape);
+      shape.setAttribute("fill", fill);
+      shape.append(svg("title", {}, `${this.options.name ? this.options.name(cell) : cell}: ${oddsWords(p)}`));
+      const size = g.inner * (text.length > 1 ? 1.05 : 1.3);
+      const label = svg("text", { x: cx, y: cy, "font-size": size, fill: ink, class: "odds-text" }, text);
+      this.overlay.append(svg("g", { class: "odds-cell", "data-cell": cell }, shape, label));
+      this.cellNodes[cell].setAttribute("aria-label", this.label(cell));
     });
     this.overlay.classList.add("shown");
   }
@@ -223,6 +255,9 @@ export class BoardView {
 
   clearOverlay() {
     this.overlay.replaceChildren();
+    const shown = [...this.odds.keys()];
+    this.odds.clear();
+    for (const cell of shown) this.cellNodes[cell].setAttribute("aria-label", this.label(cell));
   }
 
   // -- input --------------------------------------------------------------------------
@@ -235,7 +270,7 @@ export class BoardView {
     this.lastTouch = -Infinity;
     board.addEventListener("contextmenu", (e) => e.preventDefault());
     board.addEventListener("mousedown", (e) => this.mouseDown(e));
-    window.addEventListener("mouseup", (e) => this.mouseUp(e));
+    window.addEventListener("mouseup", (e) => this.mouseUp(e), { signal: this.listening.signal });
     board.addEventListener("mousemove", (e) => this.mouseMove(e));
     board.addEventListener("mouseleave", () => this.press(null));
     board.addEventListener("auxclick", (e) => e.preventDefault());
@@ -249,13 +284,14 @@ export class BoardView {
     });
   }
 
+  /** The cell an event's target shows: a cell, or the odds drawn over one. */
   cellOf(target) {
-    const node = target && target.closest ? target.closest(".cell") : null;
+    const node = target && target.closest ? target.closest(".cell, .odds-cell") : null;
     return node ? Number(node.dataset.cell) : null;
   }
 
   act(kind, cell) {
-    if (cell === null || cell === undefined) return;
+    if (cell === null || cell === undefined || !this.enabled) return;
     this.options.onAction(kind, cell);
   }
 
@@ -304,7 +340,7 @@ export class BoardView {
   }
 
   mouseDown(e) {
-    if (performance.now() - this.lastTouch < TOUCH_GRACE_MS) return;
+    if (!this.enabled || performance.now() - this.lastTouch < TOUCH_GRACE_MS) return;
     const cell = this.cellOf(e.target);
     this.buttons = e.buttons;
     if (cell === null) return;
@@ -328,7 +364,7 @@ export class BoardView {
   }
 
   mouseUp(e) {
-    if (performance.now() - this.lastTouch < TOUCH_GRACE_MS) return;
+    if (!this.enabled || performance.now() - this.lastTouch < TOUCH_GRACE_MS) return;
     const cell = this.svg.contains(e.target) ? this.cellOf(e.target) : null;
     const wasPressed = this.pressed.size > 0;
     this.press(null);
@@ -447,10 +483,27 @@ function bevelPaths(polygon) {
   return [light, dark];
 }
 
-/** Green (safe) through yellow to red (a mine), for a probability in 0..1. */
-export function oddsColour(p) {
-  const hue = Math.round(120 * (1 - Math.min(1, Math.max(0, p))));
-  return `hsl(${hue} 85% 45%)`;
+/** The odds overlay's scale for probabilities strictly between 0 and 1: blue (unlikely)
+ *  through pale yellow to red (likely), as the terminal's; no step of it is the proved-safe
+ *  green, so a 15% cell never looks like a safe one. */
+const ODDS_STOPS = [[0, [44, 123, 182]], [0.5, [255, 255, 191]], [1, [215, 25, 28]]];
+
+/** How a cell of mine probability `p` looks under the odds: fill, ink and text. */
+export function oddsLook(p) {
+  if (p <= 0) return { fill: "#1a9c3a", ink: "#ffffff", text: "✓" };
+  if (p >= 1) return { fill: "#5a0010", ink: "#ffffff", text: "!" };
+  const [[low, from], [high, to]] = p <= 0.5 ? [ODDS_STOPS[0], ODDS_STOPS[1]] : [ODDS_STOPS[1], ODDS_STOPS[2]];
+  const t = (p - low) / (high - low);
+  const [r, g, b] = from.map((value, i) => Math.round(value + (to[i] - value) * t));
+  const ink = p >= 0.25 && p <= 0.8 ? "#000000" : "#ffffff";
+  return { fill: `rgb(${r} ${g} ${b})`, ink, text: String(Math.min(99, Math.max(1, Math.round(p * 100)))) };
+}
+
+/** A mine probability in words: "proved safe", "a mine for certain", "15% mine". */
+export function oddsWords(p) {
+  if (p <= 0) return "proved safe";
+  if (p >= 1) return "a mine for certain";
+  return `${Math.min(99, Math.max(1, Math.round(p * 100)))}% mine`;
 }
 
 /** The flag, mine and cross glyphs, drawn in a box from -1 to 1 (colours as attributes:

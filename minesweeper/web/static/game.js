@@ -82,12 +82,22 @@ export class Game {
     window.addEventListener("mouseup", () => { if (this.board && !this.over) this.setFace("smile"); });
   }
 
-  /** Ask the server for a game as `request` says, and draw it. */
+  /** Ask the server for a game as `request` says, and draw it. Until it is drawn the old
+   *  board takes no clicks (they would go to the new game with the old cells' numbers). */
   async start(request) {
     this.stopTimer();
-    await this.abandon();
-    const data = await games.start(request);
-    await this.load(data);
+    this.board?.disable();
+    this.parts.board.dataset.state = "dealing";
+    this.showResult(null);
+    try {
+      await this.abandon();
+      const data = await games.start(request);
+      await this.load(data);
+    } catch (error) {
+      if (this.board && this.id && !this.over) this.board.enabled = true; // the game goes on
+      this.board?.svg.classList.remove("stale");
+      throw error;
+    }
   }
 
   /** Give up the game on the board, if unfinished: the server keeps only a few per player. */
@@ -125,9 +135,11 @@ export class Game {
     this.startedAt = null;
     this.over = false;
     this.end = null;
-    this.assisted = false;
+    this.assists = new Set((data.assists ?? []).map(([kind]) => kind));
+    this.hinted = false; // the status shows a hint (said no more once a move is made)
     const geometry = await geometryOf(this.topology);
     const neighbours = this.topology.neighbours;
+    this.board?.destroy();
     this.board = new BoardView(this.parts.board, geometry, {
       neighbours: (cell) => neighbours[cell],
       name: namer(this.topology),
@@ -152,7 +164,7 @@ export class Game {
 
   /** Send one move; moves go one after another, in the order they were made. */
   act(kind, cell) {
-    if (this.over) return;
+    if (this.over || !this.id) return;
     const clicked = performance.now();
     if (kind === "flag" || kind === "unflag") {
       // Shown at once; the server keeps the flag too (its clicks count, chords use it).
@@ -175,8 +187,10 @@ export class Game {
         if (this.startedAt === null && sent !== "flag" && (answer.opened.length || answer.end)) {
           this.startTimer(answer.ms ?? 0);
         }
-        if (this.moveTrouble) this.say("");  // it went through: what went wrong is over
+        // It went through: what went wrong, or the hint it followed, is over.
+        if (this.moveTrouble || this.hinted) this.say("");
         this.moveTrouble = false;
+        this.hinted = false;
         this.apply(answer);
         this.measure(clicked);
       } catch (error) {
@@ -244,8 +258,33 @@ export class Game {
     this.showTime(end.ms ?? 0);
     this.setFace(end.won ? "cool" : "dead");
     this.parts.board.dataset.state = end.won ? "won" : "lost";
+    if (this.hinted || !this.parts.status.classList.contains("error")) this.say("");
+    this.hinted = false;
     this.showStats(end);
+    this.showResult(end);
     this.hooks.ended(this);
+  }
+
+  /** The result in one line over the board, where it is in view whatever the board's size
+   *  (the figures' box below may be off screen); `end` null hides it. */
+  showResult(end, extra = "") {
+    const line = this.parts.result;
+    if (!line) return;
+    if (!end) {
+      line.hidden = true;
+      line.replaceChildren();
+      return;
+    }
+    const s = end.stats ?? {};
+    const rate = s.bbbv_per_second === null || s.bbbv_per_second === undefined
+      ? "" : `, ${Number(s.bbbv_per_second).toFixed(2)} 3BV/s`;
+    const help = this.assists.size ? " (assisted)" : "";
+    line.className = `result ${end.won ? "won" : "lost"}`;
+    replace(line,
+      el("strong", {}, end.won ? `Won${help} in ${seconds(end.ms ?? 0, 3)} s` : `Lost${help}`),
+      `${rate}. `, extra,
+      el("a", { href: "#stats", class: "details" }, "Details"));
+    line.hidden = false;
   }
 
   showStats(end) {
@@ -262,10 +301,15 @@ export class Game {
       ["Efficiency", pct(s.efficiency)],
     ];
     if (end.points !== undefined) rows.push(["Points", String(end.points)]);
+    if (this.assists.size) {
+      // The server keeps the help in the game (and its replay); practice only, never ranked.
+      rows.push(["Help", `${[...this.assists].join(", ")}: assisted, never ranked`]);
+    }
     if (end.rank) rows.push(["Ladder", `#${end.rank} in ${end.category ?? "its category"}`]);
     const table = el("dl", { class: "stats-list" },
       rows.map(([k, v]) => [el("dt", {}, k), el("dd", { "data-stat": k }, v)]));
-    replace(this.parts.stats, el("h2", {}, end.won ? "You won" : "Game over"), table);
+    const title = `${end.won ? "You won" : "Game over"}${this.assists.size ? " (assisted)" : ""}`;
+    replace(this.parts.stats, el("h2", {}, title), table);
     this.parts.stats.hidden = false;
   }
 
@@ -328,7 +372,7 @@ export class Game {
     const id = this.id;
     const answer = await games.aid(id, kind);
     if (this.id !== id) return;
-    this.assisted = true;
+    this.assists.add(kind);
     if (kind === "odds") this.board.showOdds(answer.odds);
     else if (kind === "hint") {
       if (answer.cell === null || answer.cell === undefined) this.say("No hint: the game is over or not begun.");
@@ -336,6 +380,7 @@ export class Game {
         this.board.showHint(answer.cell, answer.safe);
         this.board.focus(answer.cell);
         this.say(answer.safe ? "Hint: this cell is safe." : `Hint: the best guess (${Math.round((answer.p ?? 0) * 100)}% a mine).`);
+        this.hinted = true;
       }
     } else {
       // The computer's clicks: its flags first, then what its opens revealed.

@@ -1,5 +1,6 @@
 // A replay watched in the page: the frames the server computed from the stored
-// clicks, shown at their own times (play, pause, step, speed, or drag to any click).
+// clicks, shown at their own times (play, pause, step, speed, or drag to any click);
+// and a community video (.avf, .rmv, .evf) chosen from the player's files, played alike.
 
 import { call } from "./api.js";
 import { BoardView } from "./board.js";
@@ -17,7 +18,12 @@ export class ReplayView {
 
   async load(replay) {
     this.stop();
-    const data = await call("POST", "/api/replay/frames", JSON.stringify(replay), true);
+    this.show(await call("POST", "/api/replay/frames", JSON.stringify(replay), true));
+  }
+
+  /** Show the frames of `data` (the server's playback of a replay or a video). */
+  show(data) {
+    this.stop();
     this.data = data;
     this.frames = data.frames;
     this.at = 0; // frames shown
@@ -37,10 +43,11 @@ export class ReplayView {
     const stats = data.stats;
     replace(this.host,
       el("div", { class: "replay-head" },
-        el("h2", {}, "Replay"),
+        el("h2", {}, data.video ? `Video (${data.video.software})` : "Replay"),
         el("p", {}, `${who || "unknown player"}: ${data.result.won ? "won" : "lost"} in ${seconds(data.result.ms, 3)} s, `
           + `3BV ${stats.bbbv}, ${stats.bbbv_per_second === null ? "–" : stats.bbbv_per_second.toFixed(3)} 3BV/s, `
-          + `${stats.clicks.total} clicks (${stats.clicks.left} left, ${stats.clicks.right} right, ${stats.clicks.chord} chord)`)),
+          + `${stats.clicks.total} clicks (${stats.clicks.left} left, ${stats.clicks.right} right, ${stats.clicks.chord} chord)`),
+        data.video ? el("p", { class: "legend" }, data.video.figures) : null),
       el("div", { class: "replay-controls" },
         el("button", { type: "button", onclick: () => this.goto(0), "aria-label": "To the start" }, "|◀"),
         el("button", { type: "button", onclick: () => this.goto(this.at - 1), "aria-label": "Step back" }, "◀"),
@@ -102,5 +109,60 @@ export class ReplayView {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.playButton) this.playButton.textContent = "Play";
+  }
+}
+
+/** The accepted video files, by suffix (the server's formats). */
+const VIDEO_SUFFIXES = ["avf", "rmv", "evf"];
+
+/** A page to open a community video: Arbiter (.avf), Viennasweeper (.rmv), Metasweeper
+ *  (.evf). The file goes to the server, which reads it as the terminal does; its game
+ *  plays here like any replay. Nothing is kept. */
+export class VideoPicker {
+  constructor(host) {
+    this.host = host;
+    this.view = null;
+  }
+
+  show() {
+    if (this.host.childElementCount) return; // a video shown stays until another is chosen
+    const input = el("input", {
+      type: "file", accept: VIDEO_SUFFIXES.map((s) => `.${s}`).join(","), id: "video-file",
+      onchange: () => this.open(input.files[0]),
+    });
+    this.status = el("p", { class: "status", role: "status" });
+    this.player = el("div", { class: "video-player" });
+    replace(this.host,
+      el("h1", {}, "Watch a video"),
+      el("p", { class: "note" }, "A game recorded by Arbiter (.avf), Viennasweeper (.rmv) or Metasweeper (.evf), read by ms-toollib, played back here click by click."),
+      el("label", { class: "file" }, "Video file ", input),
+      this.status, this.player);
+    this.view = new ReplayView(this.player);
+  }
+
+  async open(file) {
+    if (!file) return;
+    const suffix = file.name.split(".").pop().toLowerCase();
+    if (!VIDEO_SUFFIXES.includes(suffix)) {
+      this.say(`${file.name}: not a video of Arbiter (.avf), Viennasweeper (.rmv) or Metasweeper (.evf)`, true);
+      return;
+    }
+    this.say(`Reading ${file.name}…`);
+    try {
+      const data = await call("POST", `/api/videos/frames?format=${suffix}`, await file.arrayBuffer(), true, "application/octet-stream");
+      this.view.show(data);
+      this.say(`${file.name}: ${data.player || "unknown player"}`);
+    } catch (error) {
+      this.say(`${file.name}: ${error.message}`, true);
+    }
+  }
+
+  say(text, error = false) {
+    this.status.textContent = text;
+    this.status.classList.toggle("error", error);
+  }
+
+  stop() {
+    this.view?.stop();
   }
 }
