@@ -146,11 +146,14 @@ HOLDER = """
 import os, sys, time
 from minesweeper.judge import uids
 lease = uids.lease()
+execed, told = os.pipe()  # close-on-exec: its end of file says the child has exec'd
 pid = os.fork()
 if pid == 0:
     os.setgroups([]); os.setresgid(lease.uid, lease.uid, lease.uid)
     os.setresuid(lease.uid, lease.uid, lease.uid)
     os.execv("/bin/sleep", ["sleep", "600"])  # without the lock's descriptor (close-on-exec)
+os.close(told)
+os.read(execed, 1)  # until exec: before it, the child still holds the lock's descriptor
 print(lease.uid, pid, flush=True)
 time.sleep(600)
 """
