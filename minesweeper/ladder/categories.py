@@ -27,6 +27,10 @@ MODES = ("ranked", "daily", "weekly", "practice")
 SHARED_BOARDS = ("daily", "weekly")
 RANKED_PRESETS = LEVELS
 RANKED_RULES = (Rules.MODERN, Rules.CLASSIC)
+#: The least 3BV of a ranked win that enters the time and 3BV/s ladders: the world
+#: ranking's limits (Authoritative Minesweeper), so that a board solved in a click or two,
+#: found by dealing thousands of games, ranks no one. Such a win still counts as a win.
+MINIMUM_BBBV = {"beginner": 2, "intermediate": 30, "expert": 100}
 #: The largest practice board: what the computer player and the hints can handle.
 MAX_PRACTICE_CELLS = MAX_SOLVED_CELLS
 

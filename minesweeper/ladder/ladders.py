@@ -26,7 +26,12 @@ from minesweeper.ladder.api import (
     PlayerPage,
     WinRateRow,
 )
-from minesweeper.ladder.categories import SHARED_BOARDS, parse_ranked, settings_from_json
+from minesweeper.ladder.categories import (
+    MINIMUM_BBBV,
+    SHARED_BOARDS,
+    parse_ranked,
+    settings_from_json,
+)
 from minesweeper.ladder.errors import BadRequest, NotFound
 from minesweeper.ladder.schema import Account, Game
 from minesweeper.play.history import Play, PlayedGame, figures
@@ -37,10 +42,6 @@ BOARDS = ("time", "3bv/s", "win-rate")
 PERIODS = ("all", "month")
 #: Rows a ladder lists at most.
 MAX_ROWS = 100
-#: The least 3BV of a ranked win that enters the time and 3BV/s ladders: the world
-#: ranking's limits (Authoritative Minesweeper), so that a board solved in a click or two,
-#: found by dealing thousands of games, ranks no one. Such a win still counts as a win.
-MINIMUM_BBBV = {"beginner": 2, "intermediate": 30, "expert": 100}
 #: The kinds of game a player's page sums up, in its order.
 KINDS = ("ranked", *SHARED_BOARDS, "practice")
 #: The latest started games of one kind a player's page sums up (a bound on its work).

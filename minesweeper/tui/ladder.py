@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from minesweeper.errors import MinesweeperError, RulesError
-from minesweeper.ladder.categories import parse_ranked
+from minesweeper.ladder.categories import MINIMUM_BBBV, parse_ranked
 from minesweeper.ladder.remote import LadderClient
 from minesweeper.play.autoplay import first_cell
 from minesweeper.play.session import CellState, GameSession, Settings, State
@@ -121,6 +121,17 @@ class RemoteSession(GameSession):
                 self._flags.update(end["mines"])
         return list(self._exploded) if self.lost else opened
 
+    def unranked_win(self) -> str | None:
+        """Why a win enters no time or 3BV/s ladder (its board's 3BV under the level's
+        least), in words; None for a win that ranks, or a loss."""
+        if not self.won or self._end is None:
+            return None
+        bbbv = (self._end.get("stats") or {}).get("bbbv")
+        least = MINIMUM_BBBV.get(parse_ranked(self.category).preset_name or "")
+        if bbbv is None or least is None or bbbv >= least:
+            return None
+        return f"a win, but a board of 3BV {bbbv} ranks no time (the least is {least})"
+
     # -- what a ranked game does not allow ------------------------------------------------
 
     def note_assist(self, kind: str) -> None:
@@ -190,7 +201,8 @@ class LadderController(Controller):
         replay = f"{self.remote.url}/#/replay/{session.game_id}"
         self.message = (
             f"you {verdict} ({session.ms / 1000:.3f} s on the server's clock); "
-            f"on the ladder, replay at {replay}\n{session.stats().summary()}"
+            f"{session.unranked_win() or 'on the ladder'}, replay at {replay}\n"
+            f"{session.stats().summary()}"
         )
 
     @property

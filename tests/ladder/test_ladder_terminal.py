@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from ladder_helpers import Site, make_site, sqlite_url
 
 from minesweeper.cli import main
+from minesweeper.ladder.categories import MINIMUM_BBBV
 from minesweeper.ladder.remote import LadderClient, TokenStore
 from minesweeper.ladder.schema import Game
 from minesweeper.play.session import CellState, Settings
@@ -62,6 +63,31 @@ def test_a_ranked_game_in_the_terminal_is_played_on_the_server(site: Site, tmp_p
     assert session.won and session.stats().bbbv > 0
     assert "on the ladder" in screen.message and session.game_id in screen.message
     assert not (tmp_path / "records.json").exists()
+
+
+def win(screen: LadderController, site: Site) -> None:
+    session = screen.session
+    screen.press(40, LEFT)
+    board = mines(site, session.game_id)
+    for cell in range(81):
+        if cell not in board and not session.is_opened(cell):
+            screen.press(cell, LEFT)
+    assert session.won
+
+
+def test_a_win_under_the_least_3bv_says_it_ranks_no_time(
+    site: Site, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 40: the page said so, the terminal said "on the ladder" for a win the time
+    # ladder leaves out. The least raised past any beginner board: every win is under it.
+    monkeypatch.setitem(MINIMUM_BBBV, "beginner", 10_000)
+    screen = controller(site, tmp_path)
+    win(screen, site)
+    bbbv = screen.session.stats().bbbv
+    said = f"a win, but a board of 3BV {bbbv} ranks no time (the least is 10000)"
+    assert said in screen.message and "on the ladder" not in screen.message
+    ladder = site.client.get("/api/ladders/beginner/modern?board=time").json()
+    assert ladder["rows"] == []  # the server agrees: no time entered
 
 
 def test_a_loss_shows_the_servers_mines(site: Site, tmp_path) -> None:
