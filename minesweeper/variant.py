@@ -112,9 +112,10 @@ class Preset:
     def density(self) -> float:
         return self.mines / (self.rows * self.cols)
 
-    def mines_for(self, cells: int) -> int:
-        """The mine count of this density on ``cells`` cells: at least 1, leaving one safe."""
-        return max(1, min(cells - 1, round(self.density * cells)))
+    def mines_for(self, cells: int, share: float = 1.0) -> int:
+        """The mine count of this density (times ``share``) on ``cells`` cells: at least 1,
+        leaving one safe."""
+        return max(1, min(cells - 1, round(self.density * share * cells)))
 
 
 def _acm_preset(density: float) -> Preset:
@@ -212,7 +213,8 @@ class Variant:
 
         On a topology that cannot cover the preset's size (9x9 in dominoes), the
         nearest size it covers is taken; where cells are not unit squares
-        (tilings' pieces) the mines keep the preset's density per cell.
+        (tilings' pieces) the mines keep the preset's density per cell, times the
+        topology's `preset_density` share (boards as hard as the square preset's).
         """
         return _fitted(find_preset(name), topology, rules)
 
@@ -234,7 +236,9 @@ class Variant:
             cells = topology.cell_count(rows, cols)
         except MinesweeperError as error:
             raise SettingsError(str(error)) from None
-        return replace(base, rows=rows, cols=cols, mines=find_preset(preset).mines_for(cells))
+        found = find_preset(preset)
+        share = topology.preset_density.get(found.name, 1.0)
+        return replace(base, rows=rows, cols=cols, mines=found.mines_for(cells, share))
 
     @classmethod
     def parse(cls, text: str) -> Variant:
@@ -372,6 +376,7 @@ def _fitted(preset: Preset, topology: type[Topology], rules: Rules) -> Variant:
         cells = topology.cell_count(rows, cols)
     except MinesweeperError as error:
         raise SettingsError(str(error)) from None
-    if cells != preset.rows * preset.cols:
-        mines = preset.mines_for(cells)
+    share = topology.preset_density.get(preset.name, 1.0)
+    if cells != preset.rows * preset.cols or share != 1.0:
+        mines = preset.mines_for(cells, share)
     return Variant(topology, rows, cols, mines, rules)

@@ -346,9 +346,10 @@ def deal_of(
     games: int,
     first: tuple[int, int] | None,
 ) -> Deal:
-    """The games of ``preset`` as it is (on any topology), or resized by ``size``, the
+    """The games of ``preset`` as it is, fitted to a topology other than squares as `play`
+    fits it (as many cells, the mines of `Variant.preset`), or resized by ``size``, the
     ``--rows``/``--cols``/``--mines`` given (see `sized`)."""
-    if size == (None, None, None):
+    if size == (None, None, None) and topology is SquareTopology:
         return Deal.of_preset(preset, rules, games, topology, first)
     game = sized(preset.name, *size, topology, rules)
     return Deal.generated(game, games, first, preset.name)

@@ -32,6 +32,9 @@ class Topology(ABC):
     #: The text format of its boards (see `minesweeper.protocol`): ``"grid"`` (mine rows),
     #: ``"tiling"`` (mine rows, then piece ids) or ``"graph"`` (node and edge list).
     text_format: ClassVar[str] = "grid"
+    #: The share of a preset's mine density (by preset name) that makes a board of this
+    #: shape as hard as the square preset it is named after; presets not named keep it.
+    preset_density: ClassVar[dict[str, float]] = {}
 
     @classmethod
     def random(cls, rows: int, cols: int, rng: random.Random) -> Topology:

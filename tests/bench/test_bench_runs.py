@@ -26,7 +26,7 @@ from minesweeper.solver.registry import STRATEGIES
 from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import TOPOLOGIES
-from minesweeper.variant import PRESETS, Rules
+from minesweeper.variant import PRESETS, Rules, Variant
 
 
 class Exploding(FirstUnknown):
@@ -288,3 +288,26 @@ def test_resume_refuses_boards_of_another_size(tmp_path: Path) -> None:
     result = invoke(*args, "--resume", str(log))
     assert result.exit_code == 2
     assert "board '20x30/124' is not this run's 16x30/99" in result.stderr
+
+
+def test_a_preset_on_a_tiling_benches_the_board_play_deals() -> None:
+    # `bench --preset expert --topology domino` played 16x30 squares' worth of dominoes
+    # (240) with expert's 99 mines: 41% of the pieces, a board no face deals.
+    result = invoke(
+        "--preset",
+        "expert",
+        "--preset",
+        "beginner",
+        "--topology",
+        "domino",
+        "--strategy",
+        "first-unknown",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    for level in ("expert", "beginner"):
+        game = Variant.preset(level, TOPOLOGIES["domino"])
+        assert f"{game.rows}x{game.cols}/{game.mines}" in result.output
