@@ -10,8 +10,9 @@ Each test fails on the page before its fix. Screenshots go where test_web_browse
 # ruff: noqa: F811 - the fixtures imported from test_web_browser are parameters here
 from __future__ import annotations
 
+import dataclasses
 import time
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from paths import TESTS
@@ -324,3 +325,49 @@ def test_the_win_rate_ladder_shows_who_is_on_the_way(page, server) -> None:
     said = page.locator("#ladder-page").inner_text()
     assert "No one has played 20 games yet." in said
     assert "hugo: 1 of 20 games (1 won), 19 to go" in said
+
+
+def test_an_earlier_days_board_has_its_ranking_and_replays(
+    page, server, shots, monkeypatch
+) -> None:
+    # Issue 40: a shared board's ranking was shown for the current period only; once the
+    # day is over, its ranking (and now its replays) were out of the page's reach.
+    service, _ = server
+    page.wait_for_selector("#board .cell")
+    sign_up(page, "erin")
+    day = 24 * 3600
+    earlier = dataclasses.replace(service.config, clock=lambda: time.time() - day)
+    with monkeypatch.context() as patch:
+        for part in (service, service.games):  # the server's clock a day behind
+            patch.setattr(part, "config", earlier)
+        new_game(page, mode="daily", preset="beginner", rules="modern")
+        yesterday = page.evaluate("() => window.minesweeper.game.data.day")
+        first = page.evaluate("() => window.minesweeper.game.data.first_cell")
+        open_all_safe(page, service, first)
+        page.wait_for_selector("#board[data-state=won]")
+    assert yesterday == (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    page.goto(page.url.split("#")[0] + "#/daily/beginner/modern")
+    page.wait_for_selector("#boards-page button.play-board")
+    assert "erin" not in page.locator("#boards-page table.ladder").inner_text()  # today's
+    page.click(f"#boards-page .periods a:text('← {yesterday}')")
+    page.wait_for_selector("#boards-page table.ladder td a:text('erin')")
+    assert page.locator("#boards-page button.play-board").count() == 0  # over: not played
+    caption = page.locator("#boards-page table.ladder caption").inner_text()
+    assert caption == f"The board of {yesterday}, beginner: best time"
+    row = page.locator("#boards-page table.ladder tbody tr", has_text="erin")
+    row.locator("a[href^='#/replay']").click()  # the day is over: its replays show
+    page.wait_for_selector("#replay-page .replay-board .cell")
+    page.go_back()
+    page.wait_for_selector("#boards-page .periods a[rel=next]")
+    page.screenshot(path=shots / "40-1-yesterdays-ranking.png")
+    page.click("#boards-page .periods a[rel=next]")  # back to today's, which can be played
+    page.wait_for_selector("#boards-page button.play-board")
+    # Weeks step by ISO weeks, across a year of 53 (2020) and into the next year.
+    page.goto(page.url.split("#")[0] + "#/weekly/beginner/modern/2021-W01")
+    page.wait_for_selector("#boards-page caption:has-text('The board of 2021, week 01')")
+    links = page.locator("#boards-page .periods a").all_inner_texts()
+    assert links == ["← 2020, week 53", "2021, week 02 →"]
+    this_week = "{}-W{:02d}".format(*datetime.now(UTC).date().isocalendar()[:2])
+    page.goto(page.url.split("#")[0] + f"#/weekly/beginner/modern/{this_week}")
+    page.wait_for_selector("#boards-page button.play-board:has-text('this week')")  # played
+    assert page.locator("#boards-page .periods a[rel=next]").count() == 0

@@ -265,7 +265,7 @@ async function route() {
   $(page).setAttribute("aria-busy", "true");
   try {
     if (page === "ladder-page") await showLadder($(page), ...parts.slice(1).filter(Boolean));
-    else if (page === "boards-page") await showBoards($(page), parts[0], parts[1] || "beginner", parts[2] || "modern", playBoard);
+    else if (page === "boards-page") await showBoards($(page), parts[0], parts[1] || "beginner", parts[2] || "modern", playBoard, parts[3] || null);
     else if (page === "player-page") await showPlayer($(page), parts[1] ?? "");
     else if (page === "replay-page") await showReplay(parts[1] ?? "");
     else if (page === "video-page") videoView.show();

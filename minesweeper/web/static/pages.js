@@ -18,16 +18,45 @@ function mondayAfter(week) {
   return new Date(firstMonday + 7 * number * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The ISO week ("2026-W07") of the UTC day at `ms`: the week of its Thursday. */
+function isoWeek(ms) {
+  const thursday = ms + (3 - ((new Date(ms).getUTCDay() + 6) % 7)) * DAY_MS;
+  const year = new Date(thursday).getUTCFullYear();
+  const january4 = Date.UTC(year, 0, 4);
+  const firstMonday = january4 - ((new Date(january4).getUTCDay() + 6) % 7) * DAY_MS;
+  const number = Math.floor((thursday - firstMonday) / (7 * DAY_MS)) + 1;
+  return `${year}-W${String(number).padStart(2, "0")}`;
+}
+
+const dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
+
 const SHARED = {
   daily: {
-    path: "/api/daily", now: "Today's board", period: (day) => day,
-    ends: (day) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10),
+    path: "/api/daily", query: "day", now: "Today's board", unit: "day", period: (day) => day,
+    ends: (day) => dayOf(Date.parse(day) + DAY_MS),
+    current: () => dayOf(Date.now()),
+    shift: (day, n) => dayOf(Date.parse(day) + n * DAY_MS),
   },
   weekly: {
-    path: "/api/weekly", now: "This week's board", period: (week) => week.replace("-W", ", week "),
+    path: "/api/weekly", query: "week", now: "This week's board", unit: "week",
+    period: (week) => week.replace("-W", ", week "),
     ends: mondayAfter,
+    current: () => isoWeek(Date.now()),
+    shift: (week, n) => isoWeek(Date.parse(mondayAfter(week)) + (7 * n - 7) * DAY_MS),
   },
 };
+
+/** Links to the period before and after `period` (none after the current one). */
+function periodLinks(mode, preset, rules, period) {
+  const shared = SHARED[mode];
+  const [before, after] = [shared.shift(period, -1), shared.shift(period, 1)];
+  const href = (p) => `#/${mode}/${preset}/${rules}/${p}`;
+  const current = shared.current();
+  return el("nav", { class: "periods", "aria-label": `Other ${shared.unit}s` },
+    el("a", { href: href(before), rel: "prev" }, `← ${shared.period(before)}`),
+    after <= current ? el("a", { href: after === current ? `#/${mode}/${preset}/${rules}` : href(after), rel: "next" },
+      after === current ? `${shared.now} →` : `${shared.period(after)} →`) : null);
+}
 
 /** A ranked category's preset and rules: "expert" is expert under the modern rules. */
 export function presetAndRules(category) {
@@ -124,10 +153,12 @@ export async function showLadder(page, preset = "expert", rules = "modern", boar
   openRowsOnClick(page);
 }
 
-/** The shared boards of `mode` (daily or weekly): the current board's ranking per category,
- *  with a button to play it. Its replays show once its period is over. */
-export async function showBoards(page, mode = "daily", preset = "beginner", rules = "modern", play = null) {
+/** The shared boards of `mode` (daily or weekly): a board's ranking per category (the
+ *  current period's, with a button to play it, or an earlier `period`'s), and links to the
+ *  periods before and after. A board's replays show once its period is over. */
+export async function showBoards(page, mode = "daily", preset = "beginner", rules = "modern", play = null, period = null) {
   const shared = SHARED[mode] ?? SHARED.daily;
+  if (period === shared.current()) period = null;
   const info = await call("GET", "/api/ladders");
   const tabs = el("nav", { class: "tabs", "aria-label": "Kinds of board" },
     Object.keys(SHARED).map((m) => el("a", { href: `#/${m}/${preset}/${rules}`, "aria-current": m === mode ? "page" : null },
@@ -135,20 +166,28 @@ export async function showBoards(page, mode = "daily", preset = "beginner", rule
   const categories = el("nav", { class: "tabs", "aria-label": "Categories" },
     info.categories.map((category) => {
       const [p, r] = presetAndRules(category);
-      return el("a", { href: `#/${mode}/${p}/${r}`, "aria-current": p === preset && r === rules ? "page" : null }, category);
+      const there = period ? `/${period}` : "";
+      return el("a", { href: `#/${mode}/${p}/${r}${there}`, "aria-current": p === preset && r === rules ? "page" : null }, category);
     }));
-  const data = await call("GET", `${shared.path}/${encodeURIComponent(preset)}/${encodeURIComponent(rules)}`);
+  const asked = period ? `?${shared.query}=${encodeURIComponent(period)}` : "";
+  const data = await call("GET", `${shared.path}/${encodeURIComponent(preset)}/${encodeURIComponent(rules)}${asked}`);
   const ends = data.day ? shared.ends(data.day) : "the end of its period";
-  const button = play ? el("button", { type: "button", class: "play-board", onclick: () => play(mode, preset, rules) },
+  const over = period !== null && data.day && ends <= dayOf(Date.now());
+  const button = play && period === null ? el("button", { type: "button", class: "play-board", onclick: () => play(mode, preset, rules) },
     `Play ${mode === "daily" ? "today's" : "this week's"} ${data.category} board`) : null;
+  const title = `The board of ${shared.period(data.day ?? period ?? "")}`;
   replace(page,
     el("h1", {}, mode === "daily" ? "Daily boards" : "Weekly boards"),
     el("p", { class: "note" }, mode === "daily"
       ? "One board per category each day (UTC), the same for everyone, played once."
       : "One board per category each week (Monday to Sunday, UTC), the same for everyone, played once."),
-    tabs, categories, button,
-    scroller(bestGames(data, `${shared.now} (${shared.period(data.day ?? "")}), ${data.category}: best time`, ends)),
-    el("p", { class: "legend" }, `Everyone plays the same board: its replays, and the mines of a lost game, show from ${ends} 00:00 UTC, when the board's ${mode === "daily" ? "day" : "week"} is over.`));
+    tabs, categories, button, periodLinks(mode, preset, rules, data.day ?? shared.current()),
+    scroller(bestGames(data, period === null
+      ? `${shared.now} (${shared.period(data.day ?? "")}), ${data.category}: best time`
+      : `${title}, ${data.category}: best time`, over ? null : ends)),
+    el("p", { class: "legend" }, over
+      ? `This ${shared.unit} is over: its board's replays show.`
+      : `Everyone plays the same board: its replays, and the mines of a lost game, show from ${ends} 00:00 UTC, when the board's ${shared.unit} is over.`));
 }
 
 /** One kind of game's figures on a player's page: a row per category and way of playing. */
