@@ -356,15 +356,16 @@ def print_report(
         judge = str(headers.server) if headers.server else None
         judge = judge or (shlex.join(server) if server else "built-in")
         console.print(basic_table(basic, judge, standings))
+        # Never wrapped by us: excerpts are the programs' own lines, names are paths.
         for failure in excerpts(basic):
-            console.print(failure)
+            console.print(failure, soft_wrap=True)
     if advanced:
         client = programs.client
         player = str(headers.client) if headers.client else None
         player = player or (shlex.join(client) if client else programs.strategy.label)
         console.print(advanced_table(advanced, player, programs.repeat, standings))
         for note in client_errors([game for games in advanced for game in games]):
-            console.print(note)
+            console.print(note, soft_wrap=True)
     console.print(summary(basic, advanced, programs.repeat, standings))
 
 

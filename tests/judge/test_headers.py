@@ -302,9 +302,14 @@ def first_map(case, cell) -> str:  # type: ignore[no-untyped-def]
     return str(text)
 
 
-def test_a_crashing_client_is_reported_with_its_stderr(built: dict[str, Build]) -> None:
+def test_a_crashing_client_is_reported_with_its_stderr(
+    built: dict[str, Build], tmp_path: Path
+) -> None:
     client = program(built, "crashing-client")[0]
-    case = TESTCASES / "advanced" / "adv-10x10-005.in"
+    # A path past 80 columns: the report's lines were wrapped mid-phrase when piped.
+    case = tmp_path / ("deep" * 20) / "adv-10x10-005.in"
+    case.parent.mkdir()
+    shutil.copy(TESTCASES / "advanced" / "adv-10x10-005.in", case)
     result = run_cli(["grade", "--client", client, *NO_SANDBOX, str(case)])
     assert result.exit_code == 1
     assert "ERROR crashed" in result.stdout  # in the table, and in full below it:
