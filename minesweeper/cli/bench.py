@@ -82,8 +82,8 @@ MAX_LISTED_ERRORS = 10
     "presets",
     multiple=True,
     type=click.Choice([*BENCH_PRESETS, *PRESET_GROUPS]),
-    help="Board preset (repeatable; `acm` = acm-10, acm-15, acm-20). "
-    f"Default: {', '.join(DEFAULT_PRESETS)}.",
+    help="Board preset (repeatable; `acm` = acm-10, acm-15, acm-20), on another --topology "
+    f"fitted as `play` fits it. Default: {', '.join(DEFAULT_PRESETS)}.",
 )
 @rules_option(Rules.ACM, "the assignment's games, which the solvers are measured on")
 @click.option(
