@@ -28,6 +28,7 @@ from ladder_helpers import config, sqlite_url  # noqa: E402
 
 from minesweeper.board import Board  # noqa: E402
 from minesweeper.ladder.app import create_app  # noqa: E402
+from minesweeper.ladder.config import RateLimit  # noqa: E402
 from minesweeper.ladder.schema import Game  # noqa: E402
 from minesweeper.ladder.service import Ladder  # noqa: E402
 from minesweeper.play.stats import bbbv  # noqa: E402
@@ -55,7 +56,11 @@ def shots(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The ladder with the page, on a free loopback port, in a thread of this process."""
-    service = Ladder(config(sqlite_url(tmp_path_factory.mktemp("ladder"))))
+    # Every test of a module signs up from this one address: more than five an hour.
+    signups = RateLimit(50, 3600)
+    service = Ladder(
+        config(sqlite_url(tmp_path_factory.mktemp("ladder")), sign_up_per_address=signups)
+    )
     app = create_app(ladder_service=service, extensions=[mount])
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

@@ -51,11 +51,19 @@ def open_all_safe(page, service, first: int | None = None) -> None:
     """Open ``first`` (or the middle), then every safe cell, through the page's own moves."""
     size = page.evaluate("() => window.minesweeper.game.board.size")
     click(page, size // 2 if first is None else first)
-    laid = mines(service, game_id(page))
-    shown = states(page)
-    for cell in range(size):
-        if cell not in laid and shown[cell] == "closed":
-            page.evaluate(f"() => window.minesweeper.game.act('open', {cell})")
+    laid = sorted(mines(service, game_id(page)))
+    # In the page, each answer awaited before the next: a cell a flood opened is not sent.
+    page.evaluate(
+        """async (laid) => {
+            const game = window.minesweeper.game;
+            for (let cell = 0; cell < game.board.size; cell++) {
+                if (laid.includes(cell) || game.board.states[cell] !== "closed") continue;
+                game.act("open", cell);
+                await game.queue;
+            }
+        }""",
+        laid,
+    )
     settle(page)
 
 
