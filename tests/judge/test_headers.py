@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import csv
 import json
+import pickle
 import shutil
 import sys
 from pathlib import Path
 
+import filelock
 import pytest
 from judge_helpers import ACM, ROOT, run_cli
 from paths import TESTS
@@ -91,8 +93,24 @@ def cheating_folder(root: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
-    root = readable(tmp_path_factory.mktemp("builds"))
+def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[str, Build]:
+    """The headers built once per run: the first worker to need them builds them (12 s)
+    where every worker of the run finds them; the others wait for it."""
+    if worker_id == "master":
+        return build_all(tmp_path_factory.mktemp("builds"))
+    shared = tmp_path_factory.getbasetemp().parent / "header-builds"
+    with filelock.FileLock(f"{shared}.lock"):
+        made = shared / "builds.pickle"
+        if made.is_file():
+            return pickle.loads(made.read_bytes())
+        shared.mkdir()
+        builds = build_all(shared)
+        made.write_bytes(pickle.dumps(builds))
+        return builds
+
+
+def build_all(folder: Path) -> dict[str, Build]:
+    root = readable(folder)
     sources = {name: HEADERS / path for name, (_, path) in BUILDS.items()}
     sources["buggy-server"] = buggy_folder(root) / "server.h"
     sources["cheating-client"] = cheating_folder(root) / "client.h"
