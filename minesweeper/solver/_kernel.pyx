@@ -627,6 +627,9 @@ cdef class _Tree:
     cdef vector[int] starts  # cell -> its first set in ``show`` (one more entry at the end)
     cdef vector[u64] show  # set * words: the layouts where a cell shows one number
     cdef unordered_map[string, double] memo
+    cdef string probe  # a memo key's bytes, its room kept from lookup to lookup
+    cdef vector[int] keys, order  # `_split`'s scratch (it calls nothing that splits)
+    cdef vector[u64] found
     cdef long long nodes, max_nodes
     cdef bint over  # past the node budget: every answer from then on is void
 
@@ -635,40 +638,39 @@ cdef class _Tree:
         first layout, then (``by_size``) stably by size, into ``parts``."""
         cdef int words = self.words
         cdef int j, i, k, n = 0
-        cdef vector[int] keys
-        cdef vector[u64] found
         cdef u64 any_
-        found.resize((self.starts[cell + 1] - self.starts[cell]) * words)
+        self.keys.clear()
+        self.order.clear()
+        self.found.resize((self.starts[cell + 1] - self.starts[cell]) * words)
         for j in range(self.starts[cell], self.starts[cell + 1]):
             any_ = 0
             for i in range(words):
-                found[n * words + i] = alive[i] & self.show[j * words + i]
-                any_ |= found[n * words + i]
+                self.found[n * words + i] = alive[i] & self.show[j * words + i]
+                any_ |= self.found[n * words + i]
             if any_:
-                keys.push_back(_first(&found[n * words], words))
+                self.keys.push_back(_first(&self.found[n * words], words))
                 n += 1
         # Insertion sort by the first layout (distinct: the sets are disjoint), then stably
         # by size: a cell shows a handful of numbers.
-        cdef vector[int] order
         for k in range(n):
-            order.push_back(k)
+            self.order.push_back(k)
         for k in range(1, n):
             j = k
-            while j > 0 and keys[order[j - 1]] > keys[order[j]]:
-                order[j - 1], order[j] = order[j], order[j - 1]
+            while j > 0 and self.keys[self.order[j - 1]] > self.keys[self.order[j]]:
+                self.order[j - 1], self.order[j] = self.order[j], self.order[j - 1]
                 j -= 1
         if by_size:
             for k in range(n):
-                keys[k] = _size(&found[k * words], words)
+                self.keys[k] = _size(&self.found[k * words], words)
             for k in range(1, n):
                 j = k
-                while j > 0 and keys[order[j - 1]] > keys[order[j]]:
-                    order[j - 1], order[j] = order[j], order[j - 1]
+                while j > 0 and self.keys[self.order[j - 1]] > self.keys[self.order[j]]:
+                    self.order[j - 1], self.order[j] = self.order[j], self.order[j - 1]
                     j -= 1
         parts.resize(n * words)
         for k in range(n):
             for i in range(words):
-                parts[k * words + i] = found[order[k] * words + i]
+                parts[k * words + i] = self.found[self.order[k] * words + i]
 
     cdef int _options(self, const u64* alive, vector[pair[double, int]]& risky) noexcept:
         """The first free informative cell (its place), else -1 and ``risky``: the risky
@@ -724,12 +726,11 @@ cdef class _Tree:
         cdef double result, v
         cdef vector[pair[double, int]] risky
         cdef vector[u64] parts
-        cdef string key
         cdef unordered_map[string, double].iterator found
         if total <= 1:
             return 1.0
-        key = string(<const char*>alive, words * 8)
-        found = self.memo.find(key)
+        self.probe.assign(<const char*>alive, words * 8)
+        found = self.memo.find(self.probe)
         if found != self.memo.end():
             return deref(found).second
         self.nodes += 1
@@ -752,7 +753,8 @@ cdef class _Tree:
                     return 0.0
                 if v > result:
                     result = v
-        self.memo[key] = result
+        self.probe.assign(<const char*>alive, words * 8)  # the lookups below reused it
+        self.memo[self.probe] = result
         return result
 
     cdef object best(self, const u64* alive):
