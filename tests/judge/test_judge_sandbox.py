@@ -252,8 +252,13 @@ def run_in_sandbox(command: list[str]) -> tuple[int | None, bytes, bytes]:
 @needs_sandbox
 @pytest.mark.parametrize(
     ("command", "said"),
-    [(["awk", "BEGIN { print 6 * 7 }"], b"42\n"), (["c++", "--version"], b"c++ ")],
-    ids=["awk", "c++"],
+    [
+        (["awk", "BEGIN { print 6 * 7 }"], b"42\n"),
+        (["c++", "--version"], b"c++ "),
+        # Found by the program itself, not the judge: through /etc/alternatives.
+        (["sh", "-c", "awk 'BEGIN { print 6 * 7 }'"], b"42\n"),
+    ],
+    ids=["awk", "c++", "awk-from-a-script"],
 )
 def test_system_tools_run_in_the_sandbox(command: list[str], said: bytes) -> None:
     # Issue 44 F13: as root, bubblewrap made /etc 0700, and /usr/bin/awk, c++ and java are
