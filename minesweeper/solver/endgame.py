@@ -144,15 +144,21 @@ def solve_endgame(
     found = layouts(view, max_layouts)
     if not found:
         return None
-    if view.mine_count is None:
-        n = view.topology.size
-        weights = []
-        for layout in found:
-            k = len(view.mines) + len(layout)
-            weights.append(factorial(k + prior.a - 1) * factorial(n - k + prior.b - 1))
-    else:
-        weights = [1] * len(found)
-    return _search(view, view.unknown(), found, weights, max_nodes)
+    return _search(view, view.unknown(), found, layout_weights(view, found, prior), max_nodes)
+
+
+def layout_weights(view: View, found: Sequence[frozenset[int]], prior: DensityPrior) -> list[int]:
+    """Each layout's weight, an integer: equal when the mine count is told, else under the
+    density prior (a layout of ``k`` of the board's ``n`` mines weighs
+    ``(k + a - 1)! (n - k + b - 1)!``, as the counting engine weighs it)."""
+    if view.mine_count is not None:
+        return [1] * len(found)
+    n = view.topology.size
+    weights = []
+    for layout in found:
+        k = len(view.mines) + len(layout)
+        weights.append(factorial(k + prior.a - 1) * factorial(n - k + prior.b - 1))
+    return weights
 
 
 def isolated_regions(view: View, linked: Iterable[frozenset[int]] | None = None) -> list[list[int]]:
@@ -360,7 +366,7 @@ def solve_region(
     )
 
 
-def _tables(
+def layout_tables(
     view: View, cells: Sequence[int], found: Sequence[frozenset[int]]
 ) -> tuple[dict[int, int], dict[int, dict[int, int]]]:
     """Per cell, the layouts (bit i: ``found[i]``) where it is a mine, and those where it is
@@ -415,7 +421,7 @@ def _search(
     weights: Sequence[int],
     max_nodes: int,
 ) -> tuple[int, float] | None:
-    mine_masks, shows = _tables(view, cells, found)
+    mine_masks, shows = layout_tables(view, cells, found)
     kernel = engine.kernel  # read here, so that MINESWEEPER_ENGINE and tests choose
     if kernel is not None and len(set(weights)) <= 1:
         # Equal weights: the compiled twin of `_Search`, the same floats (a float ratio
@@ -429,7 +435,7 @@ def _search(
         )
         return found_move
     search = _Search(cells, mine_masks, shows, weights, max_nodes)
-    size = len(found)  # as in `_tables`
+    size = len(found)  # as in `layout_tables`
     try:
         return search.best((1 << size) - 1)
     except _Budget:

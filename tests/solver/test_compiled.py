@@ -287,7 +287,7 @@ def test_past_64_layouts_the_compiled_endgame_plays_as_its_source(
     assert found is not None and len(found) > 64
     assert LOADED["endgame"].solve_endgame(view) == source["endgame"].solve_endgame(view)
     cells = view.unknown()
-    assert LOADED["endgame"]._tables(view, cells, found) == source["endgame"]._tables(
+    assert LOADED["endgame"].layout_tables(view, cells, found) == source["endgame"].layout_tables(
         view, cells, found
     )
 

@@ -11,7 +11,7 @@ from test_best import real_positions
 from test_kernel import engine
 
 from minesweeper.solver.counting import engine as counting_engine
-from minesweeper.solver.endgame import _Budget, _Search, _tables, layouts, solve_endgame
+from minesweeper.solver.endgame import _Budget, _Search, layout_tables, layouts, solve_endgame
 
 KERNEL = counting_engine.kernel
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
@@ -97,7 +97,7 @@ def test_the_budget_stops_both_at_the_same_node() -> None:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(real_positions(max_unknown=12), st.integers(0, 3))
 def test_the_tables_are_the_layouts_read_one_by_one(position, flagged: int) -> None:
-    """`_tables` (bit-sliced sums of the neighbours' mine sets) gives, per cell, the layouts
+    """`layout_tables` (bit-sliced sums of the neighbours' mine sets) gives, per cell, the layouts
     where it is a mine and, per number, those where it is safe and shows it; known mines
     count in every number."""
     view, board = position
@@ -118,4 +118,4 @@ def test_the_tables_are_the_layouts_read_one_by_one(position, flagged: int) -> N
                 number = base + sum(1 for o in around if o in layout)
                 by_number[number] = by_number.get(number, 0) | 1 << i
         mine_masks[cell], shows[cell] = mine_mask, by_number
-    assert _tables(view, cells, found) == (mine_masks, shows)
+    assert layout_tables(view, cells, found) == (mine_masks, shows)
