@@ -16,6 +16,7 @@ import click
 
 from minesweeper.boards.cases import default_first, load_board
 from minesweeper.boards.position import KNOWN_MINE, read_position
+from minesweeper.cli import optimal as perfect
 from minesweeper.cli.common import (
     board_file_option,
     input_name,
@@ -68,6 +69,13 @@ from minesweeper.topology.base import Topology
     help="Megabytes of memory (resident, measured, the process's in all); past them the "
     "answer is approximate; when not even that fits, one line and exit status 2.",
 )
+@click.option(
+    "--optimal",
+    is_flag=True,
+    help="Each move's exact chance to win when every later move is perfect (the layouts "
+    "listed and the game tree searched within --time-limit), the best moves, and what the "
+    "`best` strategy's move costs; past its reach, one line and exit status 2.",
+)
 @board_file_option(
     "Analyse this board's start instead of a position: an MBF file (.mbf) or a board in "
     "the --topology's text format, opened at its first-click line (else at the zero nearest "
@@ -81,6 +89,7 @@ def analyze(
     output: str,
     time_limit: float,
     memory_limit: float,
+    optimal: bool,
     board_file: Path | None,
     topology: type[Topology],
 ) -> None:
@@ -109,6 +118,9 @@ def analyze(
                 view = position_in(file or click.open_file("-", "rb"), topology, mines)
     except OverBudget as over:
         raise LimitError(beyond(over, time_limit, memory_limit, "reading it")) from None
+    if optimal:
+        show_optimal(view, output, until, megabytes, (time_limit, memory_limit))
+        return
     # The exact count may take a share of the memory left: the rest is room for the
     # approximate answer, should the count not fit.
     exact_megabytes = held + EXACT_MEMORY_SHARE * (megabytes - held)
@@ -128,6 +140,23 @@ def analyze(
     else:
         columns = shutil.get_terminal_size().columns  # $COLUMNS, else the terminal's, else 80
         click.echo(as_text(view, result, best, max(columns, MIN_COLUMNS)), nl=False)
+
+
+def show_optimal(
+    view: View, output: str, until: float, megabytes: float, limits: tuple[float, float]
+) -> None:
+    """`analyze --optimal`: perfect play within the time and memory left (``limits``: the
+    --time-limit and --memory-limit given)."""
+    try:
+        with Guard(until, megabytes):
+            found = perfect.optimal(view, until - process_time())
+    except OverBudget as over:
+        raise LimitError(beyond(over, *limits, "perfect play")) from None
+    if output == "json":
+        click.echo(json.dumps(perfect.as_json(found)))
+    else:
+        columns = shutil.get_terminal_size().columns
+        click.echo(perfect.as_text(found, max(columns, MIN_COLUMNS)), nl=False)
 
 
 def position_in(file: IO[bytes], topology: type[Topology], mines: int | None) -> View:

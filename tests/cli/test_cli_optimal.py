@@ -1,0 +1,70 @@
+"""`minesweeper analyze --optimal`: perfect play of a position, through the command."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from minesweeper.boards.position import read_position
+from minesweeper.cli import main
+from minesweeper.solver.best import Best
+from minesweeper.solver.perfect import perfect_play
+from minesweeper.topology import SquareTopology
+
+#: A corner's 1 on a 3x4 board of three mines: 84 layouts fit.
+POSITION = "3 4\n1???\n????\n????\n"
+
+
+def run(*args: str, text: str = POSITION):
+    return CliRunner().invoke(main, ["analyze", "--optimal", *args], input=text)
+
+
+def test_json_gives_each_moves_exact_chance_and_bests_cost() -> None:
+    result = run("--mines", "3", "--format", "json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    view = read_position(POSITION.encode(), SquareTopology, 3)
+    play = perfect_play(view)
+    assert found["layouts"] == 84 and Fraction(found["chance"]) == play.chance
+    chances = [Fraction(move["chance"]) for move in found["moves"]]
+    assert chances == sorted(chances, reverse=True) and chances[0] == play.chance
+    assert len(chances) == len(view.unknown())  # no cell is a mine in every layout here
+    assert all(Fraction(move["chance"]) == chances[0] for move in found["moves"][:2])
+    assert [tuple(cell) for cell in found["best"]] == [view.topology.position(c) for c in play.best]
+    chosen = found["strategy"]
+    cell = view.topology.cell_at(*chosen["cell"])
+    assert cell == Best().decide(view).opens[0]
+    assert chosen["cost"] == float(play.chance - play.of(cell).chance) >= 0
+
+
+def test_text_says_the_chance_the_best_moves_and_every_move() -> None:
+    result = run("--mines", "3")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "mines: 3; layouts that fit: 84; positions valued: 659"
+    assert lines[1] == "perfect play wins 63.10% (53/84); best move(s): (1,2) (2,0)"
+    assert lines[2].startswith("best's move (")
+    assert lines[4] == "  (1,2)  63.10%  53/84" and len(lines) == 4 + 11
+    assert max(map(len, lines)) <= 80
+
+
+def test_the_mine_count_unknown_weighs_layouts_by_the_prior() -> None:
+    result = run("--format", "json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    view = read_position(POSITION.encode(), SquareTopology, None)
+    assert Fraction(found["chance"]) == perfect_play(view).chance
+    assert (
+        found["layouts"] == 3 * 2**8
+    )  # any count: one of the 1's three cells, any of the 8 others
+
+
+def test_past_its_reach_one_line_and_exit_status_2() -> None:
+    empty = "6 6\n" + "??????\n" * 6
+    result = run("--mines", "8", text=empty)
+    assert result.exit_code == 2
+    assert result.output == (
+        "minesweeper: past perfect play's reach: more than 250,000 layouts fit (36 unknown cells)\n"
+    )
