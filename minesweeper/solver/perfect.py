@@ -109,9 +109,10 @@ def first_click(
 def _listed(
     cells: Sequence[int], rules: Sequence[Constraint], left: int | None, reach: Reach
 ) -> list[frozenset[int]]:
-    if not cells:  # (`enumerate_layouts` needs a cell)
-        return [frozenset()] if not left and all(rule.mines == 0 for rule in rules) else []
-    found = enumerate_layouts(cells, rules, left, reach.layouts)
+    if cells:
+        found = enumerate_layouts(cells, rules, left, reach.layouts)
+    else:  # (`enumerate_layouts` needs a cell)
+        found = [frozenset()] if not left and all(rule.mines == 0 for rule in rules) else []
     if found is None:
         raise OutOfReach(f"more than {reach.layouts:,} layouts fit ({len(cells)} unknown cells)")
     if not found:

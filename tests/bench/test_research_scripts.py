@@ -169,3 +169,22 @@ def test_first_guess_plays_each_cell_first_and_pairs_them(tmp_path: Path) -> Non
     assert {row["variant"] for row in rows} == {"first=0,1", "first=1,1"} and rows
     report = run(str(first_guess), "--report", str(out))
     assert report.returncode == 0 and "first=1,1 vs first=0,1 on" in report.stdout
+
+
+def test_the_limit_table_gives_perfect_play_beside_each_strategy() -> None:
+    found = run(
+        str(RESEARCH / "perfect_play.py"),
+        "table",
+        "--boards",
+        "3x3/2,4x4/2",
+        "--strategy",
+        "best",
+    )
+    assert found.returncode == 0, found.stderr
+    rows = found.stdout.splitlines()
+    assert rows[0] == "| board | first click | layouts | perfect play | best | CPU s |"
+    # 3x3 with 2 mines, the corner first: 23 of the 28 layouts won by perfect play, and by
+    # best too; the modern first click in the middle leaves no room for 2 mines.
+    assert rows[2].startswith("| 3x3/2 | classic (0,0) | 28 | **82.14%** (23/28) | 82.14% |")
+    assert rows[3] == "| 3x3/2 | modern (middle) | | no mine layout fits the position |"
+    assert rows[4].startswith("| 4x4/2 | classic (0,0) | 105 | **97.14%** (34/35) |")

@@ -1,0 +1,164 @@
+"""Perfect play as the yardstick: the limit table of small boards, and the reach on expert
+endgames (docs/perfect-play.md).
+
+Usage:
+``python scripts/research/perfect_play.py table [--boards 3x3/2,4x4/3,...] [--strategy S ...]``
+prints, per board and first-click rule (classic: the first click only safe, at the corner;
+modern: an opening, in the middle), the perfect-play chance to win, exact, and each
+strategy's own chance on the same boards, exact too: the strategy plays every layout the
+rule allows once (seeded as bench seeds game ``i``), each layout alike.
+
+``python scripts/research/perfect_play.py reach --games N [--seed S]`` plays expert classic
+games with `best` and, in each, values perfectly the first position whose layouts number
+between 5,000 and 1,000,000, within 10 s of CPU: how many were done, how far in layouts
+and unknown cells, and at what cost.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import statistics
+import time
+from fractions import Fraction
+
+import click
+
+from minesweeper.bench import strategy_seed
+from minesweeper.board import Board
+from minesweeper.client import play
+from minesweeper.game import Game, State
+from minesweeper.solver.best import Best
+from minesweeper.solver.constraints import InconsistentView
+from minesweeper.solver.perfect import OutOfReach, Reach, first_click, perfect_play
+from minesweeper.solver.probability import probabilities
+from minesweeper.solver.registry import StrategySpec
+from minesweeper.solver.view import View
+from minesweeper.topology import SquareTopology
+
+#: Boards of the table: rows x cols / mines.
+BOARDS = "3x3/2,3x3/3,4x4/2,4x4/3,4x4/4,5x5/3,5x5/4,5x5/5,6x6/4,6x6/5"
+STRATEGIES = ("best", "search", "gauss-powermean")
+
+
+@click.group()
+def main() -> None:
+    """The limit table and the reach of perfect play."""
+
+
+@main.command()
+@click.option("--boards", default=BOARDS, show_default=True)
+@click.option("--strategy", "strategies", multiple=True, default=STRATEGIES)
+@click.option("--seconds", default=600.0, show_default=True, help="CPU per perfect value")
+def table(boards: str, strategies: tuple[str, ...], seconds: float) -> None:
+    """The limit table (Markdown)."""
+    specs = StrategySpec.choose(strategies)
+    head = ["board", "first click", "layouts", "perfect play", *strategies, "CPU s"]
+    click.echo("| " + " | ".join(head) + " |")
+    click.echo("|" + "---|" * len(head))
+    for text in boards.split(","):
+        size, mines = text.split("/")
+        rows, cols = map(int, size.split("x"))
+        topology = SquareTopology(rows, cols)
+        for name, opening, (r, c) in (
+            ("classic (0,0)", False, (0, 0)),
+            ("modern (middle)", True, (rows // 2, cols // 2)),
+        ):
+            cell = topology.cell_at(r, c)
+            start = time.process_time()
+            try:
+                value = first_click(
+                    topology, int(mines), cell, opening, Reach(10**7, 10**8, seconds)
+                )
+            except (OutOfReach, InconsistentView) as error:
+                click.echo(f"| {text} | {name} | | {error} |")
+                continue
+            spent = time.process_time() - start
+            kept = {cell, *topology.neighbours(cell)} if opening else {cell}
+            free = [x for x in topology.cells() if x not in kept]
+            layouts = [frozenset(m) for m in itertools.combinations(free, int(mines))]
+            rates = [exact_rate(spec, topology, layouts, cell) for spec in specs]
+            shown = [f"{float(rate) * 100:.2f}%" for rate in rates]
+            perfect = f"**{float(value.chance) * 100:.2f}%** ({value.chance})"
+            click.echo(
+                f"| {text} | {name} | {len(layouts):,} | {perfect} | "
+                + " | ".join(shown)
+                + f" | {spent:.1f} |"
+            )
+
+
+def exact_rate(
+    spec: StrategySpec, topology: SquareTopology, layouts: list[frozenset[int]], cell: int
+) -> Fraction:
+    """The share of ``layouts`` ``spec`` wins from the first click ``cell``, each played once."""
+    wins = 0
+    for index, layout in enumerate(layouts):
+        record = play(
+            Board(topology, layout), cell, spec.build(strategy_seed(0, "limit-table", index)), True
+        )
+        wins += record.won
+    return Fraction(wins, len(layouts))
+
+
+@main.command()
+@click.option("--games", default=100, show_default=True)
+@click.option("--seed", default=1, show_default=True)
+@click.option("--low", default=5_000, show_default=True)
+@click.option("--high", default=1_000_000, show_default=True)
+def reach(games: int, seed: int, low: int, high: int) -> None:
+    """Expert classic endgames valued perfectly within 10 s each."""
+    done: list[tuple[int, int, float]] = []
+    missed: list[tuple[int | None, int, str]] = []
+
+    rng = random.Random(seed)
+    topology = SquareTopology(16, 30)
+    for _ in range(games):
+        first = topology.cell_at(0, 0)
+        free = [c for c in topology.cells() if c != first]
+        board = Board(topology, rng.sample(free, 99))
+        view = endgame_of(board, first, low, high)
+        if view is None:
+            continue
+        layouts = probabilities(view).layouts
+        start = time.process_time()
+        try:
+            found = perfect_play(view, reach=Reach(layouts=high, positions=10**8, seconds=10.0))
+        except OutOfReach as error:
+            missed.append((layouts, len(view.unknown()), str(error)))
+            continue
+        spent = time.process_time() - start
+        done.append((found.layouts, len(view.unknown()), spent))
+        click.echo(f"{found.layouts:>9,} layouts {len(view.unknown()):>3} unknown {spent:6.2f} s")
+    for layouts, unknown, why in missed:
+        click.echo(f"{layouts:>9,} layouts {unknown:>3} unknown: {why}")
+    if done:
+        click.echo(
+            f"valued {len(done)} of {len(done) + len(missed)}; layouts up to "
+            f"{max(d[0] for d in done):,} (median {statistics.median(d[0] for d in done):,.0f}); "
+            f"unknown cells up to {max(d[1] for d in done)}; CPU median "
+            f"{statistics.median(d[2] for d in done):.2f} s, max {max(d[2] for d in done):.2f} s"
+        )
+
+
+def endgame_of(board: Board, first: int, low: int, high: int) -> View | None:
+    """The first position of `best`'s game on ``board`` with ``low``..``high`` layouts."""
+    game = Game(board)
+    game.visit(first)
+    player = Best()
+    while game.state is State.PLAYING:
+        topology = board.topology
+        revealed = {c: board.count(c) for c in topology.cells() if game.is_revealed(c)}
+        view = View(topology, revealed, mine_count=board.mine_count)
+        layouts = probabilities(view).layouts
+        if layouts is not None and low <= layouts <= high:
+            return view
+        if layouts is not None and layouts < low:
+            return None
+        for cell in player.decide(view).opens:
+            if game.state is State.PLAYING and not game.is_revealed(cell):
+                game.visit(cell)
+    return None
+
+
+if __name__ == "__main__":
+    main()
