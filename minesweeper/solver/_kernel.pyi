@@ -22,3 +22,12 @@ def pair_credit(
     risks: list[float | None],
     chances: dict[int, float],
 ) -> dict[int, float] | None: ...
+def wins(
+    cells: list[int],
+    mine_masks: list[int],
+    shows: list[list[int]],
+    layouts: int,
+    moves: list[int],
+    max_nodes: int,
+    seconds: float,
+) -> tuple[list[int], int] | None: ...

@@ -22,6 +22,7 @@ from cython.operator cimport dereference as deref
 from libc.stdint cimport uint32_t, uint64_t
 from libc.math cimport log2
 from libc.string cimport memcpy
+from libc.time cimport CLOCKS_PER_SEC, clock
 from libcpp.algorithm cimport sort
 from libcpp.pair cimport pair
 from libcpp.string cimport string
@@ -777,18 +778,99 @@ cdef class _Tree:
         return None if best_cell is None else (best_cell, best_value)
 
 
-def search(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
-    """`endgame._Search(...).best` over ``layouts`` equally weighted layouts: the move
-    with the highest chance to win and that chance, or None past ``max_nodes`` positions.
+cdef class _Wins(_Tree):
+    """`_Tree` counting layouts won instead of chances: exact integers (`perfect`)."""
 
-    ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
-    where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
-    number (any order: only the sets' first layouts order them).
-    """
-    cdef _Tree tree = _Tree()
+    cdef unordered_map[string, long long] won_memo
+    cdef double until  # CPU seconds (``clock``) past which the search is over
+
+    cdef long long _won(self, const u64* alive) noexcept:
+        """How many of the layouts ``alive`` a perfect player wins (0 once over)."""
+        cdef int words = self.words
+        cdef int total = _size(alive, words)
+        cdef int k, c, free, safe
+        cdef long long result, v
+        cdef vector[pair[double, int]] risky
+        cdef vector[u64] parts
+        cdef unordered_map[string, long long].iterator found
+        if total <= 1:
+            return total
+        self.probe.assign(<const char*>alive, words * 8)
+        found = self.won_memo.find(self.probe)
+        if found != self.won_memo.end():
+            return deref(found).second
+        self.nodes += 1
+        if self.nodes > self.max_nodes or (
+            self.nodes % 4096 == 0 and <double>clock() / CLOCKS_PER_SEC > self.until
+        ):
+            self.over = True
+            return 0
+        free = self._options(alive, risky)
+        result = 0
+        if free >= 0:
+            self._split(alive, free, parts, False)
+            result = self._sum(parts)
+        else:
+            for k in range(risky.size()):
+                c = self.index[risky[k].second]
+                safe = total - _size_and(alive, &self.mine[c * words], words)
+                if safe <= result:
+                    break  # cannot win more than where it is safe
+                self._split(alive, c, parts, True)
+                v = self._sum(parts)
+                if v > result:
+                    result = v
+        if self.over:
+            return 0
+        self.probe.assign(<const char*>alive, words * 8)  # the lookups below reused it
+        self.won_memo[self.probe] = result
+        return result
+
+    cdef long long _sum(self, vector[u64]& parts) noexcept:
+        cdef int k, words = self.words
+        cdef long long result = 0
+        for k in range(parts.size() // words):
+            result += self._won(&parts[k * words])
+            if self.over:
+                return 0
+        return result
+
+
+cdef inline int _size_and(const u64* a, const u64* b, int words) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(words):
+        n += popcount(a[i] & b[i])
+    return n
+
+
+def wins(
+    list cells, list mine_masks, list shows, int layouts, list moves, long long max_nodes,
+    double seconds,
+):
+    """`perfect`'s count in C++: for each cell of ``moves``, how many of the ``layouts``
+    equally weighted layouts a perfect player wins by opening it, and the positions valued;
+    None past ``max_nodes`` positions or ``seconds`` of CPU. The arguments as `search`'s."""
+    cdef _Wins tree = _Wins()
     cdef int words = max(1, (layouts + 63) // 64)
+    cdef vector[u64] alive, parts
+    _fill(tree, words, cells, mine_masks, shows, max_nodes)
+    tree.until = <double>clock() / CLOCKS_PER_SEC + seconds
+    everything = (1 << <object>layouts) - 1
+    _append(alive, everything, words)
+    found = []
+    for cell in moves:
+        tree._split(&alive[0], tree.index[cell], parts, True)
+        found.append(tree._sum(parts))
+        if tree.over:
+            return None
+    return found, tree.won_memo.size()
+
+
+cdef int _fill(
+    _Tree tree, int words, list cells, list mine_masks, list shows, long long max_nodes
+) except -1:
+    """``tree``'s tables (see `search`)."""
     cdef int c
-    cdef vector[u64] alive
     tree.words = words
     tree.max_nodes = max_nodes
     tree.index.assign(max(cells, default=-1) + 1, -1)
@@ -800,6 +882,21 @@ def search(list cells, list mine_masks, list shows, int layouts, long long max_n
         for part in shows[c]:
             _append(tree.show, part, words)
         tree.starts.push_back(tree.show.size() // words)
+    return 0
+
+
+def search(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
+    """`endgame._Search(...).best` over ``layouts`` equally weighted layouts: the move
+    with the highest chance to win and that chance, or None past ``max_nodes`` positions.
+
+    ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
+    where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
+    number (any order: only the sets' first layouts order them).
+    """
+    cdef _Tree tree = _Tree()
+    cdef int words = max(1, (layouts + 63) // 64)
+    cdef vector[u64] alive
+    _fill(tree, words, cells, mine_masks, shows, max_nodes)
     everything = (1 << <object>layouts) - 1  # a Python int: any number of layouts
     _append(alive, everything, words)
     return tree.best(&alive[0])

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
+from minesweeper.solver.counting import engine
 from minesweeper.solver.endgame import enumerate_layouts, layout_tables, layout_weights
 from minesweeper.solver.probability import UNIFORM, DensityPrior
 from minesweeper.solver.view import View
@@ -36,11 +37,18 @@ class OutOfReach(SolverError):
 
 @dataclass(frozen=True)
 class Reach:
-    """How far a perfect-play search may go: layouts listed, positions valued, CPU seconds."""
+    """How far a perfect-play search may go: layouts listed, positions valued, CPU seconds,
+    and the bytes its memo of positions may hold (each position is a set of layouts)."""
 
     layouts: int = 250_000
     positions: int = 5_000_000
     seconds: float = 10.0
+    memory: int = 1 << 30
+
+    def positions_for(self, layouts: int) -> int:
+        """The positions to value at most, ``layouts`` listed: `positions`, or fewer when
+        their sets would pass `memory` (a set of ``layouts`` bits, and about 100 bytes)."""
+        return min(self.positions, self.memory // (layouts // 8 + 100))
 
 
 @dataclass(frozen=True)
@@ -88,7 +96,13 @@ def perfect_play(view: View, prior: DensityPrior = UNIFORM, reach: Reach = Reach
     cells = view.unknown()
     found = _listed(cells, constraints(view), view.mines_left, reach)
     weights = layout_weights(view, found, prior)
-    return _Exact(view, cells, found, weights, reach).moves(cells)
+    search = _Exact(view, cells, found, weights, reach)
+    moves = [cell for cell in cells if search.mine_masks[cell] != search.everything]
+    won, positions = search.wins(moves)
+    total = search.weight(search.everything)
+    values = [MoveValue(cell, w, total) for cell, w in zip(moves, won, strict=True)]
+    values.sort(key=lambda move: (-move.won, move.cell))
+    return PerfectPlay(tuple(values), len(found), positions)
 
 
 def first_click(
@@ -103,7 +117,8 @@ def first_click(
     free = [c for c in cells if c not in kept]
     found = _listed(free, [], mines, reach)
     search = _Exact(view, cells, found, [1] * len(found), reach)
-    return search.move(search.everything, cell)
+    (won,), _ = search.wins([cell])
+    return MoveValue(cell, won, len(found))
 
 
 def _listed(
@@ -138,19 +153,32 @@ class _Exact:
         self.everything = (1 << len(found)) - 1
         self.layouts = len(found)
         self.reach = reach
+        self.positions = reach.positions_for(len(found))
         self.memo: dict[int, int] = {}
         self.deadline = time.process_time() + reach.seconds
 
-    def moves(self, cells: Sequence[int]) -> PerfectPlay:
+    def wins(self, moves: Sequence[int]) -> tuple[list[int], int]:
+        """The weight won by opening each of ``moves`` first, and the positions valued: in
+        the compiled kernel when the layouts weigh alike (`engine.kernel`), else here."""
+        kernel = engine.kernel
+        if kernel is not None and self.uniform:
+            cells = self.cells
+            found = kernel.wins(
+                cells,
+                [self.mine_masks[cell] for cell in cells],
+                [list(self.shows[cell].values()) for cell in cells],
+                self.layouts,
+                list(moves),
+                self.positions,
+                max(0.0, self.deadline - time.process_time()),
+            )
+            if found is None:
+                raise self._past()
+            counts, positions = found
+            unit = self.weights[0] if self.weights else 1
+            return [count * unit for count in counts], positions
         alive = self.everything
-        values = [
-            self.move(alive, cell) for cell in cells if alive & ~self.mine_masks[cell] & alive
-        ]
-        values.sort(key=lambda move: (-move.won, move.cell))
-        return PerfectPlay(tuple(values), self.layouts, len(self.memo))
-
-    def move(self, alive: int, cell: int) -> MoveValue:
-        return MoveValue(cell, sum(map(self.won, self.split(alive, cell))), self.weight(alive))
+        return [sum(map(self.won, self.split(alive, cell))) for cell in moves], len(self.memo)
 
     def weight(self, part: int) -> int:
         if self.uniform:
@@ -196,13 +224,14 @@ class _Exact:
         return result
 
     def _count(self) -> None:
-        if len(self.memo) >= self.reach.positions:
-            raise OutOfReach(
-                f"more than {self.reach.positions:,} positions to value "
-                f"({self.layouts:,} layouts, {len(self.cells)} unknown cells)"
-            )
-        if len(self.memo) % 1024 == 0 and time.process_time() > self.deadline:
-            raise OutOfReach(
-                f"not done in {self.reach.seconds:g} s of CPU ({len(self.memo):,} positions "
-                f"valued, {self.layouts:,} layouts, {len(self.cells)} unknown cells)"
-            )
+        if len(self.memo) >= self.positions or (
+            len(self.memo) % 1024 == 0 and time.process_time() > self.deadline
+        ):
+            raise self._past()
+
+    def _past(self) -> OutOfReach:
+        """Why the search stopped: too long, or too many positions (or bytes of them)."""
+        where = f"{self.layouts:,} layouts, {len(self.cells)} unknown cells"
+        if time.process_time() > self.deadline:
+            return OutOfReach(f"not done in {self.reach.seconds:g} s of CPU ({where})")
+        return OutOfReach(f"more than {self.positions:,} positions to value ({where})")

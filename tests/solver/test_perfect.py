@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from minesweeper.board import Board
 from minesweeper.game import Game
+from minesweeper.solver.counting import engine
 from minesweeper.solver.endgame import solve_endgame
 from minesweeper.solver.perfect import OutOfReach, Reach, first_click, perfect_play
 from minesweeper.solver.view import View
@@ -40,7 +41,14 @@ def laid(topology: Topology, mines: int, cell: int, opening: bool) -> list[froze
     ],
     ids=str,
 )
-def test_an_empty_boards_value_is_brute_forces(topology: Topology, mines: int) -> None:
+@pytest.mark.parametrize("kernel", [True, False], ids=["compiled", "python"])
+def test_an_empty_boards_value_is_brute_forces(
+    topology: Topology, mines: int, kernel: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not kernel:
+        monkeypatch.setattr(engine, "kernel", None)
+    elif engine.kernel is None:
+        pytest.skip("no compiled kernel here")
     for opening in (False, True):
         for cell in topology.cells():
             layouts = laid(topology, mines, cell, opening)
