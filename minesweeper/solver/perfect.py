@@ -234,4 +234,10 @@ class _Exact:
         where = f"{self.layouts:,} layouts, {len(self.cells)} unknown cells"
         if time.process_time() > self.deadline:
             return OutOfReach(f"not done in {self.reach.seconds:g} s of CPU ({where})")
+        if self.positions < self.reach.positions:
+            megabytes = self.reach.memory / 1e6
+            return OutOfReach(
+                f"more than {self.positions:,} positions to value, {megabytes:,.0f} MB of "
+                f"them ({where})"
+            )
         return OutOfReach(f"more than {self.positions:,} positions to value ({where})")

@@ -50,7 +50,8 @@ def main() -> None:
 @click.option("--boards", default=BOARDS, show_default=True)
 @click.option("--strategy", "strategies", multiple=True, default=STRATEGIES)
 @click.option("--seconds", default=600.0, show_default=True, help="CPU per perfect value")
-def table(boards: str, strategies: tuple[str, ...], seconds: float) -> None:
+@click.option("--memory", default=1.0, show_default=True, help="GB of positions per value")
+def table(boards: str, strategies: tuple[str, ...], seconds: float, memory: float) -> None:
     """The limit table (Markdown)."""
     specs = StrategySpec.choose(strategies)
     head = ["board", "first click", "layouts", "perfect play", *strategies, "CPU s"]
@@ -68,7 +69,11 @@ def table(boards: str, strategies: tuple[str, ...], seconds: float) -> None:
             start = time.process_time()
             try:
                 value = first_click(
-                    topology, int(mines), cell, opening, Reach(10**7, 10**8, seconds)
+                    topology,
+                    int(mines),
+                    cell,
+                    opening,
+                    Reach(10**7, 10**9, seconds, int(memory * 2**30)),
                 )
             except (OutOfReach, InconsistentView) as error:
                 click.echo(f"| {text} | {name} | | {error} |")
