@@ -104,9 +104,13 @@ def test_no_guess_deals_at_once_take_a_slot_each_and_leave_moves_alone(
     # Six no-guess first opens at once starved every other player's deal.
     site = make_site(sqlite_url(tmp_path), cpu_slots=1, cpu_wait_seconds=0.3)
     real = games_module.no_guess_board
+    refused = threading.Semaphore(0)
 
     def slow_search(*args, **named):
-        time.sleep(1.5)  # a hard search, holding its thread
+        # A hard search, holding its thread and its slot until the five others are refused
+        # (a fixed sleep let a late one through on a loaded machine).
+        for _ in range(5):
+            refused.acquire(timeout=10)
         return real(*args, **named)
 
     monkeypatch.setattr(games_module, "no_guess_board", slow_search)
@@ -118,6 +122,8 @@ def test_no_guess_deals_at_once_take_a_slot_each_and_leave_moves_alone(
 
     def first_open(index: int) -> None:
         answers[index] = site.move(guests[index], deals[index]["id"], "open", 40).status_code
+        if answers[index] == 503:
+            refused.release()
 
     threads = [threading.Thread(target=first_open, args=(i,)) for i in range(6)]
     for thread in threads:
