@@ -93,10 +93,11 @@ def perfect_play(view: View, prior: DensityPrior = UNIFORM, reach: Reach = Reach
     """Every unknown cell's perfect-play chance to win in ``view`` (cells that are mines in
     every layout are not moves). Raises `OutOfReach` past ``reach``, `InconsistentView`
     when no layout fits."""
+    deadline = time.process_time() + reach.seconds  # listing the layouts counts too
     cells = view.unknown()
     found = _listed(cells, constraints(view), view.mines_left, reach)
     weights = layout_weights(view, found, prior)
-    search = _Exact(view, cells, found, weights, reach)
+    search = _Exact(view, cells, found, weights, reach, deadline)
     moves = [cell for cell in cells if search.mine_masks[cell] != search.everything]
     won, positions = search.wins(moves)
     total = search.weight(search.everything)
@@ -112,11 +113,12 @@ def first_click(
     ``cell``, every layout alike: the mines laid anywhere but on it (the classic rules), or
     (``opening``, the modern rules) but on it and around it."""
     kept = {cell, *topology.neighbours(cell)} if opening else {cell}
+    deadline = time.process_time() + reach.seconds
     view = View(topology, {}, mine_count=mines)
     cells = view.unknown()
     free = [c for c in cells if c not in kept]
     found = _listed(free, [], mines, reach)
-    search = _Exact(view, cells, found, [1] * len(found), reach)
+    search = _Exact(view, cells, found, [1] * len(found), reach, deadline)
     (won,), _ = search.wins([cell])
     return MoveValue(cell, won, len(found))
 
@@ -145,6 +147,7 @@ class _Exact:
         found: Sequence[frozenset[int]],
         weights: Sequence[int],
         reach: Reach,
+        deadline: float,
     ) -> None:
         self.cells = list(cells)
         self.mine_masks, self.shows = layout_tables(view, cells, found)
@@ -155,7 +158,7 @@ class _Exact:
         self.reach = reach
         self.positions = reach.positions_for(len(found))
         self.memo: dict[int, int] = {}
-        self.deadline = time.process_time() + reach.seconds
+        self.deadline = deadline  # CPU seconds (`time.process_time`)
 
     def wins(self, moves: Sequence[int]) -> tuple[list[int], int]:
         """The weight won by opening each of ``moves`` first, and the positions valued: in
