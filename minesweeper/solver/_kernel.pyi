@@ -30,4 +30,5 @@ def wins(
     moves: list[int],
     max_nodes: int,
     seconds: float,
+    max_bytes: int,
 ) -> tuple[list[int], int] | None: ...

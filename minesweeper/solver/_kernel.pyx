@@ -779,24 +779,34 @@ cdef class _Tree:
 
 
 cdef class _Wins(_Tree):
-    """`_Tree` counting layouts won instead of chances: exact integers (`perfect`)."""
+    """`_Tree` counting layouts won instead of chances: exact integers (`perfect`). A set
+    deep in the tree holds few layouts: each node works on its set's non-zero words only
+    (its key too: those words and where they are)."""
 
     cdef unordered_map[string, long long] won_memo
     cdef double until  # CPU seconds (``clock``) past which the search is over
+    cdef long long held, max_bytes  # the memo's bytes (its keys, and about 64 a node)
 
     cdef long long _won(self, const u64* alive) noexcept:
         """How many of the layouts ``alive`` a perfect player wins (0 once over)."""
         cdef int words = self.words
-        cdef int total = _size(alive, words)
-        cdef int k, c, free, safe
+        cdef int k, c, i, j, free = -1, safe, mines, numbers, total = 0
         cdef long long result, v
-        cdef vector[pair[double, int]] risky
+        cdef vector[int] nz
+        cdef vector[pair[int, int]] risky  # (-safe layouts, cell place)
         cdef vector[u64] parts
+        cdef string key
         cdef unordered_map[string, long long].iterator found
+        for i in range(words):
+            if alive[i]:
+                nz.push_back(i)
+                total += popcount(alive[i])
         if total <= 1:
             return total
-        self.probe.assign(<const char*>alive, words * 8)
-        found = self.won_memo.find(self.probe)
+        for i in nz:
+            key.append(<const char*>&i, sizeof(int))
+            key.append(<const char*>&alive[i], 8)
+        found = self.won_memo.find(key)
         if found != self.won_memo.end():
             return deref(found).second
         self.nodes += 1
@@ -805,26 +815,67 @@ cdef class _Wins(_Tree):
         ):
             self.over = True
             return 0
-        free = self._options(alive, risky)
+        for c in range(self.cells.size()):
+            mines = 0
+            for i in nz:
+                mines += popcount(alive[i] & self.mine[c * words + i])
+            if mines == total:
+                continue
+            if mines:
+                risky.push_back(pair[int, int](mines - total, c))
+                continue
+            numbers = 0
+            for j in range(self.starts[c], self.starts[c + 1]):
+                for i in nz:
+                    if alive[i] & self.show[j * words + i]:
+                        numbers += 1
+                        break
+                if numbers > 1:
+                    free = c
+                    break
+            if free >= 0:
+                break
         result = 0
         if free >= 0:
-            self._split(alive, free, parts, False)
+            self._parts(alive, nz, free, parts)
             result = self._sum(parts)
         else:
+            sort(risky.begin(), risky.end())  # safest first, then by place
             for k in range(risky.size()):
-                c = self.index[risky[k].second]
-                safe = total - _size_and(alive, &self.mine[c * words], words)
+                safe = -risky[k].first
                 if safe <= result:
                     break  # cannot win more than where it is safe
-                self._split(alive, c, parts, True)
+                self._parts(alive, nz, risky[k].second, parts)
                 v = self._sum(parts)
                 if v > result:
                     result = v
         if self.over:
             return 0
-        self.probe.assign(<const char*>alive, words * 8)  # the lookups below reused it
-        self.won_memo[self.probe] = result
+        self.won_memo[key] = result
+        self.held += key.size() + 64
+        if self.held > self.max_bytes:
+            self.over = True
         return result
+
+    cdef void _parts(
+        self, const u64* alive, vector[int]& nz, int c, vector[u64]& parts
+    ) noexcept:
+        """The sets where cell ``c`` (its place) is safe, by the number it shows."""
+        cdef int words = self.words
+        cdef int j, n = 0
+        cdef u64 any_, bits
+        parts.clear()
+        for j in range(self.starts[c], self.starts[c + 1]):
+            any_ = 0
+            for i in nz:
+                any_ |= alive[i] & self.show[j * words + i]
+            if not any_:
+                continue
+            parts.resize((n + 1) * words, 0)
+            for i in nz:
+                bits = alive[i] & self.show[j * words + i]
+                parts[n * words + i] = bits
+            n += 1
 
     cdef long long _sum(self, vector[u64]& parts) noexcept:
         cdef int k, words = self.words
@@ -845,21 +896,27 @@ cdef inline int _size_and(const u64* a, const u64* b, int words) noexcept nogil:
 
 def wins(
     list cells, list mine_masks, list shows, int layouts, list moves, long long max_nodes,
-    double seconds,
+    double seconds, long long max_bytes,
 ):
     """`perfect`'s count in C++: for each cell of ``moves``, how many of the ``layouts``
     equally weighted layouts a perfect player wins by opening it, and the positions valued;
-    None past ``max_nodes`` positions or ``seconds`` of CPU. The arguments as `search`'s."""
+    None past ``max_nodes`` positions, ``seconds`` of CPU or ``max_bytes`` of memo. The
+    arguments as `search`'s."""
     cdef _Wins tree = _Wins()
-    cdef int words = max(1, (layouts + 63) // 64)
+    cdef int i, words = max(1, (layouts + 63) // 64)
     cdef vector[u64] alive, parts
     _fill(tree, words, cells, mine_masks, shows, max_nodes)
     tree.until = <double>clock() / CLOCKS_PER_SEC + seconds
+    tree.max_bytes = max_bytes
     everything = (1 << <object>layouts) - 1
     _append(alive, everything, words)
     found = []
+    cdef vector[int] nz
+    for i in range(words):
+        if alive[i]:
+            nz.push_back(i)
     for cell in moves:
-        tree._split(&alive[0], tree.index[cell], parts, True)
+        tree._parts(&alive[0], nz, tree.index[cell], parts)
         found.append(tree._sum(parts))
         if tree.over:
             return None

@@ -172,11 +172,12 @@ class _Exact:
                 [list(self.shows[cell].values()) for cell in cells],
                 self.layouts,
                 list(moves),
-                self.positions,
+                self.reach.positions,
                 max(0.0, self.deadline - time.process_time()),
+                self.reach.memory,  # its keys hold a set's non-zero words only
             )
             if found is None:
-                raise self._past()
+                raise self._past(compiled=True)
             counts, positions = found
             unit = self.weights[0] if self.weights else 1
             return [count * unit for count in counts], positions
@@ -232,11 +233,17 @@ class _Exact:
         ):
             raise self._past()
 
-    def _past(self) -> OutOfReach:
+    def _past(self, compiled: bool = False) -> OutOfReach:
         """Why the search stopped: too long, or too many positions (or bytes of them)."""
         where = f"{self.layouts:,} layouts, {len(self.cells)} unknown cells"
         if time.process_time() > self.deadline:
             return OutOfReach(f"not done in {self.reach.seconds:g} s of CPU ({where})")
+        if compiled:
+            megabytes = self.reach.memory / 1e6
+            return OutOfReach(
+                f"more than {self.reach.positions:,} positions or {megabytes:,.0f} MB of "
+                f"them to value ({where})"
+            )
         if self.positions < self.reach.positions:
             megabytes = self.reach.memory / 1e6
             return OutOfReach(
