@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import anyio.to_thread
 
-from minesweeper.ladder.errors import LadderError
+from minesweeper.ladder.errors import LadderError, RateLimited
 
 T = TypeVar("T")
 
@@ -40,10 +40,30 @@ class CpuSlots:
     def __init__(self, count: int, wait_seconds: float) -> None:
         self._slots = threading.BoundedSemaphore(count)
         self.wait_seconds = wait_seconds
+        self._lock = threading.Lock()
+        self._asking: set[str] = set()  # the addresses with a job held or waited for
 
     @contextmanager
-    def held(self, what: str) -> Iterator[None]:
-        """Hold a slot for the block (a worker thread's heavy step: ``what`` names it)."""
+    def held(self, what: str, address: str | None = None) -> Iterator[None]:
+        """Hold a slot for the block (a worker thread's heavy step: ``what`` names it); a
+        job for ``address`` while it has one (held or waited for) is refused at once."""
+        if address is None:
+            with self._slot(what):
+                yield
+            return
+        with self._lock:
+            if address in self._asking:
+                raise RateLimited(f"one job of {what} at a time from an address", 1)
+            self._asking.add(address)
+        try:
+            with self._slot(what):
+                yield
+        finally:
+            with self._lock:
+                self._asking.discard(address)
+
+    @contextmanager
+    def _slot(self, what: str) -> Iterator[None]:
         if not self._slots.acquire(timeout=self.wait_seconds):
             raise Busy(f"the server is busy with other {what}: try again in a moment", 2)
         try:
@@ -51,11 +71,11 @@ class CpuSlots:
         finally:
             self._slots.release()
 
-    async def run(self, work: Callable[[], T], what: str) -> T:
+    async def run(self, work: Callable[[], T], what: str, address: str | None = None) -> T:
         """``work()`` in a worker thread, holding a slot (from an ``async`` route)."""
 
         def held() -> T:
-            with self.held(what):
+            with self.held(what, address):
                 return work()
 
         return await anyio.to_thread.run_sync(held)

@@ -94,10 +94,10 @@ def _games(routes: APIRouter) -> None:
         return turn.games.resign(turn.db, turn.player, game_id)
 
     @routes.get("/games/{game_id}/replay", tags=["games"])
-    def replay(game_id: str, service: Service, db: Transaction) -> dict[str, Any]:
+    def replay(game_id: str, service: Service, db: Transaction, address: Address) -> dict[str, Any]:
         """The replay of a finished game (docs/replay.md's format); anyone may watch it."""
         # Public, and a random tiling's board is drawn again from its seed: heavy work.
-        with service.public.held("replays"):
+        with service.public.held("replays", address):
             return service.games.replay(db, game_id).as_json()
 
 
@@ -176,10 +176,10 @@ def _ladders(routes: APIRouter) -> None:
         return _ladder(service, db, category, board, "all", players, limit, ("weekly", week))
 
     @routes.get("/players/{name}", response_model=api.PlayerPage, tags=["ladders"])
-    def player(name: str, service: Service, db: Transaction) -> api.PlayerPage:
+    def player(name: str, service: Service, db: Transaction, address: Address) -> api.PlayerPage:
         """A player's public page: per kind of game (ranked, daily, weekly, practice) the
         figures per category, and the latest ranked, daily and weekly games."""
-        with service.public.held("player pages"):
+        with service.public.held("player pages", address):
             return player_page(db, name)  # up to 10,000 games of each kind: heavy work
 
     @routes.get("/health", tags=["service"])

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from minesweeper.errors import MinesweeperError
-from minesweeper.ladder.depends import Service
+from minesweeper.ladder.depends import Address, Service
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.web import videos
 from minesweeper.web.boards import TopologyView, topology_of
@@ -83,18 +83,18 @@ def router() -> APIRouter:
         max_body_size=MAX_DRAWING_BODY,
         openapi_extra=_json_body(TopologyView),
     )
-    async def geometry(request: Request, service: Service) -> dict[str, Any]:
+    async def geometry(request: Request, service: Service, address: Address) -> dict[str, Any]:
         """Where each cell of a board is drawn: its polygon, or a graph's node points and
         links (see `minesweeper.topology.geometry`), for a topology as a game's JSON shows it."""
         body = await request.body()
-        return await service.public.run(lambda: geometry_of(body), "drawings")
+        return await service.public.run(lambda: geometry_of(body), "drawings", address)
 
     @routes.post("/api/replay/frames", tags=["page"], max_body_size=MAX_DRAWING_BODY)
-    async def replay_frames(request: Request, service: Service) -> dict[str, Any]:
+    async def replay_frames(request: Request, service: Service, address: Address) -> dict[str, Any]:
         """A replay (the project's replay JSON, docs/replay.md) as frames for playback, with
         the board's geometry."""
         body = await request.body()
-        return await service.public.run(lambda: frames_of(body), "replays")
+        return await service.public.run(lambda: frames_of(body), "replays", address)
 
     return routes
 

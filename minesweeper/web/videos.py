@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from minesweeper.ladder.depends import Service
+from minesweeper.ladder.depends import Address, Service
 from minesweeper.ladder.errors import BadRequest
 from minesweeper.play.replay import Replay, ReplayError
 from minesweeper.play.videos import FORMATS, Video, open_video
@@ -67,6 +67,7 @@ def router() -> APIRouter:
     async def video_frames(
         request: Request,
         service: Service,
+        address: Address,
         format: Annotated[str, Query(pattern=FORMAT, description="avf, rmv or evf")],
     ) -> dict[str, Any]:
         """A community video (the file's bytes, at most 1 MiB) as frames for playback,
@@ -74,6 +75,8 @@ def router() -> APIRouter:
         data = await request.body()
         if not data:
             raise BadRequest("no video: send the file's bytes")
-        return await service.public.run(lambda: video_playback(data, f".{format}"), "videos")
+        return await service.public.run(
+            lambda: video_playback(data, f".{format}"), "videos", address
+        )
 
     return routes

@@ -134,22 +134,54 @@ def test_frames_are_worked_out_off_the_event_loop(site, monkeypatch) -> None:
     assert finished == ["/api/health", "/api/replay/frames"]
 
 
+def frames_from(app: Any, host: str) -> httpx.Response:
+    """``POST /api/replay/frames`` (an empty replay) sent from the address ``host``."""
+
+    async def send() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, client=(host, 1234))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return await client.post("/api/replay/frames", content=b"{}")
+
+    return asyncio.run(send())
+
+
 def test_heavy_work_beyond_the_slots_is_refused_at_once(tmp_path, monkeypatch) -> None:
     made = make_site(tmp_path, cpu_slots=1, cpu_wait_seconds=0.2)
     monkeypatch.setattr(web_routes, "playback", slow(1.5))
     answers: list[httpx.Response] = []
 
-    def post() -> None:
-        answers.append(made.client.post("/api/replay/frames", content=b"{}"))
+    def post(host: str) -> None:
+        answers.append(frames_from(made.client.app, host))
 
-    first = threading.Thread(target=post)
+    first = threading.Thread(target=post, args=("198.51.100.7",))
     first.start()
     time.sleep(0.4)  # the first holds the only slot
-    post()
+    post("203.0.113.9")
     first.join()
     assert sorted(answer.status_code for answer in answers) == [200, 503]
     busy = next(answer for answer in answers if answer.status_code == 503)
     assert busy.json()["error"]["code"] == "busy" and int(busy.headers["Retry-After"]) > 0
+    made.service.close()
+
+
+def test_one_address_holds_one_public_slot_at_a_time(tmp_path, monkeypatch) -> None:
+    # Issue 44, tried again: with no sign-in and no per-address bound, one client sending
+    # replays of 40,000 clicks (1.2 s of CPU each) on two connections held both public
+    # slots: everyone else's replays, drawings and player pages waited 2 s or got 503.
+    made = make_site(tmp_path, cpu_slots=2, cpu_wait_seconds=0.2)
+    monkeypatch.setattr(web_routes, "playback", slow(1.5))
+    answers: list[tuple[str, int]] = []
+
+    def post(host: str) -> None:
+        answers.append((host, frames_from(made.client.app, host).status_code))
+
+    first = threading.Thread(target=post, args=("198.51.100.7",))
+    first.start()
+    time.sleep(0.4)  # the first holds a slot
+    post("198.51.100.7")  # the same address again: refused at once, the other slot kept
+    post("203.0.113.9")  # anyone else: the slot left
+    first.join()
+    assert sorted(answers) == [("198.51.100.7", 200), ("198.51.100.7", 429), ("203.0.113.9", 200)]
     made.service.close()
 
 
@@ -269,7 +301,8 @@ def test_public_work_holding_its_slots_stops_no_sign_in_and_no_game(tmp_path, mo
     hog = threading.Thread(target=lambda: made.client.post("/api/replay/frames", content=b"{}"))
     hog.start()
     time.sleep(0.4)
-    assert made.client.post("/api/replay/frames", content=b"{}").status_code == 503
+    busy = made.client.post("/api/replay/frames", content=b"{}")
+    assert busy.status_code == 429  # the same address: its one public job at a time
     signed = made.client.post("/api/sessions", json={"name": "alice", "password": PASSWORD})
     assert signed.status_code == 200
     assert made.move(headers, game["id"], "open", 40).status_code == 200  # a no-guess deal
