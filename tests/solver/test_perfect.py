@@ -69,10 +69,11 @@ def test_known_values() -> None:
 
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[Board, View]:
-    rows, cols = draw(st.integers(2, 3)), draw(st.integers(2, 4))
+    # Up to 3x3 with 3 mines: the brute force plays every policy in Python.
+    rows, cols = draw(st.integers(2, 3)), draw(st.integers(2, 3))
     topology = SquareTopology(rows, cols)
     cells = list(topology.cells())
-    mines = draw(st.integers(1, min(4, len(cells) - 1)))
+    mines = draw(st.integers(1, min(3, len(cells) - 1)))
     rng = random.Random(draw(st.integers(0, 10**6)))
     board = Board(topology, rng.sample(cells, mines))
     game = Game(board)
@@ -83,7 +84,7 @@ def positions(draw: st.DrawFn) -> tuple[Board, View]:
     return board, View(topology, revealed, mine_count=mines)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(positions())
 def test_a_positions_moves_are_valued_as_by_brute_force(position: tuple[Board, View]) -> None:
     board, view = position
