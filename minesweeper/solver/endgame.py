@@ -144,19 +144,26 @@ def solve_endgame(
     found = layouts(view, max_layouts)
     if not found:
         return None
-    return _search(view, view.unknown(), found, layout_weights(view, found, prior), max_nodes)
+    return _search(
+        view,
+        view.unknown(),
+        found,
+        layout_weights(view, [len(layout) for layout in found], prior),
+        max_nodes,
+    )
 
 
-def layout_weights(view: View, found: Sequence[frozenset[int]], prior: DensityPrior) -> list[int]:
-    """Each layout's weight, an integer: equal when the mine count is told, else under the
-    density prior (a layout of ``k`` of the board's ``n`` mines weighs
-    ``(k + a - 1)! (n - k + b - 1)!``, as the counting engine weighs it)."""
+def layout_weights(view: View, sizes: Sequence[int], prior: DensityPrior) -> list[int]:
+    """Each layout's weight, an integer, given each one's number of mines (``sizes``): equal
+    when the mine count is told, else under the density prior (a layout of ``k`` of the
+    board's ``n`` mines weighs ``(k + a - 1)! (n - k + b - 1)!``, as the counting engine
+    weighs it)."""
     if view.mine_count is not None:
-        return [1] * len(found)
+        return [1] * len(sizes)
     n = view.topology.size
     weights = []
-    for layout in found:
-        k = len(view.mines) + len(layout)
+    for size in sizes:
+        k = len(view.mines) + size
         weights.append(factorial(k + prior.a - 1) * factorial(n - k + prior.b - 1))
     return weights
 
@@ -370,20 +377,27 @@ def layout_tables(
     view: View, cells: Sequence[int], found: Sequence[frozenset[int]]
 ) -> tuple[dict[int, int], dict[int, dict[int, int]]]:
     """Per cell, the layouts (bit i: ``found[i]``) where it is a mine, and those where it is
-    safe by the number it shows.
+    safe by the number it shows."""
+    masks: dict[int, int] = {}  # cell -> the layouts where it is a mine
+    for i, layout in enumerate(found):
+        bit = 1 << i
+        for cell in layout:
+            masks[cell] = masks.get(cell, 0) | bit
+    return layout_tables_of_masks(view, cells, masks, len(found))
+
+
+def layout_tables_of_masks(
+    view: View, cells: Sequence[int], masks: dict[int, int], size: int
+) -> tuple[dict[int, int], dict[int, dict[int, int]]]:
+    """`layout_tables` of ``size`` layouts given as each cell's mine set (``masks``; a cell
+    missing is a mine in none).
 
     A number is the known mines around plus the layout's mines among the neighbours: the
     neighbours' mine sets are added bit-sliced (bit plane j holds bit j of every layout's
     count), so each cell costs a few operations on whole sets instead of a pass per layout.
     """
     known, neighbours = view.mines, view.topology.neighbours
-    size = len(found)  # named first: compiled, ``1 << len(found)`` shifts in 64 bits (`compiled`)
-    everything = (1 << size) - 1
-    masks: dict[int, int] = {}  # cell -> the layouts where it is a mine
-    for i, layout in enumerate(found):
-        bit = 1 << i
-        for cell in layout:
-            masks[cell] = masks.get(cell, 0) | bit
+    everything = (1 << size) - 1  # ``size`` a name: compiled, a ``len()`` shifts in 64 bits
     mine_masks: dict[int, int] = {}
     shows: dict[int, dict[int, int]] = {}  # cell -> number shown -> layouts
     for cell in cells:

@@ -1,6 +1,6 @@
 """Perfect play: each move's exact chance to win when every later move is chosen perfectly.
 
-Every mine layout that fits the position is listed (`endgame.enumerate_layouts`) with its
+Every mine layout that fits the position is listed (`listing.list_layouts`) with its
 exact integer weight (`endgame.layout_weights`: equal when the mine count is told, the
 density prior's when not). A set of layouts still possible is a bit set; opening a cell
 loses the layouts where it is a mine and splits the others by the number it shows. The
@@ -25,7 +25,8 @@ from fractions import Fraction
 from minesweeper.errors import SolverError
 from minesweeper.solver.constraints import Constraint, InconsistentView, constraints
 from minesweeper.solver.counting import engine
-from minesweeper.solver.endgame import enumerate_layouts, layout_tables, layout_weights
+from minesweeper.solver.endgame import layout_weights
+from minesweeper.solver.listing import Listing, list_layouts
 from minesweeper.solver.probability import UNIFORM, DensityPrior
 from minesweeper.solver.view import View
 from minesweeper.topology.base import Topology
@@ -96,7 +97,7 @@ def perfect_play(view: View, prior: DensityPrior = UNIFORM, reach: Reach = Reach
     deadline = time.process_time() + reach.seconds  # listing the layouts counts too
     cells = view.unknown()
     found = _listed(cells, constraints(view), view.mines_left, reach)
-    weights = layout_weights(view, found, prior)
+    weights = layout_weights(view, found.sizes(), prior)
     search = _Exact(view, cells, found, weights, reach, deadline)
     moves = [cell for cell in cells if search.mine_masks[cell] != search.everything]
     won, positions = search.wins(moves)
@@ -125,14 +126,11 @@ def first_click(
 
 def _listed(
     cells: Sequence[int], rules: Sequence[Constraint], left: int | None, reach: Reach
-) -> list[frozenset[int]]:
-    if cells:
-        found = enumerate_layouts(cells, rules, left, reach.layouts)
-    else:  # (`enumerate_layouts` needs a cell)
-        found = [frozenset()] if not left and all(rule.mines == 0 for rule in rules) else []
+) -> Listing:
+    found = list_layouts(cells, rules, left, reach.layouts)
     if found is None:
         raise OutOfReach(f"more than {reach.layouts:,} layouts fit ({len(cells)} unknown cells)")
-    if not found:
+    if not len(found):
         raise InconsistentView("no mine layout fits the position")
     return found
 
@@ -144,13 +142,13 @@ class _Exact:
         self,
         view: View,
         cells: Sequence[int],
-        found: Sequence[frozenset[int]],
+        found: Listing,
         weights: Sequence[int],
         reach: Reach,
         deadline: float,
     ) -> None:
         self.cells = list(cells)
-        self.mine_masks, self.shows = layout_tables(view, cells, found)
+        self.mine_masks, self.shows = found.tables(view, cells)
         self.weights = weights
         self.uniform = len(set(weights)) <= 1
         self.everything = (1 << len(found)) - 1
