@@ -779,46 +779,64 @@ cdef class _Tree:
 
 
 cdef class _Wins(_Tree):
-    """`_Tree` counting layouts won instead of chances: exact integers (`perfect`). A set
-    deep in the tree holds few layouts: each node works on its set's non-zero words only
-    (its key too: those words and where they are)."""
+    """`_Tree` counting layouts won instead of chances: exact integers (`perfect`).
 
-    cdef unordered_map[string, long long] won_memo
+    A set of layouts is held sparse, as its non-zero words only, each after its place
+    (``place, bits, place, bits, ...``): a set deep in the tree holds few layouts, so no
+    step costs the whole table's width, and those words are the set's key in the memo.
+    Each depth of the search has its own scratch, kept from node to node.
+
+    Pruned as a game tree with chance nodes is (Ballard's *-minimax): a position is asked
+    for at least ``need`` layouts won, and one that cannot reach it says so with a bound
+    under ``need`` instead of its value; the memo keeps which of the two it holds."""
+
+    cdef unordered_map[string, long long] won_memo  # value * 2 + 1 if exact, bound * 2 if not
     cdef double until  # CPU seconds (``clock``) past which the search is over
     cdef long long held, max_bytes  # the memo's bytes (its keys, and about 64 a node)
+    cdef vector[vector[u64]] parts_at  # per depth: the sets a move splits into, one by one
+    cdef vector[vector[int]] ends_at  # per depth: where each of those sets ends
+    cdef vector[vector[pair[int, int]]] risky_at  # per depth: (-safe layouts, cell place)
+    cdef vector[string] key_at
 
-    cdef long long _won(self, const u64* alive) noexcept:
-        """How many of the layouts ``alive`` a perfect player wins (0 once over)."""
+    cdef void _scratch(self) noexcept:
+        cdef size_t depths = self.cells.size() + 3  # a move opened is never tried again below
+        self.parts_at.resize(depths)
+        self.ends_at.resize(depths)
+        self.risky_at.resize(depths)
+        self.key_at.resize(depths)
+
+    cdef long long _won(self, const u64* alive, int m, long long need, int depth) noexcept:
+        """How many of the layouts ``alive`` (``m`` words, sparse) a perfect player wins, if
+        at least ``need``; else a bound under ``need`` on it (0 once over)."""
         cdef int words = self.words
-        cdef int k, c, i, j, free = -1, safe, mines, numbers, total = 0
-        cdef long long result, v
-        cdef vector[int] nz
-        cdef vector[pair[int, int]] risky  # (-safe layouts, cell place)
-        cdef vector[u64] parts
-        cdef string key
+        cdef int k, c, j, free = -1, safe, mines, numbers, total = 0
+        cdef long long result, v, stored, floor
         cdef unordered_map[string, long long].iterator found
-        for i in range(words):
-            if alive[i]:
-                nz.push_back(i)
-                total += popcount(alive[i])
-        if total <= 1:
-            return total
-        for i in nz:
-            key.append(<const char*>&i, sizeof(int))
-            key.append(<const char*>&alive[i], 8)
-        found = self.won_memo.find(key)
+        for k in range(m):
+            total += popcount(alive[2 * k + 1])
+        if total <= 1 or total < need:
+            return total  # (a bound under need in the second case)
+        cdef string* key = &self.key_at[depth]
+        key.assign(<const char*>alive, m * 16)
+        found = self.won_memo.find(deref(key))
         if found != self.won_memo.end():
-            return deref(found).second
+            stored = deref(found).second
+            if stored & 1 or stored // 2 < need:
+                return stored // 2  # the value, or a bound under what is asked
+        else:
+            self.held += key.size() + 64
         self.nodes += 1
-        if self.nodes > self.max_nodes or (
+        if self.nodes > self.max_nodes or self.held > self.max_bytes or (
             self.nodes % 4096 == 0 and <double>clock() / CLOCKS_PER_SEC > self.until
         ):
             self.over = True
             return 0
+        cdef vector[pair[int, int]]* risky = &self.risky_at[depth]
+        risky.clear()
         for c in range(self.cells.size()):
             mines = 0
-            for i in nz:
-                mines += popcount(alive[i] & self.mine[c * words + i])
+            for k in range(m):
+                mines += popcount(alive[2 * k + 1] & self.mine[c * words + alive[2 * k]])
             if mines == total:
                 continue
             if mines:
@@ -826,8 +844,8 @@ cdef class _Wins(_Tree):
                 continue
             numbers = 0
             for j in range(self.starts[c], self.starts[c + 1]):
-                for i in nz:
-                    if alive[i] & self.show[j * words + i]:
+                for k in range(m):
+                    if alive[2 * k + 1] & self.show[j * words + alive[2 * k]]:
                         numbers += 1
                         break
                 if numbers > 1:
@@ -835,56 +853,75 @@ cdef class _Wins(_Tree):
                     break
             if free >= 0:
                 break
-        result = 0
         if free >= 0:
-            self._parts(alive, nz, free, parts)
-            result = self._sum(parts)
+            self._parts(alive, m, free, depth)
+            result = self._sum(need, depth)
         else:
             sort(risky.begin(), risky.end())  # safest first, then by place
+            result = 0  # the most a move was seen to win
             for k in range(risky.size()):
-                safe = -risky[k].first
-                if safe <= result:
+                floor = max(result, need - 1)  # a move matters if it wins more
+                safe = -deref(risky)[k].first
+                if safe <= floor:
                     break  # cannot win more than where it is safe
-                self._parts(alive, nz, risky[k].second, parts)
-                v = self._sum(parts)
-                if v > result:
+                self._parts(alive, m, deref(risky)[k].second, depth)
+                v = self._sum(floor + 1, depth)
+                if v > floor:
                     result = v
+            if result < need:  # no move wins need: none wins more than need - 1 or its safe
+                result = min(need - 1, <long long>-deref(risky)[0].first)
         if self.over:
             return 0
-        self.won_memo[key] = result
-        self.held += key.size() + 64
-        if self.held > self.max_bytes:
-            self.over = True
+        self.won_memo[self.key_at[depth]] = result * 2 + (1 if result >= need else 0)
         return result
 
-    cdef void _parts(
-        self, const u64* alive, vector[int]& nz, int c, vector[u64]& parts
-    ) noexcept:
-        """The sets where cell ``c`` (its place) is safe, by the number it shows."""
+    cdef void _parts(self, const u64* alive, int m, int c, int depth) noexcept:
+        """The sets where cell ``c`` (its place) is safe, by the number it shows, into the
+        scratch of ``depth``."""
         cdef int words = self.words
-        cdef int j, n = 0
-        cdef u64 any_, bits
+        cdef int j, k
+        cdef u64 bits
+        cdef vector[u64]* parts = &self.parts_at[depth]
+        cdef vector[int]* ends = &self.ends_at[depth]
         parts.clear()
+        ends.clear()
         for j in range(self.starts[c], self.starts[c + 1]):
-            any_ = 0
-            for i in nz:
-                any_ |= alive[i] & self.show[j * words + i]
-            if not any_:
-                continue
-            parts.resize((n + 1) * words, 0)
-            for i in nz:
-                bits = alive[i] & self.show[j * words + i]
-                parts[n * words + i] = bits
-            n += 1
+            for k in range(m):
+                bits = alive[2 * k + 1] & self.show[j * words + alive[2 * k]]
+                if bits:
+                    parts.push_back(alive[2 * k])
+                    parts.push_back(bits)
+            if parts.size() > (0 if ends.empty() else <size_t>ends.back()):
+                ends.push_back(parts.size())
 
-    cdef long long _sum(self, vector[u64]& parts) noexcept:
-        cdef int k, words = self.words
-        cdef long long result = 0
-        for k in range(parts.size() // words):
-            result += self._won(&parts[k * words])
+    cdef long long _sum(self, long long need, int depth) noexcept:
+        """The layouts won over the sets in the scratch of ``depth``, if at least ``need``;
+        else a bound under it."""
+        cdef vector[u64]* parts = &self.parts_at[depth]
+        cdef vector[int]* ends = &self.ends_at[depth]
+        cdef int k, i, start
+        cdef long long won = 0, left = 0, v, asked
+        cdef vector[long long] sizes
+        start = 0
+        for k in range(ends.size()):
+            v = 0
+            for i in range(start + 1, deref(ends)[k], 2):
+                v += popcount(deref(parts)[i])
+            sizes.push_back(v)
+            left += v
+            start = deref(ends)[k]
+        start = 0
+        for k in range(ends.size()):
+            left -= sizes[k]
+            asked = need - won - left  # this set must win so much for the sum to reach need
+            v = self._won(&deref(parts)[start], (deref(ends)[k] - start) // 2, asked, depth + 1)
             if self.over:
                 return 0
-        return result
+            won += v
+            if v < asked:
+                return won + left  # under need
+            start = deref(ends)[k]
+        return won
 
 
 cdef inline int _size_and(const u64* a, const u64* b, int words) noexcept nogil:
@@ -904,20 +941,21 @@ def wins(
     arguments as `search`'s."""
     cdef _Wins tree = _Wins()
     cdef int i, words = max(1, (layouts + 63) // 64)
-    cdef vector[u64] alive, parts
+    cdef vector[u64] alive, sparse
     _fill(tree, words, cells, mine_masks, shows, max_nodes)
+    tree._scratch()
     tree.until = <double>clock() / CLOCKS_PER_SEC + seconds
     tree.max_bytes = max_bytes
     everything = (1 << <object>layouts) - 1
     _append(alive, everything, words)
-    found = []
-    cdef vector[int] nz
     for i in range(words):
         if alive[i]:
-            nz.push_back(i)
+            sparse.push_back(i)
+            sparse.push_back(alive[i])
+    found = []
     for cell in moves:
-        tree._parts(&alive[0], nz, tree.index[cell], parts)
-        found.append(tree._sum(parts))
+        tree._parts(&sparse[0], sparse.size() // 2, tree.index[cell], 0)
+        found.append(tree._sum(0, 0))
         if tree.over:
             return None
     return found, tree.won_memo.size()

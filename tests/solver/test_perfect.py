@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 from minesweeper.board import Board
 from minesweeper.game import Game
+from minesweeper.solver.constraints import constraints
 from minesweeper.solver.counting import engine
 from minesweeper.solver.endgame import solve_endgame
+from minesweeper.solver.listing import list_layouts
 from minesweeper.solver.perfect import OutOfReach, Reach, first_click, perfect_play
 from minesweeper.solver.view import View
 from minesweeper.topology import HexTopology, SquareTopology
@@ -195,3 +197,30 @@ def test_playing_the_best_moves_wins_as_often_as_the_value_says() -> None:
     rate, p = wins / games, float(promised)
     spread = 1.96 * (p * (1 - p) / games) ** 0.5
     assert abs(rate - p) <= spread + 1 / games, (rate, p)
+
+
+@pytest.mark.skipif(engine.kernel is None, reason="no compiled kernel here")
+def test_the_pruned_compiled_count_is_the_plain_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Positions of hundreds of layouts (sets over several machine words, deep trees where
+    # the compiled count asks its positions for bounds): every move's value alike.
+    rng = random.Random(7)
+    checked = 0
+    while checked < 6:
+        topology = SquareTopology(5, 5)
+        mines = rng.randint(3, 6)
+        board = Board(topology, rng.sample(list(topology.cells()), mines))
+        game = Game(board)
+        for cell in rng.sample([c for c in topology.cells() if not board.is_mine(c)], 2):
+            if not game.over:
+                game.visit(cell)
+        revealed = {c: board.count(c) for c in topology.cells() if game.is_revealed(c)}
+        view = View(topology, revealed, mine_count=mines)
+        found = list_layouts(view.unknown(), constraints(view), mines, 800)
+        if game.over or found is None or len(found) <= 64:
+            continue
+        compiled = perfect_play(view)
+        with monkeypatch.context() as patch:
+            patch.setattr(engine, "kernel", None)
+            plain = perfect_play(view)
+        assert compiled.moves == plain.moves
+        checked += 1
