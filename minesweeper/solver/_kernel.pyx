@@ -797,6 +797,10 @@ cdef class _Wins(_Tree):
     cdef vector[vector[int]] ends_at  # per depth: where each of those sets ends
     cdef vector[vector[pair[int, int]]] risky_at  # per depth: (-safe layouts, cell place)
     cdef vector[string] key_at
+    cdef vector[vector[u64]] split_at  # per depth: `_opened`'s sets while it splits
+    cdef vector[vector[int]] split_ends_at
+    cdef vector[vector[int]] live_at  # per depth: the cells a mine in some layouts, not all
+    cdef vector[int] frees  # the node's cells safe in every layout that tell something
 
     cdef void _scratch(self) noexcept:
         cdef size_t depths = self.cells.size() + 3  # a move opened is never tried again below
@@ -804,12 +808,15 @@ cdef class _Wins(_Tree):
         self.ends_at.resize(depths)
         self.risky_at.resize(depths)
         self.key_at.resize(depths)
+        self.split_at.resize(depths)
+        self.split_ends_at.resize(depths)
+        self.live_at.resize(depths)
 
     cdef long long _won(self, const u64* alive, int m, long long need, int depth) noexcept:
         """How many of the layouts ``alive`` (``m`` words, sparse) a perfect player wins, if
         at least ``need``; else a bound under ``need`` on it (0 once over)."""
         cdef int words = self.words
-        cdef int k, c, j, free = -1, safe, mines, numbers, total = 0
+        cdef int k, c, j, safe, mines, total = 0
         cdef long long result, v, stored, floor
         cdef unordered_map[string, long long].iterator found
         for k in range(m):
@@ -832,29 +839,26 @@ cdef class _Wins(_Tree):
             self.over = True
             return 0
         cdef vector[pair[int, int]]* risky = &self.risky_at[depth]
+        cdef vector[int]* cells = &self.live_at[depth - 1]  # what may still be unsettled
+        cdef vector[int]* live = &self.live_at[depth]
         risky.clear()
-        for c in range(self.cells.size()):
+        live.clear()
+        self.frees.clear()
+        for j in range(cells.size()):
+            c = deref(cells)[j]
             mines = 0
             for k in range(m):
                 mines += popcount(alive[2 * k + 1] & self.mine[c * words + alive[2 * k]])
             if mines == total:
-                continue
+                continue  # a mine in every layout, from here on
             if mines:
                 risky.push_back(pair[int, int](mines - total, c))
-                continue
-            numbers = 0
-            for j in range(self.starts[c], self.starts[c + 1]):
-                for k in range(m):
-                    if alive[2 * k + 1] & self.show[j * words + alive[2 * k]]:
-                        numbers += 1
-                        break
-                if numbers > 1:
-                    free = c
-                    break
-            if free >= 0:
-                break
-        if free >= 0:
-            self._parts(alive, m, free, depth)
+                live.push_back(c)
+            elif self._tells(alive, m, c):
+                self.frees.push_back(c)
+            # (else safe and telling nothing, from here on)
+        if not self.frees.empty():
+            self._opened(alive, m, depth)
             result = self._sum(need, depth)
         else:
             sort(risky.begin(), risky.end())  # safest first, then by place
@@ -874,6 +878,52 @@ cdef class _Wins(_Tree):
             return 0
         self.won_memo[self.key_at[depth]] = result * 2 + (1 if result >= need else 0)
         return result
+
+    cdef bint _tells(self, const u64* alive, int m, int c) noexcept:
+        """Whether cell ``c`` (its place), safe in every layout, shows more than one number."""
+        cdef int words = self.words
+        cdef int j, k, numbers = 0
+        for j in range(self.starts[c], self.starts[c + 1]):
+            for k in range(m):
+                if alive[2 * k + 1] & self.show[j * words + alive[2 * k]]:
+                    numbers += 1
+                    if numbers > 1:
+                        return True
+                    break
+        return False
+
+    cdef void _opened(self, const u64* alive, int m, int depth) noexcept:
+        """The sets the layouts split into when every cell of `frees` (safe in all of them,
+        each showing more than one number) is opened, by the numbers they show, into the
+        scratch of ``depth``. Opened together they leave the same sets as opened one by one
+        (at no risk, and knowing more never hurts), without a position between to value."""
+        cdef int words = self.words
+        cdef int c, j, k, t
+        cdef size_t i, start
+        cdef u64 bits
+        cdef vector[u64]* parts = &self.parts_at[depth]
+        cdef vector[int]* ends = &self.ends_at[depth]
+        cdef vector[u64]* split = &self.split_at[depth]
+        cdef vector[int]* split_ends = &self.split_ends_at[depth]
+        parts.assign(alive, alive + 2 * m)
+        ends.assign(1, 2 * m)
+        for t in range(self.frees.size()):
+            c = self.frees[t]
+            split.clear()
+            split_ends.clear()
+            start = 0
+            for i in range(ends.size()):
+                for j in range(self.starts[c], self.starts[c + 1]):
+                    for k in range(start, deref(ends)[i], 2):
+                        bits = deref(parts)[k + 1] & self.show[j * words + deref(parts)[k]]
+                        if bits:
+                            split.push_back(deref(parts)[k])
+                            split.push_back(bits)
+                    if split.size() > (0 if split_ends.empty() else <size_t>split_ends.back()):
+                        split_ends.push_back(split.size())
+                start = deref(ends)[i]
+            parts.swap(deref(split))
+            ends.swap(deref(split_ends))
 
     cdef void _parts(self, const u64* alive, int m, int c, int depth) noexcept:
         """The sets where cell ``c`` (its place) is safe, by the number it shows, into the
@@ -944,6 +994,8 @@ def wins(
     cdef vector[u64] alive, sparse
     _fill(tree, words, cells, mine_masks, shows, max_nodes)
     tree._scratch()
+    for i in range(len(cells)):
+        tree.live_at[0].push_back(i)
     tree.until = <double>clock() / CLOCKS_PER_SEC + seconds
     tree.max_bytes = max_bytes
     everything = (1 << <object>layouts) - 1
