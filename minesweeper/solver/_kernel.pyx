@@ -21,7 +21,7 @@ order, so the same floats (tests/solver/test_endgame_kernel.py).
 from cython.operator cimport dereference as deref
 from libc.stdint cimport uint32_t, uint64_t
 from libc.math cimport log2
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 from libc.time cimport CLOCKS_PER_SEC, clock
 from libcpp.algorithm cimport sort
 from libcpp.pair cimport pair
@@ -778,6 +778,77 @@ cdef class _Tree:
         return None if best_cell is None else (best_cell, best_value)
 
 
+cdef struct _Slot:
+    u64 hash
+    long long start  # the key's first word in the arena; -1: the slot is empty
+    int length  # the key's words
+    long long value
+
+
+cdef class _Memo:
+    """Values by key (a run of words), in one open-addressed table with the keys laid end
+    to end in an arena: no allocation per key, and a probe reads one slot, not a chain."""
+
+    cdef vector[_Slot] slots
+    cdef vector[u64] arena
+    cdef size_t count
+
+    def __cinit__(self):
+        cdef _Slot empty
+        empty.start = -1
+        self.slots.assign(1 << 16, empty)
+
+    cdef size_t find(self, const u64* key, int length, u64 hash) noexcept:
+        """The slot holding ``key``, or the empty slot where it would go."""
+        cdef size_t mask = self.slots.size() - 1
+        cdef size_t i = hash & mask
+        cdef _Slot* slot
+        while True:
+            slot = &self.slots[i]
+            if slot.start < 0 or (
+                slot.hash == hash and slot.length == length
+                and memcmp(&self.arena[slot.start], key, length * 8) == 0
+            ):
+                return i
+            i = (i + 1) & mask
+
+    cdef void put(self, const u64* key, int length, u64 hash, long long value) noexcept:
+        cdef size_t i = self.find(key, length, hash)
+        cdef _Slot* slot = &self.slots[i]
+        if slot.start >= 0:
+            slot.value = value
+            return
+        slot.hash, slot.start, slot.length, slot.value = hash, self.arena.size(), length, value
+        self.arena.insert(self.arena.end(), key, key + length)
+        self.count += 1
+        if self.count * 2 > self.slots.size():
+            self._grow()
+
+    cdef void _grow(self) noexcept:
+        cdef vector[_Slot] old
+        cdef _Slot empty
+        cdef size_t i, j, mask
+        empty.start = -1
+        old.swap(self.slots)
+        self.slots.assign(old.size() * 2, empty)
+        mask = self.slots.size() - 1
+        for i in range(old.size()):
+            if old[i].start >= 0:
+                j = old[i].hash & mask
+                while self.slots[j].start >= 0:
+                    j = (j + 1) & mask
+                self.slots[j] = old[i]
+
+
+cdef inline u64 _hash(const u64* words, int length) noexcept nogil:
+    cdef u64 h = 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(length):
+        h = (h ^ words[i]) * 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    return h
+
+
 cdef class _Wins(_Tree):
     """`_Tree` counting layouts won instead of chances: exact integers (`perfect`).
 
@@ -790,13 +861,12 @@ cdef class _Wins(_Tree):
     for at least ``need`` layouts won, and one that cannot reach it says so with a bound
     under ``need`` instead of its value; the memo keeps which of the two it holds."""
 
-    cdef unordered_map[string, long long] won_memo  # value * 2 + 1 if exact, bound * 2 if not
+    cdef _Memo won_memo  # value * 2 + 1 if exact, bound * 2 if not
     cdef double until  # CPU seconds (``clock``) past which the search is over
     cdef long long held, max_bytes  # the memo's bytes (its keys, and about 64 a node)
     cdef vector[vector[u64]] parts_at  # per depth: the sets a move splits into, one by one
     cdef vector[vector[int]] ends_at  # per depth: where each of those sets ends
     cdef vector[vector[pair[int, int]]] risky_at  # per depth: (-safe layouts, cell place)
-    cdef vector[string] key_at
     cdef vector[vector[u64]] split_at  # per depth: `_opened`'s sets while it splits
     cdef vector[vector[int]] split_ends_at
     cdef vector[vector[int]] live_at  # per depth: the cells a mine in some layouts, not all
@@ -807,7 +877,7 @@ cdef class _Wins(_Tree):
         self.parts_at.resize(depths)
         self.ends_at.resize(depths)
         self.risky_at.resize(depths)
-        self.key_at.resize(depths)
+        self.won_memo = _Memo()
         self.split_at.resize(depths)
         self.split_ends_at.resize(depths)
         self.live_at.resize(depths)
@@ -818,20 +888,18 @@ cdef class _Wins(_Tree):
         cdef int words = self.words
         cdef int k, c, j, safe, mines, total = 0
         cdef long long result, v, stored, floor
-        cdef unordered_map[string, long long].iterator found
         for k in range(m):
             total += popcount(alive[2 * k + 1])
         if total <= 1 or total < need:
             return total  # (a bound under need in the second case)
-        cdef string* key = &self.key_at[depth]
-        key.assign(<const char*>alive, m * 16)
-        found = self.won_memo.find(deref(key))
-        if found != self.won_memo.end():
-            stored = deref(found).second
+        cdef u64 code = _hash(alive, 2 * m)
+        cdef size_t slot = self.won_memo.find(alive, 2 * m, code)
+        if self.won_memo.slots[slot].start >= 0:
+            stored = self.won_memo.slots[slot].value
             if stored & 1 or stored // 2 < need:
                 return stored // 2  # the value, or a bound under what is asked
         else:
-            self.held += key.size() + 64
+            self.held += m * 16 + 64
         self.nodes += 1
         if self.nodes > self.max_nodes or self.held > self.max_bytes or (
             self.nodes % 4096 == 0 and <double>clock() / CLOCKS_PER_SEC > self.until
@@ -876,7 +944,7 @@ cdef class _Wins(_Tree):
                 result = min(need - 1, <long long>-deref(risky)[0].first)
         if self.over:
             return 0
-        self.won_memo[self.key_at[depth]] = result * 2 + (1 if result >= need else 0)
+        self.won_memo.put(alive, 2 * m, code, result * 2 + (1 if result >= need else 0))
         return result
 
     cdef bint _tells(self, const u64* alive, int m, int c) noexcept:
@@ -1010,7 +1078,7 @@ def wins(
         found.append(tree._sum(0, 0))
         if tree.over:
             return None
-    return found, tree.won_memo.size()
+    return found, tree.won_memo.count
 
 
 cdef int _fill(
