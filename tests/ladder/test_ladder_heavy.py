@@ -85,6 +85,30 @@ def test_the_games_kept_in_memory_are_bounded_by_their_cells() -> None:
     assert kept == ["3", "4"]
 
 
+def test_a_games_lock_is_its_own_and_one_game_waits_for_itself() -> None:
+    # Moves of one game go one at a time; a game holding its lock (a no-guess search of
+    # seconds) keeps no other game waiting, however many games there are.
+    live = LiveGames()
+    others_moved, same_moved = threading.Event(), threading.Event()
+
+    def others() -> None:
+        for number in range(500):
+            with live.locked(f"game-{number}"):
+                pass
+        others_moved.set()
+
+    def same_game() -> None:
+        with live.locked("held"):
+            same_moved.set()
+
+    with live.locked("held"):
+        threading.Thread(target=others, daemon=True).start()
+        assert others_moved.wait(5)  # no other game's lock is this one
+        threading.Thread(target=same_game, daemon=True).start()
+        assert not same_moved.wait(0.2)  # the same game waits
+    assert same_moved.wait(5)
+
+
 @pytest.mark.slow
 def test_a_long_game_played_through_two_servers_makes_only_the_new_moves(
     tmp_path, monkeypatch
