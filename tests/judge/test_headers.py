@@ -286,6 +286,7 @@ def test_a_compile_that_takes_too_long_is_stopped(tmp_path: Path) -> None:
 # -- the client harness ----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 5 s or more end to end
 def test_a_client_header_plays_the_same_games_as_the_same_rules_in_python(
     built: dict[str, Build],
 ) -> None:

@@ -51,7 +51,9 @@ def simple_rules(view: View) -> tuple[set[int], set[int]]:
     return safe, mines
 
 
-@settings(max_examples=1000, deadline=None)
+# 300 here (7 s at 1000): the same property holds on squares 120 times more below, on every
+# topology, with the simple rules' deductions found too.
+@settings(max_examples=300, deadline=None)
 @given(positions())
 def test_deductions_hold_in_every_consistent_layout(position: Position) -> None:
     view = position.view

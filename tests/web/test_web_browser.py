@@ -171,6 +171,7 @@ def sign_up(page, name: str) -> None:
 # -- the tests ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 5 s or more end to end
 def test_sign_up_win_ranked_see_the_ladder_watch_the_replay_and_lose(page, server, shots):
     service, _ = server
     # The page opens on a playable practice game, with no sign-in.

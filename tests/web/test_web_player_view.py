@@ -272,6 +272,7 @@ def test_a_phone_shows_the_ladder_whole(browser, server, shots) -> None:
     context.close()
 
 
+@pytest.mark.slow  # 5 s or more end to end
 def test_statistics_of_every_kind_and_a_community_video(page, server, shots) -> None:
     service, url = server
     page.wait_for_selector("#board .cell")
@@ -321,6 +322,7 @@ def test_an_assisted_win_says_so_and_the_hint_is_not_left_standing(page, server)
     assert "(assisted)" in page.locator("#result").inner_text()
 
 
+@pytest.mark.slow  # 5 s or more end to end
 def test_the_win_rate_ladder_shows_who_is_on_the_way(page, server) -> None:
     service, url = server
     page.wait_for_selector("#board .cell")
