@@ -21,6 +21,7 @@ import random
 import statistics
 import time
 from fractions import Fraction
+from typing import cast
 
 import click
 
@@ -30,9 +31,10 @@ from minesweeper.client import play
 from minesweeper.game import Game, State
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import InconsistentView
-from minesweeper.solver.perfect import OutOfReach, Reach, first_click, perfect_play
+from minesweeper.solver.perfect import OutOfReach, PerfectPlay, Reach, first_click, perfect_play
 from minesweeper.solver.probability import probabilities
 from minesweeper.solver.registry import StrategySpec
+from minesweeper.solver.strategy import Decision
 from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
 
@@ -142,6 +144,68 @@ def reach(games: int, seed: int, low: int, high: int) -> None:
             f"{max(d[0] for d in done):,} (median {statistics.median(d[0] for d in done):,.0f}); "
             f"unknown cells up to {max(d[1] for d in done)}; CPU median "
             f"{statistics.median(d[2] for d in done):.2f} s, max {max(d[2] for d in done):.2f} s"
+        )
+
+
+@main.command()
+@click.option("--board", default="5x5/4", show_default=True, help="rows x cols / mines")
+@click.option("--rule", type=click.Choice(["classic", "modern"]), default="classic")
+@click.option("--strategy", "name", default="best", show_default=True)
+@click.option("--top", default=12, show_default=True, help="positions shown")
+def mistakes(board: str, rule: str, name: str, top: int) -> None:
+    """The guesses of a strategy that cost chance against perfect play, every layout of a
+    small board played once (as the limit table plays it), the costliest first."""
+    size, count = board.split("/")
+    rows, cols = map(int, size.split("x"))
+    topology, mines = SquareTopology(rows, cols), int(count)
+    opening = rule == "modern"
+    cell = topology.cell_at(rows // 2, cols // 2) if opening else topology.cell_at(0, 0)
+    kept = {cell, *topology.neighbours(cell)} if opening else {cell}
+    free = [x for x in topology.cells() if x not in kept]
+    layouts = [frozenset(m) for m in itertools.combinations(free, mines)]
+    spec = StrategySpec.choose([name])[0]
+    valued: dict[tuple[frozenset[tuple[int, int]], int], Fraction] = {}
+    seen: dict[tuple[frozenset[tuple[int, int]], int], list[object]] = {}
+
+    def on_guess(view: View, decision: Decision, _: int) -> None:
+        key = (frozenset(view.revealed.items()), decision.opens[0])
+        if key not in valued:
+            found = perfect_play(view)
+            valued[key] = found.chance - found.of(decision.opens[0]).chance
+            seen[key] = [view, found, 0]
+        seen[key][2] = cast(int, seen[key][2]) + 1
+
+    wins = 0
+    for index, layout in enumerate(layouts):
+        built = spec.build(strategy_seed(0, "limit-table", index))
+        wins += play(Board(topology, layout), cell, built, True, on_guess=on_guess).won
+    costly = sorted(
+        ((valued[key] * cast(int, hits) / len(layouts), key) for key, (_, _, hits) in seen.items()),
+        reverse=True,
+    )
+    click.echo(
+        f"{name} wins {wins}/{len(layouts)} = {wins / len(layouts):.4%}; guesses at "
+        f"{len(seen):,} positions, {sum(1 for k in valued if valued[k]):,} of them costly; "
+        f"chance lost there in all: {float(sum(c for c, _ in costly)):.4%}"
+    )
+    for lost, key in costly[:top]:
+        if not lost:
+            break
+        view, found, hits = seen[key]
+        assert isinstance(view, View) and isinstance(found, PerfectPlay)
+        mine = key[1]
+        text = "\n".join(
+            "  "
+            + "".join(
+                str(view.revealed[c]) if c in view.revealed else "*" if c == mine else "?"
+                for c in (topology.cell_at(r, q) for q in range(cols))
+            )
+            for r in range(rows)
+        )
+        click.echo(
+            f"\n{float(lost):.4%} of all games: reached by {hits} layout(s); {name} opens "
+            f"{topology.position(mine)} (*) {float(found.of(mine).chance):.2%}, perfect play "
+            f"{[topology.position(c) for c in found.best]} {float(found.chance):.2%}\n{text}"
         )
 
 
