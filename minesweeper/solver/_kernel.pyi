@@ -32,3 +32,6 @@ def wins(
     seconds: float,
     max_bytes: int,
 ) -> tuple[list[int], int] | None: ...
+def best_won(
+    cells: list[int], mine_masks: list[int], shows: list[list[int]], layouts: int, max_nodes: int
+) -> tuple[int, int] | None: ...

@@ -86,7 +86,6 @@ cdef extern from *:
 
 cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
-    int lowest_bit "__builtin_ctzll"(unsigned long long) nogil
 
 #: The most cells a component counted here may have (see the module docstring).
 MAX_CELLS = 60
@@ -608,18 +607,9 @@ cdef inline int _size(const u64* layouts, int words) noexcept nogil:
     return n
 
 
-cdef inline int _first(const u64* layouts, int words) noexcept nogil:
-    """The set's first layout (its lowest bit; the set is not empty)."""
-    cdef int i
-    for i in range(words):
-        if layouts[i]:
-            return i * 64 + lowest_bit(layouts[i])
-    return -1
-
-
 cdef class _Tree:
-    """The game tree of `search`: per cell, the layouts where it is a mine and, per number
-    it may show, those where it shows it; a memo of values by set of layouts."""
+    """The tables of the game tree of `wins` and `best_won`: per cell, the layouts where it
+    is a mine and, per number it may show, those where it shows it."""
 
     cdef int words
     cdef vector[int] cells  # cell ids, in the caller's order
@@ -627,155 +617,8 @@ cdef class _Tree:
     cdef vector[u64] mine  # cell * words: the layouts where the cell is a mine
     cdef vector[int] starts  # cell -> its first set in ``show`` (one more entry at the end)
     cdef vector[u64] show  # set * words: the layouts where a cell shows one number
-    cdef unordered_map[string, double] memo
-    cdef string probe  # a memo key's bytes, its room kept from lookup to lookup
-    cdef vector[int] keys, order  # `_split`'s scratch (it calls nothing that splits)
-    cdef vector[u64] found
     cdef long long nodes, max_nodes
-    cdef bint over  # past the node budget: every answer from then on is void
-
-    cdef void _split(self, const u64* alive, int cell, vector[u64]& parts, bint by_size) noexcept:
-        """The sets where ``cell`` is safe, by number shown, in the order of each set's
-        first layout, then (``by_size``) stably by size, into ``parts``."""
-        cdef int words = self.words
-        cdef int j, i, k, n = 0
-        cdef u64 any_
-        self.keys.clear()
-        self.order.clear()
-        self.found.resize((self.starts[cell + 1] - self.starts[cell]) * words)
-        for j in range(self.starts[cell], self.starts[cell + 1]):
-            any_ = 0
-            for i in range(words):
-                self.found[n * words + i] = alive[i] & self.show[j * words + i]
-                any_ |= self.found[n * words + i]
-            if any_:
-                self.keys.push_back(_first(&self.found[n * words], words))
-                n += 1
-        # Insertion sort by the first layout (distinct: the sets are disjoint), then stably
-        # by size: a cell shows a handful of numbers.
-        for k in range(n):
-            self.order.push_back(k)
-        for k in range(1, n):
-            j = k
-            while j > 0 and self.keys[self.order[j - 1]] > self.keys[self.order[j]]:
-                self.order[j - 1], self.order[j] = self.order[j], self.order[j - 1]
-                j -= 1
-        if by_size:
-            for k in range(n):
-                self.keys[k] = _size(&self.found[k * words], words)
-            for k in range(1, n):
-                j = k
-                while j > 0 and self.keys[self.order[j - 1]] > self.keys[self.order[j]]:
-                    self.order[j - 1], self.order[j] = self.order[j], self.order[j - 1]
-                    j -= 1
-        parts.resize(n * words)
-        for k in range(n):
-            for i in range(words):
-                parts[k * words + i] = self.found[self.order[k] * words + i]
-
-    cdef int _options(self, const u64* alive, vector[pair[double, int]]& risky) noexcept:
-        """The first free informative cell (its place), else -1 and ``risky``: the risky
-        cells as ``(-safety, cell id)``, safest first."""
-        cdef int words = self.words
-        cdef int c, i, j, mines, numbers, total = _size(alive, words)
-        cdef bint hit
-        risky.clear()
-        for c in range(self.cells.size()):
-            mines = 0
-            for i in range(words):
-                mines += popcount(alive[i] & self.mine[c * words + i])
-            if mines == total:
-                continue  # a mine in every layout left
-            if mines:
-                risky.push_back(pair[double, int](-(<double>(total - mines) / total), self.cells[c]))
-                continue
-            numbers = 0
-            for j in range(self.starts[c], self.starts[c + 1]):
-                hit = False
-                for i in range(words):
-                    if alive[i] & self.show[j * words + i]:
-                        hit = True
-                        break
-                if hit:
-                    numbers += 1
-                    if numbers > 1:
-                        risky.clear()
-                        return c
-        sort(risky.begin(), risky.end())
-        return -1
-
-    cdef double _outcome(self, const u64* alive, int cell, int total) noexcept:
-        cdef vector[u64] parts
-        self._split(alive, cell, parts, True)
-        return self._mean(parts, total)
-
-    cdef double _mean(self, vector[u64]& parts, int total) noexcept:
-        """The parts' values, each weighed by its share of ``total`` layouts (0 when over)."""
-        cdef int k, words = self.words
-        cdef double result = 0.0, v
-        for k in range(parts.size() // words):
-            v = self._value(&parts[k * words])
-            if self.over:
-                return 0.0
-            result += <double>_size(&parts[k * words], words) / total * v
-        return result
-
-    cdef double _value(self, const u64* alive) noexcept:
-        cdef int words = self.words
-        cdef int total = _size(alive, words)
-        cdef int k, free
-        cdef double result, v
-        cdef vector[pair[double, int]] risky
-        cdef vector[u64] parts
-        cdef unordered_map[string, double].iterator found
-        if total <= 1:
-            return 1.0
-        self.probe.assign(<const char*>alive, words * 8)
-        found = self.memo.find(self.probe)
-        if found != self.memo.end():
-            return deref(found).second
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            self.over = True
-            return 0.0
-        free = self._options(alive, risky)
-        result = 0.0
-        if free >= 0:
-            self._split(alive, free, parts, False)
-            result = self._mean(parts, total)
-            if self.over:
-                return 0.0
-        else:
-            for k in range(risky.size()):
-                if -risky[k].first <= result:
-                    break  # cannot beat the best so far
-                v = self._outcome(alive, self.index[risky[k].second], total)
-                if self.over:
-                    return 0.0
-                if v > result:
-                    result = v
-        self.probe.assign(<const char*>alive, words * 8)  # the lookups below reused it
-        self.memo[self.probe] = result
-        return result
-
-    cdef object best(self, const u64* alive):
-        cdef vector[pair[double, int]] risky
-        cdef int k, free = self._options(alive, risky)
-        cdef int total = _size(alive, self.words)
-        cdef double value, best_value = -1.0
-        best_cell = None
-        if free >= 0:
-            value = self._value(alive)
-            return None if self.over else (self.cells[free], value)
-        for k in range(risky.size()):
-            if -risky[k].first <= best_value:
-                break
-            value = self._outcome(alive, self.index[risky[k].second], total)
-            if self.over:
-                return None
-            if value > best_value:
-                best_cell, best_value = risky[k].second, value
-        return None if best_cell is None else (best_cell, best_value)
+    cdef bint over  # past a budget: every answer from then on is void
 
 
 cdef struct _Slot:
@@ -1042,13 +885,6 @@ cdef class _Wins(_Tree):
         return won
 
 
-cdef inline int _size_and(const u64* a, const u64* b, int words) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(words):
-        n += popcount(a[i] & b[i])
-    return n
-
-
 def wins(
     list cells, list mine_masks, list shows, int layouts, list moves, long long max_nodes,
     double seconds, long long max_bytes,
@@ -1081,6 +917,51 @@ def wins(
     return found, tree.won_memo.count
 
 
+def best_won(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
+    """`search` counted exactly and pruned (`_Wins`): the move that wins the most of the
+    ``layouts`` equally weighted layouts, the first in `search`'s order among equals (the
+    safest, then by cell id), and how many it wins; None past ``max_nodes`` positions."""
+    cdef _Wins tree = _Wins()
+    cdef int i, c, total = layouts, words = max(1, (layouts + 63) // 64)
+    cdef long long best_value = -1, v, safe
+    cdef vector[u64] alive, sparse
+    cdef vector[pair[int, int]] order  # (-safe layouts, cell id)
+    _fill(tree, words, cells, mine_masks, shows, max_nodes)
+    tree._scratch()
+    for i in range(len(cells)):
+        tree.live_at[0].push_back(i)
+    tree.until = 1e300
+    tree.max_bytes = 1LL << 62
+    everything = (1 << <object>layouts) - 1
+    _append(alive, everything, words)
+    for i in range(words):
+        if alive[i]:
+            sparse.push_back(i)
+            sparse.push_back(alive[i])
+    for c in range(len(cells)):
+        safe = layouts - _size(&tree.mine[c * words], words)
+        if safe == 0:
+            continue
+        if safe == layouts:
+            if tree._tells(&sparse[0], sparse.size() // 2, c):
+                v = tree._won(&sparse[0], sparse.size() // 2, 0, 1)
+                return None if tree.over else (tree.cells[c], v)
+            continue
+        order.push_back(pair[int, int](<int>-safe, tree.cells[c]))
+    sort(order.begin(), order.end())
+    best_cell = None
+    for i in range(order.size()):
+        if -order[i].first <= best_value:
+            break  # cannot win more than where it is safe
+        tree._parts(&sparse[0], sparse.size() // 2, tree.index[order[i].second], 0)
+        v = tree._sum(best_value + 1, 0)
+        if tree.over:
+            return None
+        if v > best_value:
+            best_cell, best_value = order[i].second, v
+    return None if best_cell is None else (best_cell, best_value)
+
+
 cdef int _fill(
     _Tree tree, int words, list cells, list mine_masks, list shows, long long max_nodes
 ) except -1:
@@ -1098,23 +979,6 @@ cdef int _fill(
             _append(tree.show, part, words)
         tree.starts.push_back(tree.show.size() // words)
     return 0
-
-
-def search(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
-    """`endgame._Search(...).best` over ``layouts`` equally weighted layouts: the move
-    with the highest chance to win and that chance, or None past ``max_nodes`` positions.
-
-    ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
-    where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
-    number (any order: only the sets' first layouts order them).
-    """
-    cdef _Tree tree = _Tree()
-    cdef int words = max(1, (layouts + 63) // 64)
-    cdef vector[u64] alive
-    _fill(tree, words, cells, mine_masks, shows, max_nodes)
-    everything = (1 << <object>layouts) - 1  # a Python int: any number of layouts
-    _append(alive, everything, words)
-    return tree.best(&alive[0])
 
 
 cdef int _append(vector[u64]& into, object layouts, int words) except -1:

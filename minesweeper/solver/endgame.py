@@ -6,6 +6,10 @@ the others by the number it shows. A cell safe in every remaining layout is
 opened for free (information never hurts), so the value of a set of layouts
 depends on that set alone and is memoised. Zeros need no flood fill: their
 neighbours become certain and are opened for free anyway.
+
+When the layouts weigh alike (the mine count told), the compiled kernel counts the layouts
+won exactly, as `perfect` does, pruned by what the best move so far wins (`_kernel.best_won`);
+else, and under ``MINESWEEPER_ENGINE=python``, `_Search` plays the same tree in floats.
 """
 
 from __future__ import annotations
@@ -438,16 +442,15 @@ def _search(
     mine_masks, shows = layout_tables(view, cells, found)
     kernel = engine.kernel  # read here, so that MINESWEEPER_ENGINE and tests choose
     if kernel is not None and len(set(weights)) <= 1:
-        # Equal weights: the compiled twin of `_Search`, the same floats (a float ratio
-        # of two layout counts, however large the common weight: both are exact).
-        found_move: tuple[int, float] | None = kernel.search(
+        # Equal weights: counted exactly in layouts won, pruned (`perfect`'s count).
+        counted = kernel.best_won(
             list(cells),
             [mine_masks[cell] for cell in cells],
             [list(shows[cell].values()) for cell in cells],
             len(found),
             max_nodes,
         )
-        return found_move
+        return None if counted is None else (counted[0], counted[1] / len(found))
     search = _Search(cells, mine_masks, shows, weights, max_nodes)
     size = len(found)  # as in `layout_tables`
     try:
