@@ -43,7 +43,8 @@ kernel = Extension(
     "minesweeper.solver._kernel",
     [str(SOLVER / "_kernel.pyx")],
     language="c++",
-    # No fused multiply-adds: the endgame search's floats must be Python's, operation by operation.
+    # No fused multiply-adds: the kernel's floats (pair risks, plan widths) must be Python's,
+    # operation by operation.
     extra_compile_args=[*OPTIMISE, *popcount_flags(), "-ffp-contract=off"],
 )
 # The subset prover's rules over arrays (minesweeper/solver/subset.py is the reference).

@@ -13,9 +13,10 @@ times the cells of one supercell (60 * C(60, 30) < 2**63). Larger components,
 and plans past the memory budget, are left to the pure-Python engine, which
 stays the reference (tests/solver/test_kernel.py holds the two equal).
 
-`search` is `endgame._Search` over sets of equally weighted layouts, as bit sets of
-machine words: the same tree, the same memo and node budget, the same sums in the same
-order, so the same floats (tests/solver/test_endgame_kernel.py).
+`wins` and `best_won` play the game tree of `perfect` and `endgame` over sets of equally
+weighted layouts, as sparse bit sets of machine words, counting the layouts won exactly:
+every move's count (`perfect`), or the best move's, pruned (`endgame`; the float
+`endgame._Search` is its reference, tests/solver/test_endgame_kernel.py).
 """
 
 from cython.operator cimport dereference as deref
@@ -891,8 +892,11 @@ def wins(
 ):
     """`perfect`'s count in C++: for each cell of ``moves``, how many of the ``layouts``
     equally weighted layouts a perfect player wins by opening it, and the positions valued;
-    None past ``max_nodes`` positions, ``seconds`` of CPU or ``max_bytes`` of memo. The
-    arguments as `search`'s."""
+    None past ``max_nodes`` positions, ``seconds`` of CPU or ``max_bytes`` of memo.
+
+    ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
+    where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
+    number."""
     cdef _Wins tree = _Wins()
     cdef int i, words = max(1, (layouts + 63) // 64)
     cdef vector[u64] alive, sparse
@@ -918,9 +922,10 @@ def wins(
 
 
 def best_won(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
-    """`search` counted exactly and pruned (`_Wins`): the move that wins the most of the
-    ``layouts`` equally weighted layouts, the first in `search`'s order among equals (the
-    safest, then by cell id), and how many it wins; None past ``max_nodes`` positions."""
+    """The move that wins the most of the ``layouts`` equally weighted layouts (pruned, by
+    `_Wins`), the first among equals in `endgame._Search`'s order (a cell safe everywhere
+    that tells something, else the safest, then by cell id), and how many it wins; None
+    past ``max_nodes`` positions. The arguments as `wins`'s."""
     cdef _Wins tree = _Wins()
     cdef int i, c, total = layouts, words = max(1, (layouts + 63) // 64)
     cdef long long best_value = -1, v, safe
@@ -965,7 +970,7 @@ def best_won(list cells, list mine_masks, list shows, int layouts, long long max
 cdef int _fill(
     _Tree tree, int words, list cells, list mine_masks, list shows, long long max_nodes
 ) except -1:
-    """``tree``'s tables (see `search`)."""
+    """``tree``'s tables (see `wins`)."""
     cdef int c
     tree.words = words
     tree.max_nodes = max_nodes
