@@ -886,6 +886,29 @@ cdef class _Wins(_Tree):
         return won
 
 
+cdef _Wins _rooted(
+    list cells, list mine_masks, list shows, int layouts, long long max_nodes, double seconds,
+    long long max_bytes, vector[u64]& sparse,
+):
+    """A `_Wins` over the tables (as `wins` takes them), its budgets set from now, and the
+    set of every layout, sparse, into ``sparse``."""
+    cdef _Wins tree = _Wins()
+    cdef int i, words = max(1, (layouts + 63) // 64)
+    cdef vector[u64] alive
+    _fill(tree, words, cells, mine_masks, shows, max_nodes)
+    tree._scratch()
+    for i in range(len(cells)):
+        tree.live_at[0].push_back(i)
+    tree.until = <double>clock() / CLOCKS_PER_SEC + seconds
+    tree.max_bytes = max_bytes
+    _append(alive, (1 << <object>layouts) - 1, words)
+    for i in range(words):
+        if alive[i]:
+            sparse.push_back(i)
+            sparse.push_back(alive[i])
+    return tree
+
+
 def wins(
     list cells, list mine_masks, list shows, int layouts, list moves, long long max_nodes,
     double seconds, long long max_bytes,
@@ -897,21 +920,10 @@ def wins(
     ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
     where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
     number."""
-    cdef _Wins tree = _Wins()
-    cdef int i, words = max(1, (layouts + 63) // 64)
-    cdef vector[u64] alive, sparse
-    _fill(tree, words, cells, mine_masks, shows, max_nodes)
-    tree._scratch()
-    for i in range(len(cells)):
-        tree.live_at[0].push_back(i)
-    tree.until = <double>clock() / CLOCKS_PER_SEC + seconds
-    tree.max_bytes = max_bytes
-    everything = (1 << <object>layouts) - 1
-    _append(alive, everything, words)
-    for i in range(words):
-        if alive[i]:
-            sparse.push_back(i)
-            sparse.push_back(alive[i])
+    cdef vector[u64] sparse
+    cdef _Wins tree = _rooted(
+        cells, mine_masks, shows, layouts, max_nodes, seconds, max_bytes, sparse
+    )
     found = []
     for cell in moves:
         tree._parts(&sparse[0], sparse.size() // 2, tree.index[cell], 0)
@@ -926,23 +938,13 @@ def best_won(list cells, list mine_masks, list shows, int layouts, long long max
     `_Wins`), the first among equals in `endgame._Search`'s order (a cell safe everywhere
     that tells something, else the safest, then by cell id), and how many it wins; None
     past ``max_nodes`` positions. The arguments as `wins`'s."""
-    cdef _Wins tree = _Wins()
-    cdef int i, c, total = layouts, words = max(1, (layouts + 63) // 64)
+    cdef int i, c, words = max(1, (layouts + 63) // 64)
     cdef long long best_value = -1, v, safe
-    cdef vector[u64] alive, sparse
+    cdef vector[u64] sparse
     cdef vector[pair[int, int]] order  # (-safe layouts, cell id)
-    _fill(tree, words, cells, mine_masks, shows, max_nodes)
-    tree._scratch()
-    for i in range(len(cells)):
-        tree.live_at[0].push_back(i)
-    tree.until = 1e300
-    tree.max_bytes = 1LL << 62
-    everything = (1 << <object>layouts) - 1
-    _append(alive, everything, words)
-    for i in range(words):
-        if alive[i]:
-            sparse.push_back(i)
-            sparse.push_back(alive[i])
+    cdef _Wins tree = _rooted(
+        cells, mine_masks, shows, layouts, max_nodes, 1e300, 1LL << 62, sparse
+    )
     for c in range(len(cells)):
         safe = layouts - _size(&tree.mine[c * words], words)
         if safe == 0:
