@@ -92,39 +92,61 @@ def cheating_folder(root: Path) -> Path:
     return readable(folder)
 
 
+def source(name: str, root: Path) -> Path:
+    """The header BUILDS names ``name``, made in the empty folder ``root`` where it is made."""
+    if name == "buggy-server":
+        return buggy_folder(root) / "server.h"
+    if name == "cheating-client":
+        return cheating_folder(root) / "client.h"
+    return HEADERS / BUILDS[name][1]
+
+
+def opened_folder(path: Path) -> Path:
+    """A new folder ``path`` that every user may read: the sandbox's user must."""
+    path.mkdir()
+    return readable(path)
+
+
+class Builds:
+    """The headers of BUILDS in ``folder``, each built the first time a test asks for it
+    (1 to 2 s), where every worker of the run finds it. A lock per header: a test waits for
+    its own build only, not for the other six."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.made: dict[str, Build] = {}
+
+    def __getitem__(self, name: str) -> Build:
+        if name not in self.made:
+            self.made[name] = self.build(name)
+        return self.made[name]
+
+    def build(self, name: str) -> Build:
+        with filelock.FileLock(self.folder / f"{name}.lock"):
+            made = self.folder / f"{name}.pickle"
+            if made.is_file():
+                return pickle.loads(made.read_bytes())
+            header = source(name, opened_folder(self.folder / f"{name}-sources"))
+            result = build(
+                BUILDS[name][0], header, opened_folder(self.folder / name), sandbox=SANDBOX
+            )
+            made.write_bytes(pickle.dumps(result))
+            return result
+
+
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[str, Build]:
-    """The headers built once per run: the first worker to need them builds them (12 s)
-    where every worker of the run finds them; the others wait for it."""
+def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Builds:
+    """The headers, built once per run on first use, by whichever worker needs one first."""
     if worker_id == "master":
-        return build_all(tmp_path_factory.mktemp("builds"))
+        return Builds(readable(tmp_path_factory.mktemp("builds")))
     shared = tmp_path_factory.getbasetemp().parent / "header-builds"
     with filelock.FileLock(f"{shared}.lock"):
-        made = shared / "builds.pickle"
-        if made.is_file():
-            return pickle.loads(made.read_bytes())
-        shared.mkdir()
-        builds = build_all(shared)
-        made.write_bytes(pickle.dumps(builds))
-        return builds
+        if not shared.is_dir():
+            opened_folder(shared)
+    return Builds(shared)
 
 
-def build_all(folder: Path) -> dict[str, Build]:
-    root = readable(folder)
-    sources = {name: HEADERS / path for name, (_, path) in BUILDS.items()}
-    sources["buggy-server"] = buggy_folder(root) / "server.h"
-    sources["cheating-client"] = cheating_folder(root) / "client.h"
-
-    def make(name: str) -> Build:
-        folder = root / name
-        folder.mkdir()
-        return build(BUILDS[name][0], sources[name], folder, sandbox=SANDBOX)
-
-    # One at a time: the judge starts programs from one thread (judge/orphans.py).
-    return {name: make(name) for name in BUILDS}
-
-
-def program(built: dict[str, Build], name: str) -> tuple[str, ...]:
+def program(built: Builds, name: str) -> tuple[str, ...]:
     made = built[name]
     assert made.run is not None, made.diagnostics
     return made.run
@@ -180,7 +202,7 @@ def test_a_correct_server_header_passes_every_square_case_and_the_acm_ones() -> 
     assert "harness/server_main.cpp" in command
 
 
-def test_the_server_harness_prints_the_acm_outputs_byte_for_byte(built: dict[str, Build]) -> None:
+def test_the_server_harness_prints_the_acm_outputs_byte_for_byte(built: Builds) -> None:
     programs = Programs(server=program(built, "correct-server"), limits=LIMITS, sandbox=SANDBOX)
     cases = [case for case in discover([ACM]) if case.basic]
     assert len(cases) == 5
@@ -188,7 +210,7 @@ def test_the_server_harness_prints_the_acm_outputs_byte_for_byte(built: dict[str
     assert [(grade.passed, grade.detail) for grade in grades] == [(True, "")] * 5
 
 
-def test_topology_cases_are_left_out_unless_asked_for(built: dict[str, Build]) -> None:
+def test_topology_cases_are_left_out_unless_asked_for(built: Builds) -> None:
     server = program(built, "correct-server")[0]
     square = run_cli(
         ["grade", "--server", server, "--topology", "square", *NO_SANDBOX, str(TESTCASES)]
@@ -221,7 +243,7 @@ def test_a_command_with_topology_in_it_plays_every_shape() -> None:
     assert f"basic: {count}/{count} passed" in result.stdout
 
 
-def test_a_buggy_server_fails_where_its_bug_shows(built: dict[str, Build]) -> None:
+def test_a_buggy_server_fails_where_its_bug_shows(built: Builds) -> None:
     programs = Programs(server=program(built, "buggy-server"), limits=LIMITS, sandbox=SANDBOX)
     grades = {
         Path(grade.name).name: grade
@@ -288,7 +310,7 @@ def test_a_compile_that_takes_too_long_is_stopped(tmp_path: Path) -> None:
 
 @pytest.mark.slow  # 5 s or more end to end
 def test_a_client_header_plays_the_same_games_as_the_same_rules_in_python(
-    built: dict[str, Build],
+    built: Builds,
 ) -> None:
     # examples/client.py has the fair client's rules: the same moves, if the harness hands
     # the maps over faithfully (the first one included) and sends each move once.
@@ -301,7 +323,7 @@ def test_a_client_header_plays_the_same_games_as_the_same_rules_in_python(
 
 
 def test_init_game_reads_a_click_that_opens_what_the_first_click_opened(
-    built: dict[str, Build],
+    built: Builds,
 ) -> None:
     for path in sorted((TESTCASES / "advanced").glob("*.in"))[:6]:
         (case,) = parse_cases(path.read_bytes(), name=path.name)
@@ -321,9 +343,7 @@ def first_map(case, cell) -> str:  # type: ignore[no-untyped-def]
     return str(text)
 
 
-def test_a_crashing_client_is_reported_with_its_stderr(
-    built: dict[str, Build], tmp_path: Path
-) -> None:
+def test_a_crashing_client_is_reported_with_its_stderr(built: Builds, tmp_path: Path) -> None:
     client = program(built, "crashing-client")[0]
     # A path past 80 columns: the report's lines were wrapped mid-phrase when piped.
     case = tmp_path / ("deep" * 20) / "adv-10x10-005.in"
@@ -338,7 +358,7 @@ def test_a_crashing_client_is_reported_with_its_stderr(
     assert "line(s):\n    about to crash\n" in shown
 
 
-def test_a_client_that_never_moves_runs_out_of_time(built: dict[str, Build]) -> None:
+def test_a_client_that_never_moves_runs_out_of_time(built: Builds) -> None:
     (case,) = parse_cases((TESTCASES / "advanced" / "adv-10x10-005.in").read_bytes(), name="c")
     limits = Limits(move_seconds=0.5, game_seconds=5.0, memory_mib=256)
     run = play_client(case, program(built, "looping-client"), limits, sandbox=SANDBOX)
@@ -346,7 +366,7 @@ def test_a_client_that_never_moves_runs_out_of_time(built: dict[str, Build]) -> 
     assert run.game.step_count == 1  # the judge's first click only
 
 
-def test_a_client_cannot_link_with_the_servers_globals(built: dict[str, Build]) -> None:
+def test_a_client_cannot_link_with_the_servers_globals(built: Builds) -> None:
     made = built["linking-client"]
     assert not made.ok
     assert made.problem.startswith("compile error: ")
@@ -357,9 +377,10 @@ def test_a_client_cannot_link_with_the_servers_globals(built: dict[str, Build]) 
     )
 
 
+@pytest.mark.slow  # 5 to 6 s: two builds and two clients' games
 @pytest.mark.skipif(SANDBOX is None, reason=f"no sandbox here: {missing()}")
 def test_a_cheating_client_wins_no_more_than_a_fair_one(
-    built: dict[str, Build], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Builds, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cases_folder = tmp_path / "cases"
     shutil.copytree(TESTCASES / "advanced", cases_folder)
@@ -416,7 +437,7 @@ def case_folder(root: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_a_class_grades_into_one_row_per_student(built: dict[str, Build], tmp_path: Path) -> None:
+def test_a_class_grades_into_one_row_per_student(built: Builds, tmp_path: Path) -> None:
     students, cases = class_folder(tmp_path), case_folder(tmp_path)
     report, data = tmp_path / "class.csv", tmp_path / "class.json"
     args = ["grade", "--submissions", str(students), "--jobs", "2", "--move-seconds", "1"]

@@ -34,7 +34,7 @@ from minesweeper.solver.probability import (
 
 KERNEL = counting_engine.kernel
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
-EXAMPLES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 System = tuple[list[tuple[frozenset[int], int]], int, int | None]
 

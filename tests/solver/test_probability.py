@@ -148,7 +148,7 @@ def check(view: View, prior: DensityPrior = UNIFORM) -> None:
         assert result.lowest() == min(result.floats().values())
 
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

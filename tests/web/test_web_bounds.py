@@ -112,7 +112,7 @@ def slow(seconds: float) -> Any:
 
 def test_frames_are_worked_out_off_the_event_loop(site, monkeypatch) -> None:
     # F5: the frames were made inside an `async def`; /api/health waited 9.8 s.
-    monkeypatch.setattr(web_routes, "playback", slow(1.5))
+    monkeypatch.setattr(web_routes, "playback", slow(1.0))
     app = site.client.app
     finished: list[str] = []
 
@@ -147,7 +147,7 @@ def frames_from(app: Any, host: str) -> httpx.Response:
 
 def test_heavy_work_beyond_the_slots_is_refused_at_once(tmp_path, monkeypatch) -> None:
     made = make_site(tmp_path, cpu_slots=1, cpu_wait_seconds=0.2)
-    monkeypatch.setattr(web_routes, "playback", slow(1.5))
+    monkeypatch.setattr(web_routes, "playback", slow(1.0))
     answers: list[httpx.Response] = []
 
     def post(host: str) -> None:
@@ -169,7 +169,7 @@ def test_one_address_holds_one_public_slot_at_a_time(tmp_path, monkeypatch) -> N
     # replays of 40,000 clicks (1.2 s of CPU each) on two connections held both public
     # slots: everyone else's replays, drawings and player pages waited 2 s or got 503.
     made = make_site(tmp_path, cpu_slots=2, cpu_wait_seconds=0.2)
-    monkeypatch.setattr(web_routes, "playback", slow(1.5))
+    monkeypatch.setattr(web_routes, "playback", slow(1.0))
     answers: list[tuple[str, int]] = []
 
     def post(host: str) -> None:

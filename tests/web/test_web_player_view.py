@@ -73,6 +73,7 @@ def in_view(page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+@pytest.mark.slow  # 4.5 to 6 s: two games played through the page, five pages
 def test_daily_and_weekly_boards_have_their_own_rankings(page, server, shots) -> None:
     service, _ = server
     page.wait_for_selector("#board .cell")
