@@ -703,7 +703,9 @@ cdef class _Wins(_Tree):
 
     Pruned as a game tree with chance nodes is (Ballard's *-minimax): a position is asked
     for at least ``need`` layouts won, and one that cannot reach it says so with a bound
-    under ``need`` instead of its value; the memo keeps which of the two it holds."""
+    under ``need`` instead of its value; the memo keeps which of the two it holds. Before a
+    move's sets are searched, each is bounded cheaply (Ballard's Star2 probing, `_bound`):
+    a move whose bounds cannot add up to ``need`` is given up unsearched."""
 
     cdef _Memo won_memo  # value * 2 + 1 if exact, bound * 2 if not
     cdef double until  # CPU seconds (``clock``) past which the search is over
@@ -714,6 +716,7 @@ cdef class _Wins(_Tree):
     cdef vector[vector[u64]] split_at  # per depth: `_opened`'s sets while it splits
     cdef vector[vector[int]] split_ends_at
     cdef vector[vector[int]] live_at  # per depth: the cells a mine in some layouts, not all
+    cdef vector[vector[long long]] bounds_at  # per depth: `_bound` of each set of parts_at
     cdef vector[int] frees  # the node's cells safe in every layout that tell something
 
     cdef void _scratch(self) noexcept:
@@ -725,6 +728,7 @@ cdef class _Wins(_Tree):
         self.split_at.resize(depths)
         self.split_ends_at.resize(depths)
         self.live_at.resize(depths)
+        self.bounds_at.resize(depths)
 
     cdef long long _won(self, const u64* alive, int m, long long need, int depth) noexcept:
         """How many of the layouts ``alive`` (``m`` words, sparse) a perfect player wins, if
@@ -858,23 +862,25 @@ cdef class _Wins(_Tree):
 
     cdef long long _sum(self, long long need, int depth) noexcept:
         """The layouts won over the sets in the scratch of ``depth``, if at least ``need``;
-        else a bound under it."""
+        else a bound under it. Each set is first bounded (`_bound`), so that a move that
+        cannot reach ``need`` is given up before any of its sets is searched."""
         cdef vector[u64]* parts = &self.parts_at[depth]
         cdef vector[int]* ends = &self.ends_at[depth]
-        cdef int k, i, start
+        cdef vector[long long]* bounds = &self.bounds_at[depth]
+        cdef int k, start
         cdef long long won = 0, left = 0, v, asked
-        cdef vector[long long] sizes
+        bounds.clear()
         start = 0
         for k in range(ends.size()):
-            v = 0
-            for i in range(start + 1, deref(ends)[k], 2):
-                v += popcount(deref(parts)[i])
-            sizes.push_back(v)
+            v = self._bound(&deref(parts)[start], (deref(ends)[k] - start) // 2, depth)
+            bounds.push_back(v)
             left += v
             start = deref(ends)[k]
+        if left < need:
+            return left
         start = 0
         for k in range(ends.size()):
-            left -= sizes[k]
+            left -= deref(bounds)[k]
             asked = need - won - left  # this set must win so much for the sum to reach need
             v = self._won(&deref(parts)[start], (deref(ends)[k] - start) // 2, asked, depth + 1)
             if self.over:
@@ -885,6 +891,34 @@ cdef class _Wins(_Tree):
             start = deref(ends)[k]
         return won
 
+    cdef long long _bound(self, const u64* alive, int m, int depth) noexcept:
+        """A bound over the layouts of ``alive`` won, cheap to find: its value if the memo
+        has it, else what its safest move is safe in (all of them when a cell safe in all
+        tells something, or when nothing is left to guess). ``depth``: its parent's."""
+        cdef int words = self.words
+        cdef int k, c, j, mines, total = 0, best = 0
+        cdef long long stored
+        cdef vector[int]* cells = &self.live_at[depth]
+        for k in range(m):
+            total += popcount(alive[2 * k + 1])
+        if total <= 1:
+            return total
+        cdef size_t slot = self.won_memo.find(alive, 2 * m, _hash(alive, 2 * m))
+        if self.won_memo.slots[slot].start >= 0:
+            stored = self.won_memo.slots[slot].value
+            return stored // 2  # the value, or a bound on it
+        best = 0
+        for j in range(cells.size()):
+            c = deref(cells)[j]
+            mines = 0
+            for k in range(m):
+                mines += popcount(alive[2 * k + 1] & self.mine[c * words + alive[2 * k]])
+            if mines == 0:
+                if self._tells(alive, m, c):
+                    return total
+            elif mines < total and total - mines > best:
+                best = total - mines
+        return best if best else total
 
 cdef _Wins _rooted(
     list cells, list mine_masks, list shows, int layouts, long long max_nodes, double seconds,
