@@ -17,6 +17,7 @@ and unknown cells, and at what cost.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 import time
@@ -53,8 +54,16 @@ def main() -> None:
 @click.option("--strategy", "strategies", multiple=True, default=STRATEGIES)
 @click.option("--seconds", default=600.0, show_default=True, help="CPU per perfect value")
 @click.option("--memory", default=1.0, show_default=True, help="GB of positions per value")
-def table(boards: str, strategies: tuple[str, ...], seconds: float, memory: float) -> None:
+@click.option(
+    "--perfect-only",
+    is_flag=True,
+    help="perfect play's value alone (the strategies play every layout: too many on large boards)",
+)
+def table(
+    boards: str, strategies: tuple[str, ...], seconds: float, memory: float, perfect_only: bool
+) -> None:
     """The limit table (Markdown)."""
+    strategies = () if perfect_only else strategies
     specs = StrategySpec.choose(strategies)
     head = ["board", "first click", "layouts", "perfect play", *strategies, "CPU s"]
     click.echo("| " + " | ".join(head) + " |")
@@ -83,15 +92,13 @@ def table(boards: str, strategies: tuple[str, ...], seconds: float, memory: floa
             spent = time.process_time() - start
             kept = {cell, *topology.neighbours(cell)} if opening else {cell}
             free = [x for x in topology.cells() if x not in kept]
-            layouts = [frozenset(m) for m in itertools.combinations(free, int(mines))]
-            rates = [exact_rate(spec, topology, layouts, cell) for spec in specs]
-            shown = [f"{float(rate) * 100:.2f}%" for rate in rates]
+            layouts = itertools.combinations(free, int(mines))  # listed only when played
+            every = [frozenset(m) for m in layouts] if specs else []
+            rates = [exact_rate(spec, topology, every, cell) for spec in specs]
             perfect = f"**{float(value.chance) * 100:.2f}%** ({value.chance})"
-            click.echo(
-                f"| {text} | {name} | {len(layouts):,} | {perfect} | "
-                + " | ".join(shown)
-                + f" | {spent:.1f} |"
-            )
+            cells = [text, name, f"{math.comb(len(free), int(mines)):,}", perfect]
+            cells += [f"{float(rate) * 100:.2f}%" for rate in rates] + [f"{spent:.1f}"]
+            click.echo("| " + " | ".join(cells) + " |")
 
 
 def exact_rate(

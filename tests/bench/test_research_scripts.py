@@ -188,3 +188,8 @@ def test_the_limit_table_gives_perfect_play_beside_each_strategy() -> None:
     assert rows[2].startswith("| 3x3/2 | classic (0,0) | 28 | **82.14%** (23/28) | 82.14% |")
     assert rows[3] == "| 3x3/2 | modern (middle) | | no mine layout fits the position |"
     assert rows[4].startswith("| 4x4/2 | classic (0,0) | 105 | **97.14%** (34/35) |")
+    alone = run(str(RESEARCH / "perfect_play.py"), "table", "--boards", "3x3/3", "--perfect-only")
+    assert alone.returncode == 0, alone.stderr
+    rows = alone.stdout.splitlines()
+    assert rows[0] == "| board | first click | layouts | perfect play | CPU s |"
+    assert rows[2].startswith("| 3x3/3 | classic (0,0) | 56 | **58.93%** (33/56) | ")
