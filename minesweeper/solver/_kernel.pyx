@@ -907,7 +907,6 @@ cdef class _Wins(_Tree):
         if self.won_memo.slots[slot].start >= 0:
             stored = self.won_memo.slots[slot].value
             return stored // 2  # the value, or a bound on it
-        best = 0
         for j in range(cells.size()):
             c = deref(cells)[j]
             mines = 0
@@ -919,6 +918,7 @@ cdef class _Wins(_Tree):
             elif mines < total and total - mines > best:
                 best = total - mines
         return best if best else total
+
 
 cdef _Wins _rooted(
     list cells, list mine_masks, list shows, int layouts, long long max_nodes, double seconds,

@@ -159,7 +159,9 @@ def reach(games: int, seed: int, low: int, high: int) -> None:
 @click.option("--rule", type=click.Choice(["classic", "modern"]), default="classic")
 @click.option("--strategy", "name", default="best", show_default=True)
 @click.option("--top", default=12, show_default=True, help="positions shown")
-def mistakes(board: str, rule: str, name: str, top: int) -> None:
+@click.option("--seconds", default=10.0, show_default=True, help="CPU per position valued")
+@click.option("--memory", default=1.0, show_default=True, help="GB of positions per value")
+def mistakes(board: str, rule: str, name: str, top: int, seconds: float, memory: float) -> None:
     """The guesses of a strategy that cost chance against perfect play, every layout of a
     small board played once (as the limit table plays it), the costliest first."""
     size, count = board.split("/")
@@ -177,7 +179,7 @@ def mistakes(board: str, rule: str, name: str, top: int) -> None:
     def on_guess(view: View, decision: Decision, _: int) -> None:
         key = (frozenset(view.revealed.items()), decision.opens[0])
         if key not in valued:
-            found = perfect_play(view)
+            found = perfect_play(view, reach=Reach(10**7, 10**9, seconds, int(memory * 2**30)))
             valued[key] = found.chance - found.of(decision.opens[0]).chance
             seen[key] = [view, found, 0]
         seen[key][2] = cast(int, seen[key][2]) + 1
