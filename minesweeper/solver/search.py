@@ -177,7 +177,10 @@ class Search(Best):
     ) -> Outlook | None:
         """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
-        rank = {c: i for i, c in enumerate(farthest_first(root.view, (lo.cell for lo, _ in looks)))}
+        cells = [look.cell for look, _ in looks]
+        if len({look.score for look, _ in looks}) < len(looks):  # equal scores: `top`'s order
+            cells = farthest_first(root.view, cells)
+        rank = {cell: i for i, cell in enumerate(cells)}
         for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, rank[lo[0].cell])):
             if best is not None and look.score <= best.score:
                 break  # a deeper score is never above the one-move score
