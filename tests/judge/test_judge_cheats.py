@@ -1,8 +1,8 @@
 """Every cheat of issue 21 (rows C1-C8), tried by a hostile program through the CLI.
 
 Each hostile mode (`tests/clients/hostile.py`) runs sandboxed through `grade
---jobs 1`, `grade --jobs 2` and `judge`; where it can, once unsandboxed too,
-to show the attack works when nothing stops it. The judge runs as a
+--jobs 1`, `grade --jobs 2` (with the slow tests) and `judge`; where it can,
+once unsandboxed too, to show the attack works when nothing stops it. The judge runs as a
 subprocess: the attacks write to its file descriptors and signal it.
 """
 
@@ -30,8 +30,14 @@ pytestmark = pytest.mark.skipif(
 )
 
 HOSTILE = ROOT / "tests" / "clients" / "hostile.py"
-#: The runs every client attack goes through: (command, --jobs).
-RUNS = [("grade", "1"), ("grade", "2"), ("judge", "")]
+#: The runs every client attack goes through: (command, --jobs). --jobs 2 (the same sandbox,
+#: from a worker process) runs with the slow tests: it costs the most, and CI runs it.
+RUNS = [
+    pytest.param(("grade", "1"), id="run0"),
+    pytest.param(("grade", "2"), id="run1", marks=pytest.mark.slow),
+    pytest.param(("judge", ""), id="run2"),
+]
+GRADE_ALONE: tuple[str, str] = ("grade", "1")
 GRADE = [sys.executable, "-m", "minesweeper", "grade"]
 
 
@@ -157,7 +163,7 @@ def test_c1_a_client_finds_no_case_file(world: World, run: tuple[str, str]) -> N
 
 
 def test_c1_unsandboxed_the_same_client_wins_every_board(world: World) -> None:
-    result = attack(world, "c1", world.reversed(), RUNS[0], "--no-sandbox")
+    result = attack(world, "c1", world.reversed(), GRADE_ALONE, "--no-sandbox")
     assert result.outcomes == ["won", "won"] and result.stdout.startswith("unsandboxed")
 
 
@@ -170,7 +176,7 @@ def test_c2_a_client_reads_no_memory_of_the_judge(world: World, run: tuple[str, 
 
 
 def test_c2_unsandboxed_the_client_finds_the_case_in_the_judges_memory(world: World) -> None:
-    result = attack(world, "c2", world.token[::-1], RUNS[0], "--no-sandbox")
+    result = attack(world, "c2", world.token[::-1], GRADE_ALONE, "--no-sandbox")
     assert result.said.count("found the secret: True") == 2
 
 
@@ -178,7 +184,7 @@ def digests(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_c3_c4_a_server_finds_no_expected_output_and_destroys_none(world: World, jobs: str) -> None:
     before = digests(world.cases)
     for mode, said in (("c3", "found nothing"), ("c4", "overwrote 0 .out files")):
@@ -233,7 +239,7 @@ def test_c6_a_forged_line_never_reaches_the_report(world: World, run: tuple[str,
 
 
 def test_c6_unsandboxed_the_forged_line_appears(world: World) -> None:
-    result = attack(world, "c6", "", RUNS[0], "--no-sandbox")
+    result = attack(world, "c6", "", GRADE_ALONE, "--no-sandbox")
     assert "FORGED advanced: 99/99 won" in result.stdout + result.stderr
 
 
@@ -270,6 +276,6 @@ def test_c8_unsandboxed_the_program_reads_the_secret_and_spoils_the_home(world: 
     home.mkdir()
     (home / ".bashrc").write_text("# the judge's\n")
     env = {"JUDGE_SECRET": "hunter2", "HOME": str(home)}
-    result = attack(world, "c8", "", RUNS[0], "--no-sandbox", env=env)
+    result = attack(world, "c8", "", GRADE_ALONE, "--no-sandbox", env=env)
     assert "secret: 'hunter2'" in result.said
     assert "pwned" in (home / ".bashrc").read_text()
