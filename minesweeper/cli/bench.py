@@ -10,7 +10,7 @@ import shlex
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -256,10 +256,8 @@ def play_all(
     """Every game with a progress bar, and what stopped them early if anything did; the
     logs are closed after, however it ends."""
     try:
-        with terminate_as_interrupt() as interrupts:
-            results = run_with_progress(
-                deals, strategies, seed, jobs, cluster, log, done, guesses, interrupts.check
-            )
+        with terminate_as_interrupt():
+            results = run_with_progress(deals, strategies, seed, jobs, cluster, log, done, guesses)
         return results, None
     except BenchInterrupted as stop:
         return stop.results, stop
@@ -374,42 +372,21 @@ def open_log(
     return None, {}
 
 
-class Interrupts:
-    """Ctrl-C and SIGTERM, each raised as KeyboardInterrupt where it lands in the main thread,
-    and raised again by `check` between chunks of games: one that lands while Python
-    finalizes an object (a generator closed by the collector, say) is printed and dropped,
-    and the run would go on to its last game."""
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does (the games played are kept), in the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
 
-    def __init__(self) -> None:
-        self.asked = False
-
-    def __call__(self, signum: int, frame: object) -> None:
-        self.asked = True
+    def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    def check(self) -> None:
-        """Raise KeyboardInterrupt if an interrupt was asked for."""
-        if self.asked:
-            raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def terminate_as_interrupt() -> Iterator[Interrupts]:
-    """SIGTERM stops a run as Ctrl-C does (the games played are kept), in the main thread;
-    a SIGINT ignored from the start (a background job's) stays ignored."""
-    interrupts = Interrupts()
-    if threading.current_thread() is not threading.main_thread():
-        yield interrupts
-        return
-    kinds = [signal.SIGTERM]
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        kinds.append(signal.SIGINT)
-    before = {kind: signal.signal(kind, interrupts) for kind in kinds}
+    before = signal.signal(signal.SIGTERM, interrupt)
     try:
-        yield interrupts
+        yield
     finally:
-        for kind, handler in before.items():
-            signal.signal(kind, handler)
+        signal.signal(signal.SIGTERM, before)
 
 
 def autosave(stopped: BenchInterrupted, seed: int, deals: list[Deal]) -> Path:
@@ -471,10 +448,8 @@ def run_with_progress(
     log: GameLog | None,
     done: Mapping,
     decisions: DecisionLog | None = None,
-    between_chunks: Callable[[], None] = lambda: None,
 ) -> list[Result]:
-    """`run_bench` under progress bars: games done, running win rate, games/s, time left;
-    ``between_chunks`` is called after each chunk of games (it may raise KeyboardInterrupt).
+    """`run_bench` under progress bars: games done, running win rate, games/s, time left.
 
     A bar per deal and strategy, or one for all games when there are many pairs.
     """
@@ -515,7 +490,6 @@ def run_with_progress(
     counts = {key: (count, 0) for key, count in known.items()}
 
     def update(deal: Deal, spec: StrategySpec, outcomes: Mapping[int, GameOutcome]) -> None:
-        between_chunks()
         key = (id(deal), spec)
         records = [o.record for o in outcomes.values() if o.record is not None]
         counts[key] = (len(outcomes), sum(record.won for record in records))

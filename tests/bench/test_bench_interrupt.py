@@ -21,8 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper.cli.bench import terminate_as_interrupt
-
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: Games enough that a run is still going when it is signalled, on any machine: an
@@ -172,26 +170,3 @@ def test_pool_workers_die_with_their_parent_killed_by_sigkill(
         for pid in workers:  # should the test fail, it still leaves nothing running
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-
-
-def test_an_interrupt_python_dropped_still_stops_the_run_between_chunks() -> None:
-    # Python prints and drops a KeyboardInterrupt that lands in a finalizer (a generator
-    # the collector closes): the run must stop at the next chunk all the same.
-    with terminate_as_interrupt() as interrupts:
-        interrupts.check()  # nothing asked yet
-        with contextlib.suppress(KeyboardInterrupt):
-            signal.raise_signal(signal.SIGINT)  # lands here, and is dropped
-        with pytest.raises(KeyboardInterrupt):
-            interrupts.check()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-
-
-def test_a_run_started_with_ctrl_c_ignored_leaves_it_ignored() -> None:
-    # A background job of a shell starts with SIGINT ignored: the terminal's Ctrl-C is not its.
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        with terminate_as_interrupt():
-            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
-    finally:
-        signal.signal(signal.SIGINT, before)
