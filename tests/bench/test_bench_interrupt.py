@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ctrl_c import reached_by_ctrl_c
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -33,7 +34,7 @@ def start(
     args: list[str], env: dict[str, str], started: list[subprocess.Popen[str]]
 ) -> subprocess.Popen[str]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "minesweeper", *args],
+        reached_by_ctrl_c([sys.executable, "-m", "minesweeper", *args]),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

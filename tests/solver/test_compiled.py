@@ -21,6 +21,7 @@ from unittest import mock
 
 import pytest
 from brute import Position, positions
+from ctrl_c import reached_by_ctrl_c
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -211,7 +212,9 @@ except (OverBudget, KeyboardInterrupt) as stop:
 
 def _long_count(*args: str) -> subprocess.Popen[str]:
     child = subprocess.Popen(
-        [sys.executable, "-c", LONG_COUNT, *args], stdout=subprocess.PIPE, text=True
+        reached_by_ctrl_c([sys.executable, "-c", LONG_COUNT, *args]),
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None and child.stdout.readline() == "counting\n"
     return child

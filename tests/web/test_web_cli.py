@@ -11,6 +11,7 @@ import threading
 import urllib.request
 
 from click.testing import CliRunner
+from ctrl_c import reached_by_ctrl_c
 
 from minesweeper.cli import main
 from minesweeper.play.session import Settings
@@ -25,6 +26,7 @@ def test_play_web_serves_the_page_and_stops_on_ctrl_c(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["MINESWEEPER_DATA_DIR"] = str(tmp_path)
     command = [sys.executable, "-m", "minesweeper", "play", "--web", "--preset", "expert"]
+    command = reached_by_ctrl_c(command)
     server = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
     # Should the server hang before it speaks, the watchdog ends it and the read below ends.
     watchdog = threading.Timer(PATIENCE, server.kill)
