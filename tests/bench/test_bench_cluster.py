@@ -31,6 +31,7 @@ def results_without_seconds(path: Path) -> list[dict]:
     return [{k: v for k, v in entry.items() if k != "median_seconds"} for entry in data]
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_the_same_seed_gives_the_same_results_everywhere(tmp_path: Path) -> None:
     args = ["bench", "--preset", "beginner", "--preset", "expert", "--games", "16", "--seed", "3"]
     args += ["--strategy", "gauss-powermean", "--strategy", "worlds"]

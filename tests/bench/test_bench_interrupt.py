@@ -108,6 +108,7 @@ def test_a_stopped_run_keeps_its_games_in_its_log(
     assert lines(log) == played  # every game in the table is in the log, and only those
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_stopped_run_without_a_log_autosaves_one_that_resumes(
     tmp_path: Path, started: list[subprocess.Popen[str]]
 ) -> None:

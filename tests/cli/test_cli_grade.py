@@ -164,6 +164,7 @@ def test_grades_the_public_acm_cases() -> None:
     assert "/5 won" in output
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_foreign_server_plays_only_its_topologys_cases() -> None:
     # The reference server, run as a foreign program, stands for a student's square server.
     every = [case for case in discover([ROOT / "testcases"]) if case.basic]

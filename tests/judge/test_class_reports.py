@@ -144,6 +144,7 @@ def random_client(folder: Path) -> None:
     (folder / "client.h").write_text(text.replace(fallback, guess))
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 @needs_gpp
 def test_repeat_plays_each_game_n_times_and_reports_the_mean_and_range(tmp_path: Path) -> None:
     students = tmp_path / "class"

@@ -235,6 +235,7 @@ def test_topology_cases_are_left_out_unless_asked_for(built: Builds) -> None:
     assert "other topologies" not in hexes.stdout
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_command_with_topology_in_it_plays_every_shape() -> None:
     command = "minesweeper server --topology {topology}"
     result = run_cli(["grade", "--server", command, "--no-sandbox", str(TESTCASES / "basic")])

@@ -130,6 +130,7 @@ def test_the_weekly_board_is_everyone_s_for_a_week_played_once_and_ranked(site: 
     assert {item.category for item in found} == {"beginner"}
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_the_win_rate_ladder_names_those_on_their_way(site: Site) -> None:
     alice, bob = site.sign_up("alice"), site.sign_up("bob")
     for _ in range(3):
@@ -143,6 +144,7 @@ def test_the_win_rate_ladder_names_those_on_their_way(site: Site) -> None:
     assert site.client.get("/api/ladders/beginner/modern").json()["pending"] is None
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_player_s_page_has_figures_for_every_kind_of_game(site: Site) -> None:
     alice = site.sign_up("alice")
     play_out(site, alice, site.new_game(alice, mode="ranked", preset="beginner"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from rich.color import Color
 from textual import events
 from tui_helpers import (  # noqa: F401
@@ -197,6 +198,7 @@ def test_a_too_small_terminal_shows_a_message(tmp_path) -> None:
     run(scenario())
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_large_boards_shrink_then_scroll(tmp_path) -> None:
     async def scenario() -> None:
         expert = Settings.preset("expert")

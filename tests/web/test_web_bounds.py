@@ -292,6 +292,7 @@ def test_a_streamed_body_past_the_limit_gets_the_apis_error(site) -> None:
     assert answer.json()["error"]["code"] == "too_large"
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_public_work_holding_its_slots_stops_no_sign_in_and_no_game(tmp_path, monkeypatch) -> None:
     # One pool for all heavy work let anyone, signed in or not, keep sign-ins from hashing.
     made = make_site(tmp_path, cpu_slots=1, cpu_wait_seconds=0.2)

@@ -405,6 +405,7 @@ def test_practice_aids_are_marked_and_shown(page, shots):
     assert not page.locator("#aids").is_visible()
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_phone_taps_to_open_and_long_presses_to_flag(browser, server, shots):
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
@@ -444,6 +445,7 @@ def test_an_expert_board_fits_a_laptop_screen(page, shots):
     page.screenshot(path=shots / "09-expert.png")
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_lost_connection_is_said_plainly_and_the_game_is_drawn_again(browser, server, shots):
     # Its own page: the aborted requests below are console errors, on purpose.
     context = browser.new_context(viewport={"width": 1366, "height": 768})

@@ -164,6 +164,7 @@ def test_the_odds_are_written_on_the_cells(browser, server, shots) -> None:
     context.close()
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_the_result_is_in_view_at_the_end_of_an_expert_game(page, server, shots) -> None:
     service, _ = server
     page.wait_for_selector("#board .cell")
@@ -247,6 +248,7 @@ def test_tilings_are_as_large_as_their_presets(page, shots) -> None:
     page.screenshot(path=shots / "40-7-parquet.png")
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_a_phone_shows_the_ladder_whole(browser, server, shots) -> None:
     service, url = server
     context = browser.new_context(
@@ -338,6 +340,7 @@ def test_the_win_rate_ladder_shows_who_is_on_the_way(page, server) -> None:
     assert "hugo: 1 of 20 games (1 won), 19 to go" in said
 
 
+@pytest.mark.slow  # 2.5 s or more end to end
 def test_an_earlier_days_board_has_its_ranking_and_replays(
     page, server, shots, monkeypatch
 ) -> None:
