@@ -42,7 +42,6 @@ is (paired measurements): docs/research/best.md.
 from __future__ import annotations
 
 import heapq
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -272,11 +271,10 @@ class Best(EngineStrategy):
         return Decision((cell,), result.mines, guess=True, method=method)
 
     def look_ahead(self, view: View, result: Probabilities) -> int:
-        """The cell the look-ahead guesses: the best `outlooks` score; among equal scores the
-        one farthest from every revealed cell (`farthest`), then the lowest. Only the best
-        counts, so the candidates that cannot beat a score found are not looked at
-        (`_outlooks`); a strategy that scores its own way overrides this."""
-        return top(view, self._outlooks(view, result, True))
+        """The cell the look-ahead guesses: the best `outlooks` score (ties: the lowest
+        cell). Only the best counts, so the candidates that cannot beat a score found are
+        not looked at (`_outlooks`); a strategy that scores its own way overrides this."""
+        return top(self._outlooks(view, result, True))
 
     def fifty_fifty_move(self, view: View) -> int | None:
         """The cell of an unavoidable 50/50 (`fifty_fifty`) whose numbers promise most, if any.
@@ -568,52 +566,9 @@ class Best(EngineStrategy):
         return chance
 
 
-def farthest(view: View, cells: Sequence[int]) -> int:
-    """The cell of ``cells`` farthest from what is known (`farthest_first`)."""
-    return farthest_first(view, cells)[0]
-
-
-def farthest_first(view: View, cells: Iterable[int]) -> list[int]:
-    """``cells`` by their distance from what is known, the revealed cells and their
-    neighbours: the most steps between neighbours to all of them together first (ties: the
-    lowest first). Equal guesses are not equal later: on 5x5 boards from the corner, perfect
-    play opens the far corner where three corners score alike."""
-    topology = view.topology
-    known = set(view.revealed).union(*(topology.neighbours(c) for c in view.revealed))
-
-    def total(cell: int) -> int:
-        steps = steps_from(topology, cell)
-        return sum(steps[k] for k in known)
-
-    return sorted(cells, key=lambda c: (-total(c), c))
-
-
-@lru_cache(maxsize=512)
-def steps_from(topology: Topology, start: int) -> array[int]:
-    """The fewest steps between neighbours from ``start`` to each cell (a cell out of its
-    reach: the cell count); kept, as a game asks again for the same cells (4 bytes a cell:
-    the 512 kept for a board of 10,000 cells hold 20 MB)."""
-    steps = array("I", [topology.size]) * topology.size
-    steps[start] = 0
-    frontier = [start]
-    while frontier:
-        step = []
-        for cell in frontier:
-            for other in topology.neighbours(cell):
-                if steps[other] == topology.size:
-                    steps[other] = steps[cell] + 1
-                    step.append(other)
-        frontier = step
-    return steps
-
-
-def top(view: View, looks: Iterable[Outlook]) -> int:
-    """The cell of the best outlook; among equal scores the one farthest from every revealed
-    cell (`farthest`), then the lowest."""
-    looks = list(looks)
-    best = max(look.score for look in looks)
-    tied = [look.cell for look in looks if look.score >= best - 1e-12 * abs(best)]
-    return tied[0] if len(tied) == 1 else farthest(view, tied)
+def top(looks: Iterable[Outlook]) -> int:
+    """The cell of the best outlook (ties: the lowest cell)."""
+    return max(looks, key=lambda o: (o.score, -o.cell)).cell
 
 
 def fifty_fifty(view: View, rules: Sequence[Constraint]) -> list[int] | None:

@@ -321,7 +321,7 @@ class Rollout(Best):
     def look_ahead(self, view: View, result: Probabilities) -> int:
         """The cell of the best score (`outlooks`): at an early close guess, the searched
         cell most likely to win."""
-        return top(view, self.outlooks(view, result))
+        return top(self.outlooks(view, result))
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """`best`'s scores; at an early close guess, the searched cells' chances to win."""

@@ -49,14 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from minesweeper.solver.best import (
-    Best,
-    Outlook,
-    best_safety,
-    farthest_first,
-    makes_progress,
-    top,
-)
+from minesweeper.solver.best import Best, Outlook, best_safety, makes_progress, top
 from minesweeper.solver.constraints import Constraint, InconsistentView, Opening
 from minesweeper.solver.probability import (
     DEFAULT_BUDGET,
@@ -142,7 +135,7 @@ class Search(Best):
 
     def look_ahead(self, view: View, result: Probabilities) -> int:
         """The cell of the best deepened score (`outlooks`)."""
-        return top(view, self.outlooks(view, result))
+        return top(self.outlooks(view, result))
 
     def outlooks(self, view: View, result: Probabilities) -> list[Outlook]:
         """Each candidate's score; deepened best first while the budget lasts."""
@@ -177,11 +170,7 @@ class Search(Best):
     ) -> Outlook | None:
         """The candidate of best ``depth``-guess score, candidates pruned by their bounds."""
         best: Outlook | None = None
-        cells = [look.cell for look, _ in looks]
-        if len({look.score for look, _ in looks}) < len(looks):  # equal scores: `top`'s order
-            cells = farthest_first(root.view, cells)
-        rank = {cell: i for i, cell in enumerate(cells)}
-        for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, rank[lo[0].cell])):
+        for look, outcomes in sorted(looks, key=lambda lo: (-lo[0].score, lo[0].cell)):
             if best is not None and look.score <= best.score:
                 break  # a deeper score is never above the one-move score
             score = self.deepen(root, look, outcomes, best.score if best else 0.0, depth)

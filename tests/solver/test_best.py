@@ -25,7 +25,6 @@ from minesweeper.solver.best import (
     ExactSafest,
     best_safety,
     blended_safety,
-    farthest,
     fifty_fifty,
 )
 from minesweeper.solver.constraints import InconsistentView, Opening, constraints
@@ -36,7 +35,6 @@ from minesweeper.solver.endgame import (
     solve_endgame,
     solve_region,
 )
-from minesweeper.solver.perfect import perfect_play
 from minesweeper.solver.probability import Budget, probabilities
 from minesweeper.solver.registry import find_strategy
 from minesweeper.topology import SquareTopology
@@ -289,21 +287,6 @@ def test_isolated_regions_exclude_cells_next_to_the_open_board() -> None:
     topology = SquareTopology(2, 3)
     view = View(topology, {0: 1, 1: 1, 2: 1, 5: 1})
     assert isolated_regions(view) == [[3, 4]]
-
-
-def test_equal_guesses_go_to_the_cell_farthest_from_what_is_known() -> None:
-    """On 5x5 with 4 mines, after a 1 in the corner, the three other corners score alike;
-    perfect play opens the far one, and so does best (the lowest id was the nearest, 0.20
-    points of all games: docs/perfect-play.md)."""
-    topology = SquareTopology(5, 5)
-    view = View(topology, {0: 1}, mine_count=4)
-    corners = [topology.cell_at(0, 4), topology.cell_at(4, 0), topology.cell_at(4, 4)]
-    far = topology.cell_at(4, 4)
-    assert farthest(view, corners) == far
-    # Steps to the known cells (the 1 and its three neighbours): 14, 14 and 15.
-    assert farthest(view, corners[:2]) == corners[0]  # equal: the lowest
-    assert Best().decide(view).opens == (far,)
-    assert far in perfect_play(view).best
 
 
 def test_moves_match_the_recorded_games() -> None:
