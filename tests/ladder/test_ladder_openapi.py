@@ -14,7 +14,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ladder_helpers import PASSWORD, Site, make_site
+from ladder_helpers import PASSWORD, Site, make_site, sqlite_url
 from schemathesis import Case, GenerationMode
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 from schemathesis.schemas import APIOperation
@@ -29,9 +29,8 @@ NO_WAIT = Backoff(10_000, 60, 1)
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    folder = tmp_path_factory.mktemp("ladder-openapi")
     return make_site(
-        f"sqlite:///{folder / 'ladder.sqlite3'}",
+        sqlite_url(tmp_path_factory.mktemp("ladder-openapi")),
         sign_in_per_address=LOOSE,
         sign_in_failures_per_address=NO_WAIT,
         sign_in_failures_per_name=NO_WAIT,
