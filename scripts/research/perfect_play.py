@@ -79,13 +79,7 @@ def table(
             cell = topology.cell_at(r, c)
             start = time.process_time()
             try:
-                value = first_click(
-                    topology,
-                    int(mines),
-                    cell,
-                    opening,
-                    Reach(10**7, 10**9, seconds, int(memory * 2**30)),
-                )
+                value = first_click(topology, int(mines), cell, opening, wide(seconds, memory))
             except (OutOfReach, InconsistentView) as error:
                 click.echo(f"| {text} | {name} | | {error} |")
                 continue
@@ -99,6 +93,12 @@ def table(
             cells = [text, name, f"{math.comb(len(free), int(mines)):,}", perfect]
             cells += [f"{float(rate) * 100:.2f}%" for rate in rates] + [f"{spent:.1f}"]
             click.echo("| " + " | ".join(cells) + " |")
+
+
+def wide(seconds: float, gigabytes: float) -> Reach:
+    """The reach of a small board's values: 10 million layouts, a billion positions, and
+    ``seconds`` of CPU and ``gigabytes`` of positions per value."""
+    return Reach(10**7, 10**9, seconds, int(gigabytes * 2**30))
 
 
 def exact_rate(
@@ -179,7 +179,7 @@ def mistakes(board: str, rule: str, name: str, top: int, seconds: float, memory:
     def on_guess(view: View, decision: Decision, _: int) -> None:
         key = (frozenset(view.revealed.items()), decision.opens[0])
         if key not in valued:
-            found = perfect_play(view, reach=Reach(10**7, 10**9, seconds, int(memory * 2**30)))
+            found = perfect_play(view, reach=wide(seconds, memory))
             valued[key] = found.chance - found.of(decision.opens[0]).chance
             seen[key] = [view, found, 0]
         seen[key][2] = cast(int, seen[key][2]) + 1
