@@ -178,8 +178,10 @@ MIN_COLUMNS = 40
 MEASURED_SECONDS = 0.05
 MEASURED_MEGABYTES = 2.0
 #: CPU seconds the approximate answer and the output take per cell of the board, with room
-#: for a loaded machine (a 1000x1000 board: about 4 s; kept back from the exact count).
-RESERVE_SECONDS_PER_CELL = 6e-6
+#: for a loaded machine (a 1000x1000 board: about 4 s; kept back from the exact count), and
+#: for the guard's lateness: compiled stretches of the count hold the GIL, and the watchdog
+#: waits for it (up to 0.09 s of CPU on 200x200, half revealed).
+RESERVE_SECONDS_PER_CELL = 9e-6
 #: The share of the time left that is also kept back from the exact count: stopped, it
 #: frees what it built, which grows with the time it had (on 150x150, 0.03-0.1 s of 2 s).
 UNWIND_SHARE = 0.1
