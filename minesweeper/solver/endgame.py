@@ -77,7 +77,8 @@ def enumerate_layouts(
                 if len(found) > limit:
                     return None
             pos -= 1
-            placed -= _undo(pos, value, member, need, room)
+            if pos >= 0:  # (no cells at all: the one empty layout)
+                placed -= _undo(pos, value, member, need, room)
             continue
         v = tried[pos]
         if v > 1:

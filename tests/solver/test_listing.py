@@ -44,6 +44,7 @@ def test_the_layouts_are_the_backtracking_ones_with_their_tables(view: View) -> 
     if not cells:  # the one empty layout, if the count allows it
         assert found is not None
         assert found.layouts() == ([frozenset()] if not view.mines_left else [])
+        assert enumerate_layouts(cells, rules, view.mines_left, limit) == found.layouts()
         return
     expected = enumerate_layouts(cells, rules, view.mines_left, limit)
     if expected is None:
