@@ -74,7 +74,8 @@ from minesweeper.topology.base import Topology
     is_flag=True,
     help="Each move's exact chance to win when every later move is perfect (the layouts "
     "listed and the game tree searched within --time-limit), the best moves, and what the "
-    "`best` strategy's move costs; past its reach, one line and exit status 2.",
+    "`best` strategy's move costs; past its reach, once the best moves are valued, the "
+    "others show a bound, else one line and exit status 2.",
 )
 @board_file_option(
     "Analyse this board's start instead of a position: an MBF file (.mbf) or a board in "
@@ -149,7 +150,8 @@ def show_optimal(
     --time-limit and --memory-limit given)."""
     try:
         with Guard(until, megabytes):
-            found = perfect.optimal(view, until - process_time())
+            room = megabytes - resident_bytes() / 1e6  # what its positions may take
+            found = perfect.optimal(view, until - process_time(), room)
     except OverBudget as over:
         raise LimitError(beyond(over, *limits, "perfect play")) from None
     if output == "json":

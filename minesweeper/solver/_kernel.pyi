@@ -22,16 +22,21 @@ def pair_credit(
     risks: list[float | None],
     chances: dict[int, float],
 ) -> dict[int, float] | None: ...
-def wins(
-    cells: list[int],
-    mine_masks: list[int],
-    shows: list[list[int]],
-    layouts: int,
-    moves: list[int],
-    max_nodes: int,
-    seconds: float,
-    max_bytes: int,
-) -> tuple[list[int], int] | None: ...
+
+class Values:
+    positions: int
+    def __init__(
+        self,
+        cells: list[int],
+        mine_masks: list[int],
+        shows: list[list[int]],
+        layouts: int,
+        max_nodes: int,
+        seconds: float,
+        max_bytes: int,
+    ) -> None: ...
+    def won(self, cell: int, need: int) -> int | None: ...
+
 def best_won(
     cells: list[int], mine_masks: list[int], shows: list[list[int]], layouts: int, max_nodes: int
 ) -> tuple[int, int] | None: ...

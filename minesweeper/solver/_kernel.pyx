@@ -13,7 +13,7 @@ times the cells of one supercell (60 * C(60, 30) < 2**63). Larger components,
 and plans past the memory budget, are left to the pure-Python engine, which
 stays the reference (tests/solver/test_kernel.py holds the two equal).
 
-`wins` and `best_won` play the game tree of `perfect` and `endgame` over sets of equally
+`Values` and `best_won` play the game tree of `perfect` and `endgame` over sets of equally
 weighted layouts, as sparse bit sets of machine words, counting the layouts won exactly:
 every move's count (`perfect`), or the best move's, pruned (`endgame`; the float
 `endgame._Search` is its reference, tests/solver/test_endgame_kernel.py).
@@ -609,7 +609,7 @@ cdef inline int _size(const u64* layouts, int words) noexcept nogil:
 
 
 cdef class _Tree:
-    """The tables of the game tree of `wins` and `best_won`: per cell, the layouts where it
+    """The tables of the game tree of `Values` and `best_won`: per cell, the layouts where it
     is a mine and, per number it may show, those where it shows it."""
 
     cdef int words
@@ -736,6 +736,8 @@ cdef class _Wins(_Tree):
         cdef int words = self.words
         cdef int k, c, j, safe, mines, total = 0
         cdef long long result, v, stored, floor
+        if self.over:
+            return 0  # (every caller unwinds: nothing more is searched)
         for k in range(m):
             total += popcount(alive[2 * k + 1])
         if total <= 1 or total < need:
@@ -786,6 +788,8 @@ cdef class _Wins(_Tree):
                     break  # cannot win more than where it is safe
                 self._parts(alive, m, deref(risky)[k].second, depth)
                 v = self._sum(floor + 1, depth)
+                if self.over:
+                    return 0
                 if v > floor:
                     result = v
             if result < need:  # no move wins need: none wins more than need - 1 or its safe
@@ -924,7 +928,7 @@ cdef _Wins _rooted(
     list cells, list mine_masks, list shows, int layouts, long long max_nodes, double seconds,
     long long max_bytes, vector[u64]& sparse,
 ):
-    """A `_Wins` over the tables (as `wins` takes them), its budgets set from now, and the
+    """A `_Wins` over the tables (as `Values` takes them), its budgets set from now, and the
     set of every layout, sparse, into ``sparse``."""
     cdef _Wins tree = _Wins()
     cdef int i, words = max(1, (layouts + 63) // 64)
@@ -943,35 +947,46 @@ cdef _Wins _rooted(
     return tree
 
 
-def wins(
-    list cells, list mine_masks, list shows, int layouts, list moves, long long max_nodes,
-    double seconds, long long max_bytes,
-):
-    """`perfect`'s count in C++: for each cell of ``moves``, how many of the ``layouts``
-    equally weighted layouts a perfect player wins by opening it, and the positions valued;
-    None past ``max_nodes`` positions, ``seconds`` of CPU or ``max_bytes`` of memo.
+cdef class Values:
+    """`perfect`'s count in C++: how many of ``layouts`` equally weighted layouts a perfect
+    player wins by opening a cell, move after move in one tree, its memo kept between them.
+    Bounded by ``max_nodes`` positions, ``seconds`` of CPU from now and ``max_bytes`` of memo.
 
     ``cells``: the cell ids in order; ``mine_masks[i]``: the layouts (bits of an int)
     where ``cells[i]`` is a mine; ``shows[i]``: the sets of layouts where it shows each
     number."""
-    cdef vector[u64] sparse
-    cdef _Wins tree = _rooted(
-        cells, mine_masks, shows, layouts, max_nodes, seconds, max_bytes, sparse
-    )
-    found = []
-    for cell in moves:
-        tree._parts(&sparse[0], sparse.size() // 2, tree.index[cell], 0)
-        found.append(tree._sum(0, 0))
-        if tree.over:
+
+    cdef _Wins tree
+    cdef vector[u64] sparse  # every layout, sparse
+
+    def __init__(
+        self, list cells, list mine_masks, list shows, int layouts, long long max_nodes,
+        double seconds, long long max_bytes,
+    ):
+        self.tree = _rooted(
+            cells, mine_masks, shows, layouts, max_nodes, seconds, max_bytes, self.sparse
+        )
+
+    def won(self, cell, long long need):
+        """How many layouts opening ``cell`` wins, if at least ``need``; else a bound under
+        ``need`` on it. None past a budget (and from then on)."""
+        if self.tree.over:
             return None
-    return found, tree.won_memo.count
+        self.tree._parts(&self.sparse[0], self.sparse.size() // 2, self.tree.index[cell], 0)
+        cdef long long found = self.tree._sum(need, 0)
+        return None if self.tree.over else found
+
+    @property
+    def positions(self):
+        """The positions valued so far."""
+        return self.tree.won_memo.count
 
 
 def best_won(list cells, list mine_masks, list shows, int layouts, long long max_nodes):
     """The move that wins the most of the ``layouts`` equally weighted layouts (pruned, by
     `_Wins`), the first among equals in `endgame._Search`'s order (a cell safe everywhere
     that tells something, else the safest, then by cell id), and how many it wins; None
-    past ``max_nodes`` positions. The arguments as `wins`'s."""
+    past ``max_nodes`` positions. The arguments as `Values` takes them."""
     cdef int i, c, words = max(1, (layouts + 63) // 64)
     cdef long long best_value = -1, v, safe
     cdef vector[u64] sparse

@@ -10,15 +10,20 @@ every layout left that tells something is opened at once (knowledge only grows, 
 risk), and a risky cell is not tried when the layouts where it is safe weigh no more than
 what a better cell already wins. Everything is an integer; a chance is a `Fraction`.
 
-The search is bounded (`Reach`: layouts, positions, CPU seconds); past a bound it raises
-`OutOfReach`, saying how far it got. `endgame` plays the same tree in floats, within a
-move's time budget, for `best`; this module is the yardstick it is measured against.
+The moves are valued in three rounds, one tree and memo for all: the best move's value
+first (each move asked only whether it beats the best so far), then the moves that may tie
+it, then every other move exactly. The search is bounded (`Reach`: layouts, positions, CPU
+seconds); past a bound it raises `OutOfReach`, saying how far it got, or, asked for a
+`partial` answer once the first two rounds are done, returns the chance to win and the best
+moves exactly and an upper bound for each move not valued yet. `endgame` plays the same
+tree in floats, within a move's time budget, for `best`; this module is the yardstick it is
+measured against.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -55,21 +60,25 @@ class Reach:
 @dataclass(frozen=True)
 class MoveValue:
     """Opening ``cell``: the weight of the layouts won by playing perfectly after it, of
-    ``total`` (the weight of every layout that fits)."""
+    ``total`` (the weight of every layout that fits). Not ``exact``: the search stopped
+    before valuing it, and ``won`` is an upper bound, under the best move's."""
 
     cell: int
     won: int
     total: int
+    exact: bool = True
 
     @property
     def chance(self) -> Fraction:
+        """The chance to win by opening ``cell`` (not `exact`: at most this)."""
         return Fraction(self.won, self.total)
 
 
 @dataclass(frozen=True)
 class PerfectPlay:
     """A position's perfect play: every move's value (best first, then by cell), the number
-    of layouts weighed and of positions valued."""
+    of layouts weighed and of positions valued. Not `complete` (a `partial` answer): some
+    moves have only a bound; the chance to win and the best moves are exact all the same."""
 
     moves: tuple[MoveValue, ...]
     layouts: int
@@ -85,25 +94,39 @@ class PerfectPlay:
         """The moves of the highest chance."""
         return [move.cell for move in self.moves if move.won == self.moves[0].won]
 
+    @property
+    def complete(self) -> bool:
+        """Whether every move is valued exactly."""
+        return all(move.exact for move in self.moves)
+
     def of(self, cell: int) -> MoveValue:
         """The value of opening ``cell``."""
         return next(move for move in self.moves if move.cell == cell)
 
 
-def perfect_play(view: View, prior: DensityPrior = UNIFORM, reach: Reach = Reach()) -> PerfectPlay:
+def perfect_play(
+    view: View,
+    prior: DensityPrior = UNIFORM,
+    reach: Reach = Reach(),
+    *,
+    partial: bool = False,
+    first: Sequence[int] = (),
+) -> PerfectPlay:
     """Every unknown cell's perfect-play chance to win in ``view`` (cells that are mines in
-    every layout are not moves). Raises `OutOfReach` past ``reach``, `InconsistentView`
-    when no layout fits."""
+    every layout are not moves). Raises `OutOfReach` past ``reach``, unless ``partial`` and
+    the best moves are valued by then (then the moves not valued have a bound: see
+    `PerfectPlay`); `InconsistentView` when no layout fits. ``first``: moves to value
+    exactly before the others (once the best ones are)."""
     deadline = time.process_time() + reach.seconds  # listing the layouts counts too
     cells = view.unknown()
     found = _listed(cells, constraints(view), view.mines_left, reach)
     weights = layout_weights(view, found.sizes(), prior)
     search = _Exact(view, cells, found, weights, reach, deadline)
     moves = [cell for cell in cells if search.mine_masks[cell] != search.everything]
-    won, positions = search.wins(moves)
+    won, exact, positions = search.values(moves, first, partial)
     total = search.weight(search.everything)
-    values = [MoveValue(cell, w, total) for cell, w in zip(moves, won, strict=True)]
-    values.sort(key=lambda move: (-move.won, move.cell))
+    values = [MoveValue(cell, won[cell], total, cell in exact) for cell in moves]
+    values.sort(key=lambda move: (-move.won, not move.exact, move.cell))
     return PerfectPlay(tuple(values), len(found), positions)
 
 
@@ -120,8 +143,8 @@ def first_click(
     free = [c for c in cells if c not in kept]
     found = _listed(free, [], mines, reach)
     search = _Exact(view, cells, found, [1] * len(found), reach, deadline)
-    (won,), _ = search.wins([cell])
-    return MoveValue(cell, won, len(found))
+    won, _, _ = search.values([cell])
+    return MoveValue(cell, won[cell], len(found))
 
 
 def _listed(
@@ -158,29 +181,72 @@ class _Exact:
         self.memo: dict[int, int] = {}
         self.deadline = deadline  # CPU seconds (`time.process_time`)
 
-    def wins(self, moves: Sequence[int]) -> tuple[list[int], int]:
-        """The weight won by opening each of ``moves`` first, and the positions valued: in
-        the compiled kernel when the layouts weigh alike (`engine.kernel`), else here."""
+    def values(
+        self, moves: Sequence[int], first: Sequence[int] = (), partial: bool = False
+    ) -> tuple[dict[int, int], set[int], int]:
+        """The weight won by opening each of ``moves`` (an upper bound for those not valued
+        exactly), those valued exactly, and the positions valued. The best value first,
+        each move asked only whether it beats the best so far (safest first: a move is not
+        asked once where it is safe weighs no more); then whether the others tie it; then
+        the rest exactly, ``first`` first. Past the reach, `OutOfReach`, unless ``partial``
+        and the first two rounds are done."""
+        won = {cell: self.weight(self.everything & ~self.mine_masks[cell]) for cell in moves}
+        exact: set[int] = set()
+        value, positions = self._valuer()
+        best = -1
+        for cell in sorted(moves, key=lambda c: (-won[c], c)):
+            if won[cell] <= best:
+                break  # (its bound: where it is safe)
+            found = won[cell] = value(cell, best + 1)
+            if found > best:
+                best = found
+                exact.add(cell)
+        for cell in moves:
+            if cell not in exact and won[cell] >= best:
+                won[cell] = value(cell, best)  # at most best: a tie, or under
+                if won[cell] >= best:
+                    exact.add(cell)
+        try:
+            rest = sorted(set(moves) - exact, key=lambda c: (c not in first, -won[c], c))
+            for cell in rest:
+                won[cell] = value(cell, 0)
+                exact.add(cell)
+        except OutOfReach:
+            if not partial:
+                raise
+        return won, exact, positions()
+
+    def _valuer(self) -> tuple[Callable[[int, int], int], Callable[[], int]]:
+        """``value(cell, need)``: the weight opening ``cell`` wins, if at least ``need``
+        (else a bound under it; `OutOfReach` past the reach), and the positions valued so
+        far: by the compiled kernel when the layouts weigh alike (`engine.kernel`), else
+        here (always exact)."""
         kernel = engine.kernel
         if kernel is not None and self.uniform:
             cells = self.cells
-            found = kernel.wins(
+            counted = kernel.Values(
                 cells,
                 [self.mine_masks[cell] for cell in cells],
                 [list(self.shows[cell].values()) for cell in cells],
                 self.layouts,
-                list(moves),
                 self.reach.positions,
                 max(0.0, self.deadline - time.process_time()),
                 self.reach.memory,  # its keys hold a set's non-zero words only
             )
-            if found is None:
-                raise self._past(compiled=True)
-            counts, positions = found
             unit = self.weights[0] if self.weights else 1
-            return [count * unit for count in counts], positions
-        alive = self.everything
-        return [sum(map(self.won, self.split(alive, cell))) for cell in moves], len(self.memo)
+
+            def compiled(cell: int, need: int) -> int:
+                found = counted.won(cell, -(-need // unit))  # layouts: need / unit, up
+                if found is None:
+                    raise self._past(compiled=True)
+                return int(found) * unit
+
+            return compiled, lambda: counted.positions
+
+        def plain(cell: int, need: int) -> int:
+            return sum(map(self.won, self.split(self.everything, cell)))
+
+        return plain, lambda: len(self.memo)
 
     def weight(self, part: int) -> int:
         if self.uniform:
@@ -235,7 +301,7 @@ class _Exact:
         """Why the search stopped: too long, or too many positions (or bytes of them)."""
         where = f"{self.layouts:,} layouts, {len(self.cells)} unknown cells"
         if time.process_time() > self.deadline:
-            return OutOfReach(f"not done in {self.reach.seconds:g} s of CPU ({where})")
+            return OutOfReach(f"not done in {self.reach.seconds:.3g} s of CPU ({where})")
         if compiled:
             megabytes = self.reach.memory / 1e6
             return OutOfReach(

@@ -10,8 +10,9 @@ rule allows once (seeded as bench seeds game ``i``), each layout alike.
 
 ``python scripts/research/perfect_play.py reach --games N [--seed S]`` plays expert classic
 games with `best` and, in each, values perfectly the first position whose layouts number
-between 5,000 and 1,000,000, within 10 s of CPU: how many were done, how far in layouts
-and unknown cells, and at what cost.
+between 5,000 and 1,000,000, within 10 s of CPU: how many were done (every move valued, or
+the best moves valued and the rest bounded, as ``analyze --optimal`` answers past its reach),
+how far in layouts and unknown cells, and at what cost.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def exact_rate(
 @click.option("--high", default=1_000_000, show_default=True)
 def reach(games: int, seed: int, low: int, high: int) -> None:
     """Expert classic endgames valued perfectly within 10 s each."""
-    done: list[tuple[int, int, float]] = []
+    done: list[tuple[int, int, float, bool]] = []
     missed: list[tuple[int | None, int, str]] = []
 
     rng = random.Random(seed)
@@ -136,18 +137,26 @@ def reach(games: int, seed: int, low: int, high: int) -> None:
         layouts = probabilities(view).layouts
         start = time.process_time()
         try:
-            found = perfect_play(view, reach=Reach(layouts=high, positions=10**8, seconds=10.0))
+            found = perfect_play(
+                view, reach=Reach(layouts=high, positions=10**8, seconds=10.0), partial=True
+            )
         except OutOfReach as error:
             missed.append((layouts, len(view.unknown()), str(error)))
             continue
         spent = time.process_time() - start
-        done.append((found.layouts, len(view.unknown()), spent))
-        click.echo(f"{found.layouts:>9,} layouts {len(view.unknown()):>3} unknown {spent:6.2f} s")
+        done.append((found.layouts, len(view.unknown()), spent, found.complete))
+        bounded = sum(not move.exact for move in found.moves)
+        how = "" if found.complete else f" (best moves; {bounded} of {len(found.moves)} bounded)"
+        click.echo(
+            f"{found.layouts:>9,} layouts {len(view.unknown()):>3} unknown {spent:6.2f} s{how}"
+        )
     for layouts, unknown, why in missed:
         click.echo(f"{layouts:>9,} layouts {unknown:>3} unknown: {why}")
     if done:
+        whole = [d for d in done if d[3]]
         click.echo(
-            f"valued {len(done)} of {len(done) + len(missed)}; layouts up to "
+            f"valued {len(done)} of {len(done) + len(missed)} ({len(whole)} every move, "
+            f"{len(done) - len(whole)} the best moves); layouts up to "
             f"{max(d[0] for d in done):,} (median {statistics.median(d[0] for d in done):,.0f}); "
             f"unknown cells up to {max(d[1] for d in done)}; CPU median "
             f"{statistics.median(d[2] for d in done):.2f} s, max {max(d[2] for d in done):.2f} s"

@@ -17,10 +17,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from positions import ENDGAME_83K
 
 from minesweeper.board import Board
 from minesweeper.cli import main
@@ -115,6 +117,25 @@ def test_the_memory_limit_holds_on_a_wide_position(wide: Path) -> None:
     assert 0 < peak <= limit * 1.1, peak
     cells = [p for row in doc["probabilities"] for p in row if p is not None]
     assert cells and all(0 <= p <= 1 for p in cells)
+
+
+@pytest.mark.slow  # 2.5 s or more end to end
+def test_perfect_play_keeps_the_time_limit_and_values_the_best_moves(tmp_path: Path) -> None:
+    path = tmp_path / "endgame.txt"
+    path.write_text(ENDGAME_83K)
+    status, out, err, seconds, _ = measured(
+        "--optimal", "--mines", "99", "--format", "json", "--time-limit", "4", str(path)
+    )
+    assert status == 0, err
+    assert seconds <= 4 + START_SECONDS, seconds
+    doc = json.loads(out)
+    chances = [Fraction(move["chance"]) for move in doc["moves"]]
+    assert doc["layouts"] == 83_232 and Fraction(doc["chance"]) == chances[0] == max(chances)
+    best = [move["cell"] for move in doc["moves"] if Fraction(move["chance"]) == chances[0]]
+    assert doc["best"] == best and all(move["exact"] for move in doc["moves"][: len(best)])
+    # The rest: valued, or bounded under the best (not valued within the limit).
+    assert all(m["exact"] or Fraction(m["chance"]) < chances[0] for m in doc["moves"])
+    assert doc["complete"] == all(move["exact"] for move in doc["moves"])
 
 
 @pytest.mark.parametrize(

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from fractions import Fraction
 
+import pytest
 from click.testing import CliRunner
 
 from minesweeper.boards.position import read_position
-from minesweeper.cli import main
+from minesweeper.cli import main, optimal
 from minesweeper.solver.best import Best
-from minesweeper.solver.perfect import perfect_play
+from minesweeper.solver.perfect import OutOfReach, Reach, perfect_play
+from minesweeper.solver.view import View
 from minesweeper.topology import SquareTopology
 
 #: A corner's 1 on a 3x4 board of three mines: 84 layouts fit.
@@ -70,3 +73,40 @@ def test_past_its_reach_one_line_and_exit_status_2() -> None:
     assert result.output == (
         "minesweeper: past perfect play's reach: more than 250,000 layouts fit (36 unknown cells)\n"
     )
+
+
+def partial_at(view: View, positions: int) -> bool:
+    """Whether ``positions`` are enough to value the best moves and not every move."""
+    try:
+        return not perfect_play(view, reach=Reach(positions=positions), partial=True).complete
+    except OutOfReach:
+        return False
+
+
+def test_past_its_reach_once_the_best_moves_are_valued_the_rest_show_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = read_position(POSITION.encode(), SquareTopology, 3)
+    full = perfect_play(view)
+    budget = next(b for b in range(1, full.positions) if partial_at(view, b))
+    monkeypatch.setattr(optimal, "Reach", functools.partial(Reach, positions=budget))
+    found = json.loads(run("--mines", "3", "--format", "json").output)
+    assert found["complete"] is False
+    assert Fraction(found["chance"]) == full.chance
+    assert [tuple(cell) for cell in found["best"]] == [view.topology.position(c) for c in full.best]
+    bounded = [move for move in found["moves"] if not move["exact"]]
+    assert bounded
+    for move in found["moves"]:
+        value = full.of(view.topology.cell_at(*move["cell"])).chance
+        assert (
+            Fraction(move["chance"]) == value
+            if move["exact"]
+            else value <= Fraction(move["chance"])
+        )
+    assert found["strategy"]["exact"] is True  # `best`'s move is valued before the others
+    lines = run("--mines", "3").output.splitlines()
+    assert lines[3] == (
+        f"not every move valued within the limits: {len(bounded)} of {len(found['moves'])} "
+        "show a bound (at most)"
+    )
+    assert sum(" at most " in line for line in lines[5:]) == len(bounded)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -11,8 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import ENDGAME_71K
 
 from minesweeper.board import Board
+from minesweeper.boards.position import read_position
 from minesweeper.game import Game
 from minesweeper.solver.constraints import constraints
 from minesweeper.solver.counting import engine
@@ -224,3 +227,99 @@ def test_the_pruned_compiled_count_is_the_plain_python_one(monkeypatch: pytest.M
             plain = perfect_play(view)
         assert compiled.moves == plain.moves
         checked += 1
+
+
+def partway_positions(count: int, seed: int) -> list[View]:
+    """``count`` positions of 5x5 boards two clicks in, with tens to hundreds of layouts."""
+    rng = random.Random(seed)
+    found: list[View] = []
+    while len(found) < count:
+        topology = SquareTopology(5, 5)
+        mines = rng.randint(4, 6)
+        board = Board(topology, rng.sample(list(topology.cells()), mines))
+        game = Game(board)
+        for cell in rng.sample([c for c in topology.cells() if not board.is_mine(c)], 2):
+            if not game.over:
+                game.visit(cell)
+        revealed = {c: board.count(c) for c in topology.cells() if game.is_revealed(c)}
+        view = View(topology, revealed, mine_count=mines)
+        layouts = list_layouts(view.unknown(), constraints(view), mines, 400)
+        if not game.over and layouts is not None and len(layouts) >= 20:
+            found.append(view)
+    return found
+
+
+@pytest.mark.parametrize("kernel", [True, False], ids=["compiled", "python"])
+def test_a_partial_answer_is_exact_where_it_says_and_bounds_the_rest(
+    kernel: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every budget of positions: the answer is out of reach, or its chance and best moves
+    # are perfect play's, each move it calls exact is, and each other's bound holds the
+    # move's value under the best. Some budget leaves moves bounded, and without
+    # ``partial`` that budget is out of reach.
+    if not kernel:
+        monkeypatch.setattr(engine, "kernel", None)
+    partial_seen = 0
+    for view in partway_positions(4, seed=3):
+        full = perfect_play(view)
+        assert full.complete
+        for budget in range(1, full.positions + 2, max(1, full.positions // 30)):
+            try:
+                found = perfect_play(view, reach=Reach(positions=budget), partial=True)
+            except OutOfReach:
+                continue
+            assert (found.chance, found.best) == (full.chance, full.best)
+            for move in found.moves:
+                value = full.of(move.cell).won
+                if move.exact:
+                    assert move.won == value
+                else:
+                    assert value <= move.won < full.moves[0].won
+            if not found.complete:
+                partial_seen += 1
+                with pytest.raises(OutOfReach):
+                    perfect_play(view, reach=Reach(positions=budget))
+    assert partial_seen
+
+
+def test_moves_asked_first_are_valued_first() -> None:
+    # `analyze --optimal` asks for `best`'s move first: at some budget it is valued and the
+    # same budget without asking leaves it bounded (the weakest move comes last).
+    view = next(v for v in partway_positions(8, seed=5) if len(perfect_play(v).moves) > 4)
+    full = perfect_play(view)
+    worst = full.moves[-1].cell
+    assert full.moves[-1].won < full.moves[0].won
+    for budget in range(1, full.positions + 2, max(1, full.positions // 60)):
+        try:
+            asked = perfect_play(view, reach=Reach(positions=budget), partial=True, first=[worst])
+            plain = perfect_play(view, reach=Reach(positions=budget), partial=True)
+        except OutOfReach:
+            continue
+        if asked.of(worst).exact and not plain.of(worst).exact:
+            assert asked.of(worst).won == full.of(worst).won
+            return
+    pytest.fail("no budget valued the move asked for before the others")
+
+
+@pytest.mark.skipif(engine.kernel is None, reason="no compiled kernel here")
+def test_the_compiled_search_stops_at_its_time_limit() -> None:
+    # Its clock is read every few thousand positions; once past it, nothing more is
+    # searched (every position unwinds at once: it once searched on, a second past 0.5 s).
+    view = read_position(ENDGAME_71K.encode(), SquareTopology, 99)
+    cells = view.unknown()
+    found = list_layouts(cells, constraints(view), view.mines_left, 10**6)
+    assert found is not None
+    masks, shows = found.tables(view, cells)
+    start = time.process_time()
+    search = engine.kernel.Values(
+        cells,
+        [masks[c] for c in cells],
+        [list(shows[c].values()) for c in cells],
+        len(found),
+        10**9,
+        0.5,
+        1 << 33,
+    )
+    results = [search.won(cell, 0) for cell in cells if masks[cell] != (1 << len(found)) - 1]
+    assert None in results  # (more than 10 s to value them all)
+    assert time.process_time() - start <= 0.5 + 0.2
