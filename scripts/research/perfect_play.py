@@ -13,21 +13,28 @@ games with `best` and, in each, values perfectly the first position whose layout
 between 5,000 and 1,000,000, within 10 s of CPU: how many were done (every move valued, or
 the best moves valued and the rest bounded, as ``analyze --optimal`` answers past its reach),
 how far in layouts and unknown cells, and at what cost.
+
+``python scripts/research/perfect_play.py versus LOG --out FILE [--boards A B]`` values, in
+each position of another solver's decision log within reach, its guess and `best`'s move
+by perfect play: how far each is from the perfect move (docs/perfect-play.md).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 import statistics
 import time
 from fractions import Fraction
+from pathlib import Path
 from typing import cast
 
 import click
 
 from minesweeper.bench import strategy_seed
+from minesweeper.bench.choices import read_log
 from minesweeper.board import Board
 from minesweeper.client import play
 from minesweeper.game import Game, State
@@ -224,6 +231,85 @@ def mistakes(board: str, rule: str, name: str, top: int, seconds: float, memory:
             f"\n{float(lost):.4%} of all games: reached by {hits} layout(s); {name} opens "
             f"{topology.position(mine)} (*) {float(found.of(mine).chance):.2%}, perfect play "
             f"{[topology.position(c) for c in found.best]} {float(found.chance):.2%}\n{text}"
+        )
+
+
+@main.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.option("--boards", nargs=2, type=int, default=(0, 999), show_default=True)
+@click.option("--strategy", "name", default="best", show_default=True)
+@click.option("--high", default=100_000, show_default=True, help="most layouts valued")
+@click.option("--seconds", default=5.0, show_default=True, help="CPU per position valued")
+def versus(
+    log: Path, out: Path, boards: tuple[int, int], name: str, high: int, seconds: float
+) -> None:
+    """Another solver's logged guesses (a decision log, as D. Hill's in dh-2026) and the
+    strategy's own move in each of those positions, both valued by perfect play where at
+    most ``--high`` layouts fit: each one's cost against the perfect move, paired by
+    position, by how many layouts fit. Lines go to --out as positions finish; a rerun goes
+    on where it stopped, then the report covers the whole file."""
+    done = set()
+    if out.exists():
+        done = {(row["board"], row["guess"]) for row in map(json.loads, out.open())}
+    spec = StrategySpec.choose([name])[0]
+    with out.open("a") as sink:
+        for logged in read_log(log):
+            view = logged.view
+            if not boards[0] <= logged.board <= boards[1] or view.mine_count is None:
+                continue
+            if (logged.board, logged.guess) in done:
+                continue
+            layouts = probabilities(view).layouts
+            if layouts is None or layouts > high:
+                continue
+            ours = spec.build(0).decide(view).opens[0]
+            row: dict[str, object] = {"board": logged.board, "guess": logged.guess}
+            try:
+                found = perfect_play(
+                    view,
+                    reach=Reach(layouts=high, seconds=seconds),
+                    partial=True,
+                    first=[logged.cell, ours],
+                )
+            except OutOfReach:
+                found = None
+            row["layouts"] = layouts
+            if found is not None:
+                theirs, mine = found.of(logged.cell), found.of(ours)
+                if theirs.exact and mine.exact:
+                    row.update(
+                        total=found.moves[0].total,
+                        perfect=found.moves[0].won,
+                        theirs=theirs.won,
+                        ours=mine.won,
+                    )
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+    report(out, name)
+
+
+def report(out: Path, name: str) -> None:
+    """`versus`'s table: each side's mean cost in points, and their paired difference."""
+    rows = [row for row in map(json.loads, out.open()) if "perfect" in row]
+    click.echo(f"{out}: {len(rows)} positions valued (both moves exact)")
+    bands = {"all": (0, 10**12), "<= 2000": (0, 2000), "2001-20000": (2001, 20000)}
+    bands["> 20000"] = (20001, 10**12)
+    for band, (low, high) in bands.items():
+        chosen = [row for row in rows if low <= row["layouts"] <= high]
+        if len(chosen) < 2:
+            continue
+        theirs = [(row["perfect"] - row["theirs"]) / row["total"] for row in chosen]
+        ours = [(row["perfect"] - row["ours"]) / row["total"] for row in chosen]
+        diff = [t - o for t, o in zip(theirs, ours, strict=True)]
+        mean, spread = statistics.fmean(diff), statistics.stdev(diff) / math.sqrt(len(diff))
+        click.echo(
+            f"{band:>11}: {len(chosen):5} positions; optimal: theirs {theirs.count(0):5}, "
+            f"{name} {ours.count(0):5}; mean cost in points: theirs "
+            f"{100 * statistics.fmean(theirs):.3f}, {name} {100 * statistics.fmean(ours):.3f}; "
+            f"theirs - {name} {100 * mean:+.3f} [{100 * (mean - 1.96 * spread):+.3f}, "
+            f"{100 * (mean + 1.96 * spread):+.3f}]; better: theirs "
+            f"{sum(d < 0 for d in diff)}, {name} {sum(d > 0 for d in diff)}"
         )
 
 

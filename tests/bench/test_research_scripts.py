@@ -12,7 +12,10 @@ import pytest
 from paths import RESEARCH, script
 
 from minesweeper.bench import Deal, resolve_presets
+from minesweeper.bench.choices import view_of
 from minesweeper.bench.pairing import Reference
+from minesweeper.solver.best import Best
+from minesweeper.solver.perfect import perfect_play
 from minesweeper.variant import Rules
 
 pytestmark = pytest.mark.slow  # research scripts, not the product
@@ -193,3 +196,32 @@ def test_the_limit_table_gives_perfect_play_beside_each_strategy() -> None:
     rows = alone.stdout.splitlines()
     assert rows[0] == "| board | first click | layouts | perfect play | CPU s |"
     assert rows[2].startswith("| 3x3/3 | classic (0,0) | 56 | **58.93%** (33/56) | ")
+
+
+def test_versus_values_another_solvers_guesses_and_bests_against_perfect_play(
+    tmp_path: Path,
+) -> None:
+    position = ["1???", "????", "????"]  # 84 layouts of 3 mines
+    guesses = [(0, 1), (1, 2)]  # next to the 1 (costly), and a best move
+    log = tmp_path / "log.jsonl"
+    log.write_text(
+        "".join(
+            json.dumps({"board": board, "guess": 1, "row": row, "col": col, "mines_left": 3,
+                        "position": position}) + "\n"
+            for board, (row, col) in enumerate(guesses)
+        )
+    )  # fmt: skip
+    out = tmp_path / "versus.jsonl"
+    found = run(str(RESEARCH / "perfect_play.py"), "versus", str(log), "--out", str(out))
+    assert found.returncode == 0, found.stderr
+    view = view_of(position, 3)
+    play = perfect_play(view)
+    ours = play.of(Best().decide(view).opens[0]).won
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(row["theirs"], row["ours"]) for row in rows] == [
+        (play.of(view.topology.cell_at(*cell)).won, ours) for cell in guesses
+    ]
+    assert all((row["perfect"], row["total"]) == (53, 84) for row in rows)
+    assert found.stdout.splitlines()[0].endswith(": 2 positions valued (both moves exact)")
+    again = run(str(RESEARCH / "perfect_play.py"), "versus", str(log), "--out", str(out))
+    assert again.returncode == 0 and len(out.read_text().splitlines()) == 2  # went on: done
