@@ -202,51 +202,39 @@ def test_playing_the_best_moves_wins_as_often_as_the_value_says() -> None:
     assert abs(rate - p) <= spread + 1 / games, (rate, p)
 
 
-@pytest.mark.skipif(engine.kernel is None, reason="no compiled kernel here")
-def test_the_pruned_compiled_count_is_the_plain_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Positions of hundreds of layouts (sets over several machine words, deep trees where
-    # the compiled count asks its positions for bounds): every move's value alike.
-    rng = random.Random(7)
-    checked = 0
-    while checked < 6:
+def partway_positions(
+    count: int, seed: int, mines: tuple[int, int] = (4, 6), layouts: tuple[int, int] = (20, 400)
+) -> list[View]:
+    """``count`` positions of 5x5 boards of ``mines`` (at least, at most) mines two clicks in,
+    whose layouts number ``layouts`` (at least, at most)."""
+    rng = random.Random(seed)
+    found: list[View] = []
+    while len(found) < count:
         topology = SquareTopology(5, 5)
-        mines = rng.randint(3, 6)
-        board = Board(topology, rng.sample(list(topology.cells()), mines))
+        laid = rng.randint(*mines)
+        board = Board(topology, rng.sample(list(topology.cells()), laid))
         game = Game(board)
         for cell in rng.sample([c for c in topology.cells() if not board.is_mine(c)], 2):
             if not game.over:
                 game.visit(cell)
         revealed = {c: board.count(c) for c in topology.cells() if game.is_revealed(c)}
-        view = View(topology, revealed, mine_count=mines)
-        found = list_layouts(view.unknown(), constraints(view), mines, 800)
-        if game.over or found is None or len(found) <= 64:
-            continue
+        view = View(topology, revealed, mine_count=laid)
+        listed = list_layouts(view.unknown(), constraints(view), laid, layouts[1])
+        if not game.over and listed is not None and len(listed) >= layouts[0]:
+            found.append(view)
+    return found
+
+
+@pytest.mark.skipif(engine.kernel is None, reason="no compiled kernel here")
+def test_the_pruned_compiled_count_is_the_plain_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Positions of hundreds of layouts (sets over several machine words, deep trees where
+    # the compiled count asks its positions for bounds): every move's value alike.
+    for view in partway_positions(6, seed=7, mines=(3, 6), layouts=(65, 800)):
         compiled = perfect_play(view)
         with monkeypatch.context() as patch:
             patch.setattr(engine, "kernel", None)
             plain = perfect_play(view)
         assert compiled.moves == plain.moves
-        checked += 1
-
-
-def partway_positions(count: int, seed: int) -> list[View]:
-    """``count`` positions of 5x5 boards two clicks in, with tens to hundreds of layouts."""
-    rng = random.Random(seed)
-    found: list[View] = []
-    while len(found) < count:
-        topology = SquareTopology(5, 5)
-        mines = rng.randint(4, 6)
-        board = Board(topology, rng.sample(list(topology.cells()), mines))
-        game = Game(board)
-        for cell in rng.sample([c for c in topology.cells() if not board.is_mine(c)], 2):
-            if not game.over:
-                game.visit(cell)
-        revealed = {c: board.count(c) for c in topology.cells() if game.is_revealed(c)}
-        view = View(topology, revealed, mine_count=mines)
-        layouts = list_layouts(view.unknown(), constraints(view), mines, 400)
-        if not game.over and layouts is not None and len(layouts) >= 20:
-            found.append(view)
-    return found
 
 
 @pytest.mark.parametrize("kernel", [True, False], ids=["compiled", "python"])
