@@ -39,8 +39,9 @@ def optimal(view: View, seconds: float, megabytes: float | None = None) -> Optim
     choice = Best().decide(view).opens[0] if view.unknown() else None
     memo = Reach.memory if megabytes is None else int(MEMO_SHARE * megabytes * 1e6)
     reach = Reach(seconds=max(0.0, deadline - process_time()), memory=memo)
+    first = [] if choice is None else [choice]  # (cell 0 is a cell)
     try:
-        play = perfect_play(view, reach=reach, partial=True, first=[choice] if choice else [])
+        play = perfect_play(view, reach=reach, partial=True, first=first)
     except OutOfReach as error:
         raise OutOfReach(f"past perfect play's reach: {error}") from None
     if not play.moves:
