@@ -38,6 +38,7 @@ from minesweeper.bench.choices import read_log
 from minesweeper.board import Board
 from minesweeper.client import play
 from minesweeper.game import Game, State
+from minesweeper.intervals import Z95
 from minesweeper.solver.best import Best
 from minesweeper.solver.constraints import InconsistentView
 from minesweeper.solver.perfect import OutOfReach, PerfectPlay, Reach, first_click, perfect_play
@@ -307,8 +308,8 @@ def report(out: Path, name: str) -> None:
             f"{band:>11}: {len(chosen):5} positions; optimal: theirs {theirs.count(0):5}, "
             f"{name} {ours.count(0):5}; mean cost in points: theirs "
             f"{100 * statistics.fmean(theirs):.3f}, {name} {100 * statistics.fmean(ours):.3f}; "
-            f"theirs - {name} {100 * mean:+.3f} [{100 * (mean - 1.96 * spread):+.3f}, "
-            f"{100 * (mean + 1.96 * spread):+.3f}]; better: theirs "
+            f"theirs - {name} {100 * mean:+.3f} [{100 * (mean - Z95 * spread):+.3f}, "
+            f"{100 * (mean + Z95 * spread):+.3f}]; better: theirs "
             f"{sum(d < 0 for d in diff)}, {name} {sum(d > 0 for d in diff)}"
         )
 
