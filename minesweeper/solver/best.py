@@ -42,10 +42,12 @@ is (paired measurements): docs/research/best.md.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
+from minesweeper.solver.book import BOOK
 from minesweeper.solver.constraints import (
     Constraint,
     ConstraintTracker,
@@ -250,10 +252,39 @@ class Best(EngineStrategy):
         0,
     )
 
+    #: Whether a decision depends on the position and the settings alone, so that the
+    #: process's `minesweeper.solver.book.Book` may keep it for later games. A subclass
+    #: is not pure unless it says so (a clock, a random draw or a memory of earlier moves
+    #: would make the book's answer another than its own).
+    pure: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.pure = bool(vars(cls).get("pure", False))
+
     def decide(self, view: View) -> Decision:
         found = self.proved(view)
         if found is not None:
             return found
+        key = self.book_key(view)
+        if key is not None:
+            found = BOOK.get(key)
+            if found is None:
+                found = self._decide(view)
+                BOOK.put(key, found)
+            return found
+        return self._decide(view)
+
+    def book_key(self, view: View) -> Hashable | None:
+        """Where the book keeps ``view``'s decision, or None when it does not keep it (a
+        strategy that is not `pure`, a budget on a clock, a later position)."""
+        if not self.pure or not self.budget.timeless():
+            return None
+        settings = tuple(getattr(self, name) for name in self._settings)
+        return BOOK.key((type(self), settings, self.prior, self.budget), view)
+
+    def _decide(self, view: View) -> Decision:
+        """`decide` once no cheap proof found a safe cell."""
         result = self.solve(view)
         found = certain(view, result)
         if found is not None:
