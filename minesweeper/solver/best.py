@@ -323,7 +323,7 @@ class Best(EngineStrategy):
         best: tuple[float, int] | None = None
         unknown = view.unknown()
         for cell in chain:
-            outcomes = self.outcomes(view, rules, cell, before, watch, unknown)
+            outcomes = self.outcomes(view, rules, cell, before, watch, unknown) or []
             total = sum(weight for weight, _, _ in outcomes)
             worth = sum(w / total * v for w, v, _ in outcomes) if total else 0.0
             if best is None or worth > best[0]:
@@ -429,13 +429,19 @@ class Best(EngineStrategy):
         if beat:
             most = {cell: self.most(cell, 1 - result.chance(cell), influence) for cell in cells}
             cells = sorted(cells, key=lambda cell: -most[cell])
+        if beat and len(cells) == 1:  # the only candidate: its score changes nothing
+            return [Outlook(cells[0], 1 - result.chance(cells[0]), 0.0, most[cells[0]])]
         for cell in cells:
             if looks and self.budget.spent():
                 break
             if beat and most[cell] < top:
                 continue  # cannot beat the best so far
             safety = 1 - result.chance(cell)
-            outcomes = self.outcomes(view, rules, cell, before, watch, unknown)
+            # In `decide`, the worth a candidate needs to beat the best so far.
+            least = top / most[cell] if beat and top > 0 else None
+            outcomes = self.outcomes(view, rules, cell, before, watch, unknown, least)
+            if outcomes is None:
+                continue  # its worth fell short of ``least``: it cannot beat the best
             total = sum(weight for weight, _, _ in outcomes)
             if total == 0:
                 looks.append(Outlook(cell, safety, 0.0, safety))
@@ -481,7 +487,8 @@ class Best(EngineStrategy):
         before: set[frozenset[int]],
         watch: RegionWatch | None = None,
         unknown: Sequence[int] | UnknownCells | None = None,
-    ) -> list[tuple[int, float, bool]]:
+        least: float | None = None,
+    ) -> list[tuple[int, float, bool]] | None:
         """``(weight, worth, progress)`` of each number ``cell`` may show that a layout allows.
 
         ``rules`` are the view's constraints: each outcome's are the same
@@ -490,6 +497,8 @@ class Best(EngineStrategy):
         view's `RegionWatch`, which finds the regions an outcome walls off near
         ``cell`` (the same as `risk_after`'s, from the whole board). ``unknown``:
         ``view.unknown()``, if known (as `UnknownCells` when asked for many cells).
+        ``least``: None once it is clear that the outcomes' mean worth is under it (the
+        likeliest numbers are valued first, for that; the list is the same either way).
         """
         if watch is None:
             watch = RegionWatch(view, [rule.cells for rule in rules])
@@ -505,8 +514,8 @@ class Best(EngineStrategy):
         )
         rest = None if by_count is not None else [c for c in unknown if c != cell]
         walled: dict[frozenset[int], list[list[int]]] = {}
-        found = []
-        for shown in opening.numbers:
+
+        def outcome(shown: int) -> tuple[int, float, bool] | None:
             try:
                 if by_count is None:
                     assert rest is not None
@@ -514,7 +523,7 @@ class Best(EngineStrategy):
                 elif shown - known in by_count:
                     solved = by_count[shown - known]
                 else:
-                    continue  # no layout allows it
+                    return None  # no layout allows it
                 moved = makes_progress(solved)
                 risk = 1.0
                 if self.long_term:
@@ -528,9 +537,26 @@ class Best(EngineStrategy):
                         after = View(view.topology, revealed, view.mines, view.mine_count)
                         risk = self.regions_risk(after.with_mines(solved.mines), new)
             except InconsistentView:
-                continue  # no layout allows it (an approximate count may let it through)
-            found.append((solved.weight, self.worth(view, cell, shown, solved, risk), moved))
-        return found
+                return None  # no layout allows it (an approximate count may let it through)
+            return solved.weight, self.worth(view, cell, shown, solved, risk), moved
+
+        if least is None or by_count is None:
+            return [found for found in map(outcome, opening.numbers) if found is not None]
+        total = sum(solved.weight for solved in by_count.values())
+        valued: dict[int, tuple[int, float, bool]] = {}
+        worth = share = 0.0  # the shares of the total weight valued, and of their worth
+        unvalued = 1.0  # the share not valued yet: worth 1 at most, or left out
+        for mines in sorted(by_count, key=lambda m: -by_count[m].weight):
+            found = outcome(known + mines)
+            weight = by_count[mines].weight / total
+            unvalued -= weight
+            if found is not None:
+                valued[mines] = found
+                share += weight
+                worth += weight * found[1]
+            if worth + unvalued < least * (share + unvalued):
+                return None  # the mean worth is at most this, whatever the rest are worth
+        return [valued[shown - known] for shown in opening.numbers if shown - known in valued]
 
     def worth(self, view: View, cell: int, shown: int, result: Probabilities, risk: float) -> float:
         """What ``cell`` showing ``shown`` in ``view`` is worth (``result``: the position then).

@@ -362,11 +362,50 @@ def test_decide_skips_only_candidates_that_cannot_win(position, progress) -> Non
     view = view.with_mines(result.mines)
     every = strategy.outlooks(view, result)
     kept = strategy._outlooks(view, result, True)
-    assert max(kept, key=_ranked) == max(every, key=_ranked)
-    assert {look.cell: look for look in kept}.items() <= {look.cell: look for look in every}.items()
+    assert max(kept, key=_ranked).cell == max(every, key=_ranked).cell
+    if len(every) == 1:  # a lone candidate is the move: it is not looked at
+        assert [look.cell for look in kept] == [every[0].cell]
+    else:
+        assert max(kept, key=_ranked) == max(every, key=_ranked)
+        assert {look.cell: look for look in kept}.items() <= {
+            look.cell: look for look in every
+        }.items()
     influence = strategy.fifties(view, result).influence()
     for look in every:
         assert look.score <= strategy.most(look.cell, look.safety, influence)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    real_positions(max_unknown=20),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([-0.1, -1e-6, 1e-6, 0.1]),
+)
+def test_outcomes_stop_only_when_their_mean_worth_is_under_the_least_asked(
+    position, pick, offset
+) -> None:
+    """``least``: `Best.outcomes` gives the same list, or None only when the outcomes' mean
+    worth is under ``least`` (whatever order it values them in)."""
+    view, _ = position
+    strategy = Best()
+    result = strategy.solve(view)
+    assume(not result.safe and len(result) > 0)
+    view = view.with_mines(result.mines)
+    rules = strategy.rules(view)
+    cells = sorted(result)
+    cell = cells[pick % len(cells)]
+    before = strategy.isolated(view, rules)
+    every = strategy.outcomes(view, rules, cell, before)
+    assert every is not None
+    total = sum(weight for weight, _, _ in every)
+    assume(total > 0)
+    mean = sum(weight / total * worth for weight, worth, _ in every)
+    least = mean + offset
+    bounded = strategy.outcomes(view, rules, cell, before, least=least)
+    if bounded is None:
+        assert mean < least
+    else:
+        assert bounded == every
 
 
 def _ranked(look):
