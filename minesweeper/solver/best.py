@@ -442,21 +442,30 @@ class Best(EngineStrategy):
             outcomes = self.outcomes(view, rules, cell, before, watch, unknown, least)
             if outcomes is None:
                 continue  # its worth fell short of ``least``: it cannot beat the best
-            total = sum(weight for weight, _, _ in outcomes)
-            if total == 0:
-                looks.append(Outlook(cell, safety, 0.0, safety))
-                continue
-            try:
-                worth = sum(w * v for w, v, _ in outcomes) / total
-            except OverflowError:  # weights past any float (a board of thousands of cells)
-                worth = sum(w / total * v for w, v, _ in outcomes)
-            progress = sum(w for w, _, moved in outcomes if moved) / total
-            score = safety * worth * (1 + self.progress_weight * progress)
-            if cell in influence and safety:
-                score *= 1 + self.influence * influence[cell] / safety
-            looks.append(Outlook(cell, safety, progress, score))
-            top = max(top, score)
+            looks.append(self._scored(cell, safety, outcomes, influence))
+            top = max(top, looks[-1].score)
         return looks
+
+    def _scored(
+        self,
+        cell: int,
+        safety: float,
+        outcomes: list[tuple[int, float, bool]],
+        influence: dict[int, float],
+    ) -> Outlook:
+        """``cell``'s score (its safety ``safety``) from its `outcomes`."""
+        total = sum(weight for weight, _, _ in outcomes)
+        if total == 0:
+            return Outlook(cell, safety, 0.0, safety)
+        try:
+            worth = sum(w * v for w, v, _ in outcomes) / total
+        except OverflowError:  # weights past any float (a board of thousands of cells)
+            worth = sum(w / total * v for w, v, _ in outcomes)
+        progress = sum(w for w, _, moved in outcomes if moved) / total
+        score = safety * worth * (1 + self.progress_weight * progress)
+        if cell in influence and safety:
+            score *= 1 + self.influence * influence[cell] / safety
+        return Outlook(cell, safety, progress, score)
 
     def influenced(
         self, cells: list[int], result: Probabilities, influence: dict[int, float]
