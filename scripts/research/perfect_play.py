@@ -100,8 +100,15 @@ def table(
             rates = [exact_rate(spec, topology, every, cell) for spec in specs]
             perfect = f"**{float(value.chance) * 100:.2f}%** ({value.chance})"
             cells = [text, name, f"{math.comb(len(free), int(mines)):,}", perfect]
-            cells += [f"{float(rate) * 100:.2f}%" for rate in rates] + [f"{spent:.1f}"]
+            cells += [played(rate, value.chance, len(every)) for rate in rates] + [f"{spent:.1f}"]
             click.echo("| " + " | ".join(cells) + " |")
+
+
+def played(rate: Fraction, best: Fraction, layouts: int) -> str:
+    """A strategy's exact rate, with how many of the ``layouts`` it loses that perfect play
+    (its rate ``best``) wins."""
+    lost = int((best - rate) * layouts)  # layouts won: the rates are exact shares of them
+    return f"{float(rate) * 100:.2f}% ({'optimal' if not lost else f'{lost:,} fewer'})"
 
 
 def wide(seconds: float, gigabytes: float) -> Reach:

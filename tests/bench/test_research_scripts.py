@@ -188,9 +188,22 @@ def test_the_limit_table_gives_perfect_play_beside_each_strategy() -> None:
     assert rows[0] == "| board | first click | layouts | perfect play | best | CPU s |"
     # 3x3 with 2 mines, the corner first: 23 of the 28 layouts won by perfect play, and by
     # best too; the modern first click in the middle leaves no room for 2 mines.
-    assert rows[2].startswith("| 3x3/2 | classic (0,0) | 28 | **82.14%** (23/28) | 82.14% |")
+    assert rows[2].startswith(
+        "| 3x3/2 | classic (0,0) | 28 | **82.14%** (23/28) | 82.14% (optimal) |"
+    )
     assert rows[3] == "| 3x3/2 | modern (middle) | | no mine layout fits the position |"
     assert rows[4].startswith("| 4x4/2 | classic (0,0) | 105 | **97.14%** (34/35) |")
+    # gauss-powermean wins 8 of 3x3/3's 56 classic layouts fewer than perfect play.
+    fewer = run(
+        str(RESEARCH / "perfect_play.py"),
+        "table",
+        "--boards",
+        "3x3/3",
+        "--strategy",
+        "gauss-powermean",
+    )
+    assert fewer.returncode == 0, fewer.stderr
+    assert "| **58.93%** (33/56) | 44.64% (8 fewer) |" in fewer.stdout.splitlines()[2]
     alone = run(str(RESEARCH / "perfect_play.py"), "table", "--boards", "3x3/3", "--perfect-only")
     assert alone.returncode == 0, alone.stderr
     rows = alone.stdout.splitlines()
