@@ -412,8 +412,9 @@ class Best(EngineStrategy):
 
     def _outlooks(self, view: View, result: Probabilities, beat: bool) -> list[Outlook]:
         """`outlooks`; ``beat``: only the best score matters (`decide`), so the candidates
-        are looked at highest `most` first, and one whose `most` is below a score found is
-        left out: the same best, for less."""
+        are looked at highest `most` first, one whose `most` is below a score found or whose
+        outcomes fall short of it is left out, and a lone candidate comes back unvalued
+        (scored by its `most`): the same best, for less."""
         cells = self.candidates(view, result)
         influence = self.fifties(view, result).influence() if self.influence else {}
         if influence:
@@ -549,9 +550,10 @@ class Best(EngineStrategy):
                 return None  # no layout allows it (an approximate count may let it through)
             return solved.weight, self.worth(view, cell, shown, solved, risk), moved
 
-        if least is None or by_count is None:
+        total = sum(solved.weight for solved in by_count.values()) if by_count else 0
+        if least is None or not total:
             return [found for found in map(outcome, opening.numbers) if found is not None]
-        total = sum(solved.weight for solved in by_count.values())
+        assert by_count is not None
         valued: dict[int, tuple[int, float, bool]] = {}
         worth = share = 0.0  # the shares of the total weight valued, and of their worth
         unvalued = 1.0  # the share not valued yet: worth 1 at most, or left out
