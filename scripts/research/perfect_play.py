@@ -104,10 +104,10 @@ def table(
             click.echo("| " + " | ".join(cells) + " |")
 
 
-def played(rate: Fraction, best: Fraction, layouts: int) -> str:
+def played(rate: Fraction, optimum: Fraction, layouts: int) -> str:
     """A strategy's exact rate, with how many of the ``layouts`` it loses that perfect play
-    (its rate ``best``) wins."""
-    lost = int((best - rate) * layouts)  # layouts won: the rates are exact shares of them
+    (its rate ``optimum``) wins."""
+    lost = int((optimum - rate) * layouts)  # layouts won: the rates are exact shares of them
     return f"{float(rate) * 100:.2f}% ({'optimal' if not lost else f'{lost:,} fewer'})"
 
 
