@@ -102,17 +102,23 @@ def test_help_noted_more_than_once_per_kind_is_no_replay(site) -> None:
     assert answer.status_code == 400 and "noted once" in answer.json()["error"]["message"]
 
 
-def slow(seconds: float) -> Any:
-    def work(_body: bytes) -> dict[str, Any]:
-        time.sleep(seconds)  # stands in for CPU work: it holds its thread, not the loop
-        return {"frames": []}
+class SlowPlayback:
+    """A replay's playback that takes ``seconds``; ``started`` is set once one runs (it then
+    holds a slot: a test waits for that, not for a fixed time a loaded machine may outrun)."""
 
-    return work
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.started = threading.Event()
+
+    def __call__(self, _body: bytes) -> dict[str, Any]:
+        self.started.set()
+        time.sleep(self.seconds)  # stands in for CPU work: it holds its thread, not the loop
+        return {"frames": []}
 
 
 def test_frames_are_worked_out_off_the_event_loop(site, monkeypatch) -> None:
     # F5: the frames were made inside an `async def`; /api/health waited 9.8 s.
-    monkeypatch.setattr(web_routes, "playback", slow(1.0))
+    monkeypatch.setattr(web_routes, "playback", SlowPlayback(1.0))
     app = site.client.app
     finished: list[str] = []
 
@@ -147,7 +153,8 @@ def frames_from(app: Any, host: str) -> httpx.Response:
 
 def test_heavy_work_beyond_the_slots_is_refused_at_once(tmp_path, monkeypatch) -> None:
     made = make_site(tmp_path, cpu_slots=1, cpu_wait_seconds=0.2)
-    monkeypatch.setattr(web_routes, "playback", slow(1.0))
+    work = SlowPlayback(1.0)
+    monkeypatch.setattr(web_routes, "playback", work)
     answers: list[httpx.Response] = []
 
     def post(host: str) -> None:
@@ -155,7 +162,7 @@ def test_heavy_work_beyond_the_slots_is_refused_at_once(tmp_path, monkeypatch) -
 
     first = threading.Thread(target=post, args=("198.51.100.7",))
     first.start()
-    time.sleep(0.4)  # the first holds the only slot
+    assert work.started.wait(timeout=30)  # the first holds the only slot
     post("203.0.113.9")
     first.join()
     assert sorted(answer.status_code for answer in answers) == [200, 503]
@@ -169,7 +176,8 @@ def test_one_address_holds_one_public_slot_at_a_time(tmp_path, monkeypatch) -> N
     # replays of 40,000 clicks (1.2 s of CPU each) on two connections held both public
     # slots: everyone else's replays, drawings and player pages waited 2 s or got 503.
     made = make_site(tmp_path, cpu_slots=2, cpu_wait_seconds=0.2)
-    monkeypatch.setattr(web_routes, "playback", slow(1.0))
+    work = SlowPlayback(1.0)
+    monkeypatch.setattr(web_routes, "playback", work)
     answers: list[tuple[str, int]] = []
 
     def post(host: str) -> None:
@@ -177,7 +185,7 @@ def test_one_address_holds_one_public_slot_at_a_time(tmp_path, monkeypatch) -> N
 
     first = threading.Thread(target=post, args=("198.51.100.7",))
     first.start()
-    time.sleep(0.4)  # the first holds a slot
+    assert work.started.wait(timeout=30)  # the first holds a slot
     post("198.51.100.7")  # the same address again: refused at once, the other slot kept
     post("203.0.113.9")  # anyone else: the slot left
     first.join()
@@ -298,10 +306,11 @@ def test_public_work_holding_its_slots_stops_no_sign_in_and_no_game(tmp_path, mo
     made = make_site(tmp_path, cpu_slots=1, cpu_wait_seconds=0.2)
     headers = made.sign_up("alice")
     game = made.new_game(headers, mode="practice", no_guess=True, seed=2)
-    monkeypatch.setattr(web_routes, "playback", slow(2.0))
+    work = SlowPlayback(2.0)
+    monkeypatch.setattr(web_routes, "playback", work)
     hog = threading.Thread(target=lambda: made.client.post("/api/replay/frames", content=b"{}"))
     hog.start()
-    time.sleep(0.4)
+    assert work.started.wait(timeout=30)
     busy = made.client.post("/api/replay/frames", content=b"{}")
     assert busy.status_code == 429  # the same address: its one public job at a time
     signed = made.client.post("/api/sessions", json={"name": "alice", "password": PASSWORD})

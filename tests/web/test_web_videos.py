@@ -4,12 +4,11 @@ as frames to play back (ms-toollib reads them: the dev extra has it)."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from ladder_helpers import Site, TestClient, config, sqlite_url
 from paths import TESTS
-from test_web_bounds import frames_from
+from test_web_bounds import SlowPlayback, frames_from
 
 from minesweeper.ladder.app import create_app
 from minesweeper.ladder.service import Ladder
@@ -81,15 +80,12 @@ def test_a_video_waits_for_the_public_slots_as_a_replay_does(tmp_path, monkeypat
     client = TestClient(create_app(ladder_service=service, extensions=[mount]))
     made = Site(service, client)
 
-    def slow(_body: bytes) -> dict:
-        time.sleep(1.5)
-        return {"frames": []}
-
-    monkeypatch.setattr(web_routes, "playback", slow)
+    work = SlowPlayback(1.5)
+    monkeypatch.setattr(web_routes, "playback", work)
     # From another address: an address has one public job at a time (429 for a second).
     hog = threading.Thread(target=frames_from, args=(client.app, "198.51.100.7"))
     hog.start()
-    time.sleep(0.4)  # the replay holds the only slot
+    assert work.started.wait(timeout=30)  # the replay holds the only slot
     busy = send(made, (VIDEOS / "arbiter-beginner.avf").read_bytes())
     hog.join()
     assert busy.status_code == 503 and busy.json()["error"]["code"] == "busy"
