@@ -9,7 +9,8 @@ neighbours become certain and are opened for free anyway.
 
 When the layouts weigh alike (the mine count told), the compiled kernel counts the layouts
 won exactly, as `perfect` does, pruned by what the best move so far wins (`_kernel.best_won`);
-else, and under ``MINESWEEPER_ENGINE=python``, `_Search` plays the same tree in floats.
+else, and under ``MINESWEEPER_ENGINE=python``, `_Search` plays the same tree, summing the
+layouts' integer weights exactly: either way, of equal moves the first in order is taken.
 """
 
 from __future__ import annotations
@@ -461,7 +462,9 @@ def _search(
 
 
 class _Search:
-    """The game tree over sets of layouts, as bit sets (Python ints)."""
+    """The game tree over sets of layouts, as bit sets (Python ints), valued exactly: the
+    weight of the layouts a set wins, playing perfectly (integers, so that equal moves tie
+    exactly and the first in order is taken, as `_kernel.best_won` takes it)."""
 
     def __init__(
         self,
@@ -476,22 +479,18 @@ class _Search:
         self.shows = shows
         self.weights = weights
         self.uniform = len(set(weights)) <= 1
-        self.memo: dict[int, float] = {}
+        self.memo: dict[int, int] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
 
     def split(self, alive: int, cell: int) -> list[int]:
-        """The layouts where ``cell`` is safe, grouped by the number it shows.
+        """The layouts where ``cell`` is safe, grouped by the number it shows."""
+        return [alive & layouts for layouts in self.shows[cell].values() if alive & layouts]
 
-        In the order of each group's first layout, so that sums add up in one order.
-        """
-        parts = [alive & layouts for layouts in self.shows[cell].values() if alive & layouts]
-        parts.sort(key=lambda part: part & -part)
-        return parts
-
-    def options(self, alive: int) -> tuple[int | None, list[tuple[float, int]]]:
-        """The first free informative cell, else the risky cells with their safety, safest
-        first (a free cell is always taken, so the risky ones are weighed only without one)."""
+    def options(self, alive: int) -> tuple[int | None, list[tuple[int, int]]]:
+        """The first free informative cell, else the risky cells with the weight of the
+        layouts where each is safe, safest first (a free cell is always taken, so the risky
+        ones are weighed only without one)."""
         mine_masks, shows = self.mine_masks, self.shows
         risky = []
         for cell in self.cells:
@@ -507,15 +506,14 @@ class _Search:
                     numbers += 1
                     if numbers > 1:
                         return cell, []
-        total = self._weight(alive)
-        safeties = [(self._weight(alive & ~mine) / total, cell) for mine, cell in risky]
-        safeties.sort(key=lambda sc: (-sc[0], sc[1]))
-        return None, safeties
+        safe = [(self._weight(alive & ~mine), cell) for mine, cell in risky]
+        safe.sort(key=lambda sc: (-sc[0], sc[1]))
+        return None, safe
 
-    def value(self, alive: int) -> float:
-        """The chance to win from the layouts ``alive``, playing perfectly."""
+    def won(self, alive: int) -> int:
+        """The weight of the layouts ``alive`` that perfect play wins."""
         if not alive & (alive - 1):
-            return 1.0
+            return self._weight(alive)
         known = self.memo.get(alive)
         if known is not None:
             return known
@@ -524,23 +522,16 @@ class _Search:
             raise _Budget
         checkpoint()  # where a guard's stop lands in a long search, compiled (`compiled`)
         free, risky = self.options(alive)
-        total = self._weight(alive)
         if free is not None:
-            parts = self.split(alive, free)
-            result = sum(self._weight(p) / total * self.value(p) for p in parts)
+            result = sum(self.won(p) for p in self.split(alive, free))
         else:
-            result = 0.0
-            for safety, cell in risky:
-                if safety <= result:
-                    break  # cannot beat the best so far
-                result = max(result, self._outcome(alive, cell, total))
+            result = 0
+            for safe, cell in risky:
+                if safe <= result:
+                    break  # cannot win more than where it is safe
+                result = max(result, sum(self.won(p) for p in self.split(alive, cell)))
         self.memo[alive] = result
         return result
-
-    def _outcome(self, alive: int, cell: int, total: int) -> float:
-        parts = self.split(alive, cell)
-        parts.sort(key=int.bit_count)
-        return sum(self._weight(p) / total * self.value(p) for p in parts)
 
     def _weight(self, part: int) -> int:
         if self.uniform:
@@ -553,15 +544,16 @@ class _Search:
         return total
 
     def best(self, alive: int) -> tuple[int, float] | None:
+        """The first move of the most won weight in ``alive``, and its chance to win."""
+        total = self._weight(alive)
         free, risky = self.options(alive)
         if free is not None:
-            return free, self.value(alive)
-        total = self._weight(alive)
-        best_cell, best_value = None, -1.0
-        for safety, cell in risky:
-            if safety <= best_value:
+            return free, self.won(alive) / total
+        best_cell, best_won = None, -1
+        for safe, cell in risky:
+            if safe <= best_won:
                 break
-            v = self._outcome(alive, cell, total)
-            if v > best_value:
-                best_cell, best_value = cell, v
-        return None if best_cell is None else (best_cell, best_value)
+            won = sum(self.won(p) for p in self.split(alive, cell))
+            if won > best_won:
+                best_cell, best_won = cell, won
+        return None if best_cell is None else (best_cell, best_won / total)
