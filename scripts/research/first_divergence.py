@@ -24,7 +24,10 @@ hit a mine. The report splits the games that part by what kind of position they 
 (the guess's number, the hidden cells left, exact halves, endgame methods) and gives, per
 kind, the games won only by the first log's player and only by the second's, with the
 sign test's p. It says where a gap arises, not which decision was better: for that, play
-on from both cells with ``scripts/research/compare_decisions.py``.
+on from both cells with ``scripts/research/compare_decisions.py``: ``--positions OUT``
+writes the first log's line at each choice parting, only those of the kinds ``--where``
+names when given (the report's row names, e.g. ``--where "ours safer" --where "guess 2"``),
+as a decision log that `compare_decisions.py` reads.
 """
 
 from __future__ import annotations
@@ -241,13 +244,32 @@ def group(partings: list[Parting], key: Callable[[Parting], str]) -> dict[str, l
     return rows
 
 
+def kinds(p: Parting) -> set[str]:
+    """The report's rows a choice parting falls in (one per split)."""
+    return {key(p) for key in SPLITS.values()}
+
+
+def positions(partings: list[Parting], where: tuple[str, ...]) -> list[Line]:
+    """The first log's line at each choice parting in every one of the rows ``where``."""
+    chosen = [p for p in partings if p.kind == "choice" and set(where) <= kinds(p)]
+    return [p.theirs for p in chosen if p.theirs is not None]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("first", type=Path, help="a decision log (e.g. his)")
     parser.add_argument("second", type=Path, help="another on the same boards (e.g. ours)")
     parser.add_argument("--games", type=int, required=True, help="boards 0..games-1 played")
     parser.add_argument("--list", type=Path, help="write each parting board as a JSON line")
+    parser.add_argument(
+        "--positions", type=Path, help="write the first log's line at each choice parting"
+    )
+    parser.add_argument(
+        "--where", action="append", default=[], help="with --positions: only a row's partings"
+    )
     args = parser.parse_args()
+    if args.where and not args.positions:
+        parser.error("--where chooses the partings of --positions")
     try:
         theirs, ours = read(args.first), read(args.second)
     except LogError as error:
@@ -259,6 +281,15 @@ def main() -> None:
             for p in partings:
                 if p.kind is not None:
                     out.write(json.dumps(p.__dict__) + "\n")
+    if args.positions:
+        rows = set().union(*(kinds(p) for p in partings if p.kind == "choice"))
+        unknown = [w for w in args.where if w not in rows]
+        if unknown:
+            no_row = f"--where {unknown[0]!r}: no choice parting is in such a row"
+            sys.exit(f"first_divergence: {no_row}")
+        with args.positions.open("w") as out:
+            for line in positions(partings, tuple(args.where)):
+                out.write(json.dumps(line) + "\n")
     counts = Counter((p.theirs_won, p.ours_won) for p in partings)
     print(
         f"won by both {counts[True, True]}, only 1st {counts[True, False]}, "

@@ -99,3 +99,30 @@ def test_a_bad_log_is_one_line_naming_the_file_and_line(tmp_path: Path) -> None:
         assert done.returncode == 1
         assert done.stderr.startswith("first_divergence: ") and says in done.stderr
         assert len(done.stderr.splitlines()) == 1 and done.stdout == ""
+
+
+def test_positions_are_the_first_logs_lines_of_the_partings_in_the_rows_asked(
+    tmp_path: Path,
+) -> None:
+    corner = ["1??", "???", "???"]
+    safer, same = {"safety": 0.9}, {"safety": 0.5}
+    first = [guess(b, 1, corner, (2, 2), **same) for b in range(3)]
+    second = [
+        guess(0, 1, corner, (0, 2), **safer),  # ours safer
+        guess(1, 1, corner, (1, 2), **same),  # the same safety
+        guess(2, 1, corner, (2, 2), **same),  # the same cell: no parting
+    ]
+    a, b = write(tmp_path / "a.jsonl", first), write(tmp_path / "b.jsonl", second)
+    out = tmp_path / "positions.jsonl"
+
+    def positions(*where: str) -> subprocess.CompletedProcess[str]:
+        args = [str(a), str(b), "--games", "3", "--positions", str(out)]
+        args += [part for w in where for part in ("--where", w)]
+        return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+
+    assert positions().returncode == 0
+    assert [json.loads(line) for line in out.read_text().splitlines()] == first[:2]
+    assert positions("ours safer", "guess 1").returncode == 0
+    assert [json.loads(line) for line in out.read_text().splitlines()] == first[:1]
+    typo = positions("ours safe")
+    assert typo.returncode == 1 and typo.stderr.startswith("first_divergence: --where 'ours safe'")

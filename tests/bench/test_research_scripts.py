@@ -238,3 +238,27 @@ def test_versus_values_another_solvers_guesses_and_bests_against_perfect_play(
     assert found.stdout.splitlines()[0].endswith(": 2 positions valued (both moves exact)")
     again = run(str(RESEARCH / "perfect_play.py"), "versus", str(log), "--out", str(out))
     assert again.returncode == 0 and len(out.read_text().splitlines()) == 2  # went on: done
+
+
+def test_far_corner_offers_a_far_corner_exactly_as_safe_as_our_blind_guess(
+    tmp_path: Path,
+) -> None:
+    log, out = tmp_path / "ours.jsonl", tmp_path / "corner.jsonl"
+    made = ["-m", "minesweeper", "bench", "--preset", "expert", "--rules", "classic"]
+    made += ["--games", "60", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
+    assert run(*made).returncode == 0
+    done = run(str(RESEARCH / "far_corner.py"), str(log), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    ours = {(row["board"], row["guess"]): row for row in map(json.loads, log.open())}
+    offered = [json.loads(line) for line in out.read_text().splitlines()]
+    assert offered and f"{len(offered)} guesses" in done.stdout
+    for row in offered:
+        mine = ours[row["board"], row["guess"]]
+        assert {**row, "row": mine["row"], "col": mine["col"]} == mine and row["guess"] >= 2
+        assert row["row"] in (0, 15) and row["col"] in (0, 29)
+        assert (mine["row"], mine["col"]) not in {(r, c) for r in (0, 15) for c in (0, 29)}
+        near = [line[max(0, row["col"] - 2) : row["col"] + 3] for line in mine["position"]]
+        assert set("".join(near[max(0, row["row"] - 2) : row["row"] + 3])) == {"?"}
+        chances = Best().solve(view_of(mine["position"], mine["mines_left"]))
+        ours_cell, corner = (30 * mine["row"] + mine["col"], 30 * row["row"] + row["col"])
+        assert abs(chances.chance(ours_cell) - chances.chance(corner)) < 1e-6
