@@ -262,3 +262,34 @@ def test_far_corner_offers_a_far_corner_exactly_as_safe_as_our_blind_guess(
         chances = Best().solve(view_of(mine["position"], mine["mines_left"]))
         ours_cell, corner = (30 * mine["row"] + mine["col"], 30 * row["row"] + row["col"])
         assert abs(chances.chance(ours_cell) - chances.chance(corner)) < 1e-6
+
+
+def test_headroom_values_the_heavy_choosers_switches_against_bests_own_cell(
+    tmp_path: Path,
+) -> None:
+    log, out = tmp_path / "ours.jsonl", tmp_path / "hr.jsonl"
+    made = ["-m", "minesweeper", "bench", "--preset", "expert", "--rules", "modern"]
+    made += ["--games", "30", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
+    assert run(*made).returncode == 0
+    asked = [json.loads(line) for line in log.read_text().splitlines()]
+    firsts = {r["board"]: r for r in asked if r["guess"] == 1 and r["method"] == "look-ahead"}
+    headroom = [str(RESEARCH / "headroom.py"), str(log), "--layouts", "3", "--candidates", "3"]
+    done = run(*headroom, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(row["board"] for row in rows) == sorted(firsts) and rows
+    for row in rows:
+        mine = firsts[row["board"]]
+        assert row["cells"][0] == 30 * mine["row"] + mine["col"]  # best's own cell first
+        assert len(row["cells"]) <= 3
+        if row["switched"]:
+            assert row["star"] in row["cells"][1:] and row["error"] > 0
+        else:
+            assert row["gain"] == row["error"] == 0
+    switched = sum(row["switched"] for row in rows)
+    assert 0 < switched < len(rows)  # (3 layouts: the first draw's winner is often another)
+    assert f"positions {len(rows)}, the heavy chooser switches in {switched} " in done.stdout
+    with out.open("a") as sink:
+        sink.write('{"board": 99, "gu')  # a cut last line, as a killed run leaves it
+    again = run(*headroom, "--out", str(out))  # resumed: nothing left to play
+    assert again.returncode == 0 and f"positions {len(rows)}, " in again.stdout
