@@ -22,15 +22,16 @@ from pathlib import Path
 from minesweeper.bench.choices import Logged, read_log
 from minesweeper.errors import MinesweeperError
 from minesweeper.solver.best import Best
+from minesweeper.solver.probability import Probabilities
 from minesweeper.solver.view import View
 
 
-def far_corner(view: View, ours: int, safety: float) -> int | None:
-    """A corner with nothing open within two steps and safe exactly as ``safety``, if any."""
+def far_corner(view: View, ours: int, chances: Probabilities) -> int | None:
+    """A corner with nothing open within two steps and exactly as safe as ``ours``, if any."""
     topology = view.topology
     rows, cols = topology.rows, topology.cols
     opened = {*view.revealed, *view.mines}
-    chances = Best().solve(view)
+    safety = 1 - chances.chance(ours)
     for row, col in ((0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)):
         near = {
             topology.cell_at(r, c)
@@ -50,8 +51,7 @@ def rewritten(logged: Logged) -> dict | None:
     corners = {topology.cell_at(r, c) for r in ends[0] for c in ends[1]}
     if logged.guess < 2 or row["method"] != "look-ahead" or logged.cell in corners:
         return None
-    safety = 1 - Best().solve(logged.view).chance(logged.cell)
-    corner = far_corner(logged.view, logged.cell, safety)
+    corner = far_corner(logged.view, logged.cell, Best().solve(logged.view))
     if corner is None:
         return None
     r, c = divmod(corner, topology.cols)
