@@ -64,12 +64,25 @@ def main() -> None:
 @click.option("--seconds", default=600.0, show_default=True, help="CPU per perfect value")
 @click.option("--memory", default=1.0, show_default=True, help="GB of positions per value")
 @click.option(
+    "--rules",
+    type=click.Choice(["classic", "modern"]),
+    multiple=True,
+    default=("classic", "modern"),
+    show_default=True,
+    help="the first-click rules played (a row past reach costs its listing)",
+)
+@click.option(
     "--perfect-only",
     is_flag=True,
     help="perfect play's value alone (the strategies play every layout: too many on large boards)",
 )
 def table(
-    boards: str, strategies: tuple[str, ...], seconds: float, memory: float, perfect_only: bool
+    boards: str,
+    strategies: tuple[str, ...],
+    seconds: float,
+    memory: float,
+    rules: tuple[str, ...],
+    perfect_only: bool,
 ) -> None:
     """The limit table (Markdown)."""
     strategies = () if perfect_only else strategies
@@ -85,6 +98,8 @@ def table(
             ("classic (0,0)", False, (0, 0)),
             ("modern (middle)", True, (rows // 2, cols // 2)),
         ):
+            if name.split()[0] not in rules:
+                continue
             cell = topology.cell_at(r, c)
             start = time.process_time()
             try:

@@ -209,6 +209,15 @@ def test_the_limit_table_gives_perfect_play_beside_each_strategy() -> None:
     rows = alone.stdout.splitlines()
     assert rows[0] == "| board | first click | layouts | perfect play | CPU s |"
     assert rows[2].startswith("| 3x3/3 | classic (0,0) | 56 | **58.93%** (33/56) | ")
+    modern = run(
+        str(RESEARCH / "perfect_play.py"), "table", "--boards", "4x4/2,4x4/3", "--rules", "modern"
+    )
+    assert modern.returncode == 0, modern.stderr
+    rows = modern.stdout.splitlines()[2:]
+    assert [row.split(" | ")[:3] for row in rows] == [
+        ["| 4x4/2", "modern (middle)", "21"],
+        ["| 4x4/3", "modern (middle)", "35"],
+    ]
 
 
 def test_versus_values_another_solvers_guesses_and_bests_against_perfect_play(
