@@ -27,6 +27,14 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120)
 
 
+def decisions(log: Path, preset: str, rules: str, games: int) -> Path:
+    """``bench --decisions``' log of `best`'s guesses on ``games`` seeded boards."""
+    made = ["-m", "minesweeper", "bench", "--preset", preset, "--rules", rules, "--jobs", "1"]
+    made += ["--games", str(games), "--strategy", "best", "--decisions", str(log)]
+    assert run(*made).returncode == 0
+    return log
+
+
 @pytest.mark.parametrize(
     ("content", "says"),
     [(None, "cannot read"), ('{"board": 0,\n', "line 1: not a decision log line")],
@@ -42,10 +50,7 @@ def test_compare_decisions_names_a_bad_log(tmp_path: Path, content: str | None, 
 
 
 def test_compare_decisions_takes_every_board_unless_told(tmp_path: Path) -> None:
-    log = tmp_path / "ours.jsonl"
-    made = ["-m", "minesweeper", "bench", "--preset", "beginner", "--rules", "classic"]
-    made += ["--games", "6", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
-    assert run(*made).returncode == 0
+    log = decisions(tmp_path / "ours.jsonl", "beginner", "classic", 6)
     lines = log.read_text().splitlines()
     last = {**json.loads(lines[-1]), "board": 500}  # past the first hundred, once the default
     log.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n")
@@ -60,10 +65,8 @@ def test_compare_decisions_takes_every_board_unless_told(tmp_path: Path) -> None
 
 
 def test_compare_decisions_calibrates_two_draws_and_refuses_an_old_out(tmp_path: Path) -> None:
-    log = tmp_path / "best.jsonl"  # best's guesses, judged by exact-safest: they often differ
-    made = ["-m", "minesweeper", "bench", "--preset", "intermediate", "--rules", "classic"]
-    made += ["--games", "6", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
-    assert run(*made).returncode == 0
+    # best's guesses, judged by exact-safest: they often differ
+    log = decisions(tmp_path / "best.jsonl", "intermediate", "classic", 6)
     compare = [str(RESEARCH / "compare_decisions.py"), str(log), "--strategy", "exact-safest"]
     for seed in ("0", "1"):
         done = run(*compare, "--layouts", "8", "--seed", seed, "--out", str(tmp_path / seed))
@@ -252,10 +255,7 @@ def test_versus_values_another_solvers_guesses_and_bests_against_perfect_play(
 def test_far_corner_offers_a_far_corner_exactly_as_safe_as_our_blind_guess(
     tmp_path: Path,
 ) -> None:
-    log, out = tmp_path / "ours.jsonl", tmp_path / "corner.jsonl"
-    made = ["-m", "minesweeper", "bench", "--preset", "expert", "--rules", "classic"]
-    made += ["--games", "60", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
-    assert run(*made).returncode == 0
+    log, out = decisions(tmp_path / "ours.jsonl", "expert", "classic", 60), tmp_path / "c.jsonl"
     done = run(str(RESEARCH / "far_corner.py"), str(log), "--out", str(out))
     assert done.returncode == 0, done.stderr
     ours = {(row["board"], row["guess"]): row for row in map(json.loads, log.open())}
@@ -276,10 +276,7 @@ def test_far_corner_offers_a_far_corner_exactly_as_safe_as_our_blind_guess(
 def test_headroom_values_the_heavy_choosers_switches_against_bests_own_cell(
     tmp_path: Path,
 ) -> None:
-    log, out = tmp_path / "ours.jsonl", tmp_path / "hr.jsonl"
-    made = ["-m", "minesweeper", "bench", "--preset", "expert", "--rules", "modern"]
-    made += ["--games", "30", "--strategy", "best", "--jobs", "1", "--decisions", str(log)]
-    assert run(*made).returncode == 0
+    log, out = decisions(tmp_path / "ours.jsonl", "expert", "modern", 30), tmp_path / "hr.jsonl"
     asked = [json.loads(line) for line in log.read_text().splitlines()]
     firsts = {r["board"]: r for r in asked if r["guess"] == 1 and r["method"] == "look-ahead"}
     headroom = [str(RESEARCH / "headroom.py"), str(log), "--layouts", "3", "--candidates", "3"]
